@@ -1,0 +1,61 @@
+// Small enumerations of the IR and their `pl` spellings (the member names after
+// `pl.Mem.`, `pl.SplitMode.`, ...). One table per enum, used by the printer and binder.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace ptoc::ir {
+
+enum class MemorySpace : uint8_t { DDR, Vec, Mat, Left, Right, Acc, Bias };
+enum class TileLayout : uint8_t { NoneBox, RowMajor, ColMajor };
+enum class PadValue : uint8_t { Null, Zero, Max, Min };
+enum class SplitMode : uint8_t { None, UpDown, LeftRight };
+enum class FunctionType : uint8_t { Opaque, Orchestration, InCore, AIC, AIV, Group };
+enum class ParamDirection : uint8_t { In, Out, InOut };
+enum class ForKind : uint8_t { Serial, Parallel, Unroll, Pipeline };
+enum class CoreAffinity : uint8_t { Cube, Vector, Shared, Mixed };
+
+/// Name tables: index = enum value.
+std::span<const std::string_view> memorySpaceNames();  // "DDR", "Vec", ...
+std::span<const std::string_view> tileLayoutNames();   // "none_box", "row_major", "col_major"
+std::span<const std::string_view> padValueNames();     // "null", "zero", "max", "min"
+std::span<const std::string_view> splitModeNames();    // "NONE", "UP_DOWN", "LEFT_RIGHT"
+std::span<const std::string_view> functionTypeNames(); // "Opaque", ...
+std::span<const std::string_view> forKindNames();      // "range", "parallel", "unroll", "pipeline"
+std::span<const std::string_view> coreAffinityNames(); // "CUBE", "VECTOR", "SHARED", "MIXED"
+
+template <typename E>
+std::string_view enumName(std::span<const std::string_view> names, E e) {
+  return names[static_cast<unsigned>(e)];
+}
+template <typename E>
+std::optional<E> enumFromName(std::span<const std::string_view> names, std::string_view n) {
+  for (unsigned i = 0; i < names.size(); ++i)
+    if (names[i] == n) return static_cast<E>(i);
+  return std::nullopt;
+}
+
+inline std::string_view toString(MemorySpace e) { return enumName(memorySpaceNames(), e); }
+inline std::string_view toString(TileLayout e) { return enumName(tileLayoutNames(), e); }
+inline std::string_view toString(PadValue e) { return enumName(padValueNames(), e); }
+inline std::string_view toString(SplitMode e) { return enumName(splitModeNames(), e); }
+inline std::string_view toString(FunctionType e) { return enumName(functionTypeNames(), e); }
+inline std::string_view toString(ForKind e) { return enumName(forKindNames(), e); }
+inline std::string_view toString(CoreAffinity e) { return enumName(coreAffinityNames(), e); }
+
+/// Cube side = every on-chip space but Vec (DDR is neither side).
+inline bool isCubeMemorySpace(MemorySpace m) {
+  return m != MemorySpace::DDR && m != MemorySpace::Vec;
+}
+
+/// SHARED is the identity; equal affinities stay; anything else is MIXED.
+inline CoreAffinity combineAffinity(CoreAffinity a, CoreAffinity b) {
+  if (a == CoreAffinity::Shared) return b;
+  if (b == CoreAffinity::Shared) return a;
+  return a == b ? a : CoreAffinity::Mixed;
+}
+
+}  // namespace ptoc::ir

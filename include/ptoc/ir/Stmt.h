@@ -1,0 +1,192 @@
+// IR statements (architecture §4): assignments, element stores, control flow with
+// iter_args / return_vars / yields, and the three scopes (InCore, SplitAiv, SimdVf).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "ptoc/ir/Expr.h"
+
+namespace ptoc::ir {
+
+enum class StmtKind : uint8_t {
+  Assign,
+  Eval,
+  BufferStore,
+  Seq,
+  If,
+  For,
+  While,
+  Yield,
+  Return,
+  InCoreScope,
+  SplitAivScope,
+  SimdVfScope,
+};
+
+class Stmt {
+ public:
+  Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+  virtual ~Stmt() = default;
+  const StmtKind kind;
+  const Span span;
+
+  template <typename T>
+  const T* as() const {
+    return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
+  }
+  template <typename T>
+  bool isa() const {
+    return kind == T::kKind;
+  }
+};
+using StmtPtr = std::shared_ptr<const Stmt>;
+
+class AssignStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Assign;
+  AssignStmt(VarPtr v, ExprPtr e, Span s) : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
+  const VarPtr var;  // definition site (re-assigned in natural, pre-SSA code)
+  const ExprPtr value;
+};
+
+class EvalStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Eval;
+  EvalStmt(ExprPtr e, Span s) : Stmt(kKind, s), expr(std::move(e)) {}
+  const ExprPtr expr;
+};
+
+/// `buffer[indices] = value`, optionally only where `predicate` holds. A memory effect.
+class BufferStoreStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::BufferStore;
+  BufferStoreStmt(VarPtr b, std::vector<ExprPtr> i, ExprPtr v, ExprPtr p, Span s)
+      : Stmt(kKind, s),
+        buffer(std::move(b)),
+        indices(std::move(i)),
+        value(std::move(v)),
+        predicate(std::move(p)) {}
+  const VarPtr buffer;
+  const std::vector<ExprPtr> indices;
+  const ExprPtr value;
+  const ExprPtr predicate;  // may be null
+};
+
+class SeqStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Seq;
+  SeqStmt(std::vector<StmtPtr> b, Span s) : Stmt(kKind, s), stmts(std::move(b)) {}
+  const std::vector<StmtPtr> stmts;
+};
+
+class IfStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::If;
+  IfStmt(ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv, Span s)
+      : Stmt(kKind, s),
+        cond(std::move(c)),
+        thenBody(std::move(t)),
+        elseBody(std::move(e)),
+        returnVars(std::move(rv)) {}
+  const ExprPtr cond;
+  const StmtPtr thenBody;
+  const StmtPtr elseBody;  // may be null
+  const std::vector<VarPtr> returnVars;
+};
+
+class ForStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::For;
+  ForStmt(VarPtr lv, ExprPtr b, ExprPtr e, ExprPtr st, ForKind k, std::vector<IterArgPtr> ia,
+          StmtPtr body, std::vector<VarPtr> rv, AttrList a, Span s)
+      : Stmt(kKind, s),
+        loopVar(std::move(lv)),
+        start(std::move(b)),
+        stop(std::move(e)),
+        step(std::move(st)),
+        forKind(k),
+        iterArgs(std::move(ia)),
+        body(std::move(body)),
+        returnVars(std::move(rv)),
+        attrs(std::move(a)) {}
+  const VarPtr loopVar;
+  const ExprPtr start, stop, step;
+  const ForKind forKind;
+  const std::vector<IterArgPtr> iterArgs;
+  const StmtPtr body;
+  const std::vector<VarPtr> returnVars;
+  const AttrList attrs;  // e.g. {"stage": n} for pipeline loops
+};
+
+class WhileStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::While;
+  WhileStmt(ExprPtr c, std::vector<IterArgPtr> ia, StmtPtr b, std::vector<VarPtr> rv, Span s)
+      : Stmt(kKind, s),
+        cond(std::move(c)),
+        iterArgs(std::move(ia)),
+        body(std::move(b)),
+        returnVars(std::move(rv)) {}
+  const ExprPtr cond;  // may read the iter_args
+  const std::vector<IterArgPtr> iterArgs;
+  const StmtPtr body;
+  const std::vector<VarPtr> returnVars;
+};
+
+/// Trailing statement of a For/While/If body that has return_vars.
+class YieldStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Yield;
+  YieldStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
+  const std::vector<ExprPtr> values;
+};
+
+class ReturnStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Return;
+  ReturnStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
+  const std::vector<ExprPtr> values;
+};
+
+/// `with pl.at(level=pl.Level.CORE_GROUP, optimizations=[...], name_hint=...)`.
+class InCoreScopeStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::InCoreScope;
+  InCoreScopeStmt(std::optional<SplitMode> sp, std::optional<int64_t> slots, std::string nh,
+                  StmtPtr b, Span s)
+      : Stmt(kKind, s), split(sp), slotNum(slots), nameHint(std::move(nh)), body(std::move(b)) {}
+  const std::optional<SplitMode> split;   // from pl.split(MODE)
+  const std::optional<int64_t> slotNum;  // from pl.cross_core_slot(slot_num=N)
+  const std::string nameHint;
+  const StmtPtr body;
+};
+
+/// `for aiv_id in pl.split_aiv(2, mode=M):` — an explicit AIV-split region.
+class SplitAivScopeStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::SplitAivScope;
+  SplitAivScopeStmt(SplitMode m, int64_t c, VarPtr lv, StmtPtr b, Span s)
+      : Stmt(kKind, s), mode(m), count(c), laneVar(std::move(lv)), body(std::move(b)) {}
+  const SplitMode mode;
+  const int64_t count;  // always 2
+  const VarPtr laneVar;  // the region's aiv_id (= tile.get_subblock_idx())
+  const StmtPtr body;
+};
+
+/// `with pl.simd_vf(lanes=L):` / `with T.SimdVF(lanes=L):`.
+class SimdVfScopeStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::SimdVfScope;
+  SimdVfScopeStmt(int64_t l, StmtPtr b, Span s) : Stmt(kKind, s), lanes(l), body(std::move(b)) {}
+  const int64_t lanes;
+  const StmtPtr body;
+};
+
+/// Flattens nested Seq and returns the statements of `s` as a list.
+std::vector<StmtPtr> flattenStmts(const StmtPtr& s);
+/// Builds a Seq (or the single statement) from a list.
+StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span);
+
+}  // namespace ptoc::ir

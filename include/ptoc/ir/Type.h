@@ -1,0 +1,132 @@
+// IR types (architecture §4): Scalar, Tensor (GM), Tile (+ TileView), VReg, Mask,
+// Tuple and Unknown. Types are immutable and shared; TileType canonicalizes its view.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ptoc/ir/DType.h"
+#include "ptoc/ir/Enums.h"
+
+namespace ptoc::ir {
+
+class Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+class Type;
+using TypePtr = std::shared_ptr<const Type>;
+
+enum class TypeKind : uint8_t { Unknown, Scalar, Tensor, Tile, VReg, Mask, Tuple };
+
+class Type {
+ public:
+  explicit Type(TypeKind k) : kind(k) {}
+  virtual ~Type() = default;
+  const TypeKind kind;
+
+  template <typename T>
+  const T* as() const {
+    return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
+  }
+  template <typename T>
+  bool isa() const {
+    return kind == T::kKind;
+  }
+};
+
+class UnknownType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Unknown;
+  UnknownType() : Type(kKind) {}
+  static TypePtr get();
+};
+
+class ScalarType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Scalar;
+  explicit ScalarType(DType d) : Type(kKind), dtype(d) {}
+  static TypePtr get(DType d);  // interned
+  const DType dtype;
+};
+
+class TensorType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Tensor;
+  TensorType(std::vector<int64_t> s, DType d) : Type(kKind), shape(std::move(s)), dtype(d) {}
+  static TypePtr get(std::vector<int64_t> shape, DType d) {
+    return std::make_shared<TensorType>(std::move(shape), d);
+  }
+  const std::vector<int64_t> shape;
+  const DType dtype;
+};
+
+/// Layout/valid-region metadata of a tile. `validShape` empty = the full shape.
+struct TileView {
+  std::vector<ExprPtr> validShape;
+  TileLayout blayout = TileLayout::RowMajor;
+  TileLayout slayout = TileLayout::NoneBox;
+  int64_t fractal = 512;
+  PadValue pad = PadValue::Null;
+};
+
+/// The view a tile has when none is written, for its memory space and shape.
+TileView implicitTileView(std::optional<MemorySpace> memory, const std::vector<int64_t>& shape);
+
+class TileType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Tile;
+  /// Builds a canonical tile type: a view equal to the implicit view collapses to
+  /// nullopt, and a valid shape equal to the full (static) shape is cleared.
+  static std::shared_ptr<const TileType> get(std::vector<int64_t> shape, DType d,
+                                             std::optional<MemorySpace> memory,
+                                             std::optional<TileView> view = std::nullopt);
+  TileType(std::vector<int64_t> s, DType d, std::optional<MemorySpace> m,
+           std::optional<TileView> v)
+      : Type(kKind), shape(std::move(s)), dtype(d), memory(m), view(std::move(v)) {}
+
+  /// The explicit view, or the implicit one when none is stored.
+  TileView effectiveView() const;
+  /// valid_shape entries (full shape as constants when none is set).
+  std::vector<ExprPtr> validShape() const;
+
+  const std::vector<int64_t> shape;
+  const DType dtype;
+  const std::optional<MemorySpace> memory;
+  const std::optional<TileView> view;
+};
+
+class VRegType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::VReg;
+  VRegType(int64_t l, DType d) : Type(kKind), lanes(l), dtype(d) {}
+  static TypePtr get(int64_t lanes, DType d) { return std::make_shared<VRegType>(lanes, d); }
+  const int64_t lanes;
+  const DType dtype;
+};
+
+class MaskType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Mask;
+  explicit MaskType(int64_t l) : Type(kKind), lanes(l) {}
+  static TypePtr get(int64_t lanes) { return std::make_shared<MaskType>(lanes); }
+  const int64_t lanes;
+};
+
+class TupleType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Tuple;
+  explicit TupleType(std::vector<TypePtr> t) : Type(kKind), types(std::move(t)) {}
+  static TypePtr get(std::vector<TypePtr> types) {
+    return std::make_shared<TupleType>(std::move(types));
+  }
+  const std::vector<TypePtr> types;
+};
+
+/// Element dtype of a Scalar/Tensor/Tile/VReg type; nullopt otherwise.
+std::optional<DType> elementDType(const Type& t);
+/// Static shape of a Tensor/Tile type; nullptr otherwise.
+const std::vector<int64_t>* shapeOf(const Type& t);
+
+}  // namespace ptoc::ir
