@@ -64,8 +64,22 @@ struct OpCallContext {
   const ir::AttrList& kwargs;  // canonical (see createOpCall)
   Span span;
   DiagnosticEngine& diag;
+  /// Optional locations: per positional argument, and per kwarg as written (parallel to
+  /// `givenKwargs`). Null/short = fall back to the call span.
+  const std::vector<Span>* argSpans = nullptr;
+  const ir::AttrList* givenKwargs = nullptr;
+  const std::vector<Span>* kwargSpans = nullptr;
+  /// The left-hand-side annotation, when the caller has one (used by typeFromAnnotation ops).
+  ir::TypePtr annotated = nullptr;
 
   [[noreturn]] void fail(int argIndex, const std::string& message, std::string hint = {}) const;
+  /// Like fail, located at the kwarg as written (else the call).
+  [[noreturn]] void failKwarg(std::string_view name, const std::string& message,
+                              std::string hint = {}) const;
+  /// Span of argument `argIndex` when known, else the call's.
+  Span argSpan(int argIndex) const;
+  /// The op's output memory for this call (OpDef::deduceOutputMemory).
+  std::optional<ir::MemorySpace> outputMemory() const;
   /// The kwarg's value as given, else the spec's default, else null.
   const ir::AttrValue* kwarg(std::string_view name) const;
   template <typename T>
@@ -83,6 +97,13 @@ struct OpCallContext {
 
 using DeduceTypeFn = std::function<ir::TypePtr(const OpCallContext&)>;
 
+/// Which step of classifyCallAffinity (pypto-facts §5) applies besides declared affinity.
+enum class AffinityRule : uint8_t {
+  ByMemory,       // output memory, then first tile argument, then SHARED
+  MoveDirection,  // tile.move: crossing cube/vector = MIXED, else by source space
+  CoreBoundary,   // tile.aiv_shard / tile.aic_gather: always MIXED
+};
+
 /// How the memory space of an op's tile result is chosen.
 struct OutputMemoryRule {
   enum Kind : uint8_t { None, Fixed, FromKwarg, InheritInput } kind = None;
@@ -99,6 +120,7 @@ class OpDef {
   DeduceTypeFn deduceType;
   OutputMemoryRule outputMemory;
   std::optional<ir::CoreAffinity> declaredAffinity;
+  AffinityRule affinityRule = AffinityRule::ByMemory;
   bool hasSideEffects = false;  // e.g. tpush, tfree, pipe setup: never dropped
   /// Result type comes from the LHS annotation (tpop).
   bool typeFromAnnotation = false;
@@ -128,6 +150,7 @@ class OpBuilder {
   OpBuilder& outputMemoryFromKwarg(std::string kwarg);
   OpBuilder& outputMemoryInherit(size_t input);
   OpBuilder& affinity(ir::CoreAffinity a);
+  OpBuilder& affinityRule(AffinityRule r);
   OpBuilder& sideEffects();
   OpBuilder& typeFromAnnotation();
   OpBuilder& doc(std::string text);

@@ -1,0 +1,13 @@
+// Entry point of the front end: source text → IR program. Detects the dialect
+// (`pl` or `T`), parses, binds and type-checks. Reports the first error through the
+// diagnostics engine and throws CompileError.
+#pragma once
+
+#include "ptoc/ir/Function.h"
+#include "ptoc/support/Diagnostics.h"
+
+namespace ptoc::frontend {
+
+ir::ProgramPtr parseProgram(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diag);
+
+}  // namespace ptoc::frontend

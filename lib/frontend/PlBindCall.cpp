@@ -1,0 +1,282 @@
+// `pl` binder, calls: registered ops (namespaced `pl.tile.add` and unified short
+// forms `pl.add`), scalar helpers (pl.min / max / abs / cast / select / const),
+// and calls of the program's functions (`self.f(...)` or `f(...)`).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+namespace {
+/// Syntax-level names that are not ops and are only valid in one position.
+constexpr std::string_view kPositional[] = {"range", "parallel", "unroll", "pipeline", "split_aiv",
+                                            "while_", "yield_", "cond", "func_attr", "at", "simd_vf",
+                                            "split", "cross_core_slot", "store_if", "program", "function"};
+constexpr std::string_view kTileArith[] = {"add", "sub", "mul", "div", "maximum", "minimum"};
+}  // namespace
+
+const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
+  std::string_view name;
+  if (const auto* a = func.as<AttributeExpr>()) {
+    const auto* base = a->value->as<NameExpr>();
+    if (!base || base->id != "self") return nullptr;
+    name = a->attr;
+  } else if (const auto* n = func.as<NameExpr>()) {
+    name = n->id;
+  } else {
+    return nullptr;
+  }
+  auto it = signatureIndex_.find(std::string(name));
+  return it == signatureIndex_.end() ? nullptr : &signatures_[it->second];
+}
+
+const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool& isTileArith) {
+  isTileArith = false;
+  if (path.find('.') != std::string_view::npos) return ops_.find(path);
+  for (auto n : kTileArith)
+    if (n == path) isTileArith = true;
+  if (isTileArith) {
+    // pl.add(a, b): tile.add, or tile.adds when b is a scalar.
+    bool scalarRhs = false;
+    if (e.args.size() >= 2) {
+      const Expr& rhs = *e.args[1];
+      if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>()) scalarRhs = true;
+      else if (const auto* n = rhs.as<NameExpr>())
+        if (ir::VarPtr v = lookup(n->id); v && v->type->isa<ir::ScalarType>()) scalarRhs = true;
+      if (!scalarRhs && !rhs.is<NameExpr>()) {
+        // A computed operand: bind it once to learn its kind (binding has no side effects).
+        ir::ExprPtr probe = bindExpr(rhs);
+        scalarRhs = probe->type->isa<ir::ScalarType>();
+      }
+    }
+    std::string full = std::string("tile.") + std::string(path) + (scalarRhs ? "s" : "");
+    return ops_.find(full);
+  }
+  for (const char* ns : {"tile.", "system."}) {
+    if (const OpDef* op = ops_.find(std::string(ns) + std::string(path))) return op;
+  }
+  return nullptr;
+}
+
+ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
+  if (e.args.size() != 2 || !e.keywords.empty())
+    fail(e.span, "pl.const expects (value, dtype), e.g. pl.const(5, pl.INT32)");
+  ir::DType dt = bindDType(*e.args[1]);
+  const Expr& v = *e.args[0];
+  if (const auto* s = v.as<StrLit>()) {
+    double d;
+    if (s->value == "inf") d = std::numeric_limits<double>::infinity();
+    else if (s->value == "-inf") d = -std::numeric_limits<double>::infinity();
+    else if (s->value == "nan") d = std::numeric_limits<double>::quiet_NaN();
+    else fail(v.span, "pl.const string values are \"inf\", \"-inf\" and \"nan\"");
+    if (!ir::isFloat(dt)) fail(e.args[1]->span, "infinities and NaN need a float dtype");
+    return ir::constFloat(d, dt, e.span);
+  }
+  if (const auto* b = v.as<BoolLit>()) {
+    if (dt != ir::DType::Bool) fail(e.args[1]->span, "a boolean constant has dtype pl.BOOL");
+    return ir::constBool(b->value, e.span);
+  }
+  ir::ExprPtr c = bindExpr(v, ir::ScalarType::get(dt));
+  if (!c->isa<ir::ConstInt>() && !c->isa<ir::ConstFloat>())
+    fail(v.span, "pl.const expects a number literal");
+  if (const auto* ci = c->as<ir::ConstInt>(); ci && ci->dtype() != dt)
+    fail(v.span, fmt::format("an integer literal cannot have dtype pl.{}", ir::dtypeName(dt)));
+  if (const auto* cf = c->as<ir::ConstFloat>(); cf && cf->dtype() != dt)
+    fail(v.span, fmt::format("a float literal cannot have dtype pl.{}", ir::dtypeName(dt)),
+         "use a float dtype");
+  if (const auto* ci = c->as<ir::ConstInt>()) {
+    // Range check against the dtype.
+    unsigned bits = ir::dtypeBits(dt);
+    if (bits < 64) {
+      int64_t lo = ir::isSignedInteger(dt) ? -(int64_t{1} << (bits - 1)) : 0;
+      int64_t hi = ir::isSignedInteger(dt) ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+      if (ci->value < lo || ci->value > hi)
+        fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)));
+    } else if (!ir::isSignedInteger(dt) && ci->value < 0) {
+      fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)));
+    }
+  }
+  return c;
+}
+
+ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled) {
+  handled = false;
+  auto needArgs = [&](size_t n, const char* form) {
+    if (e.args.size() != n || !e.keywords.empty()) fail(e.span, fmt::format("pl.{} expects {}", name, form));
+  };
+  auto firstIsScalar = [&]() {
+    if (e.args.empty()) return false;
+    ir::ExprPtr probe = bindExpr(*e.args[0]);
+    return probe->type->isa<ir::ScalarType>();
+  };
+  if (name == "min" || name == "max") {
+    if (e.args.size() == 2 && e.keywords.empty() && firstIsScalar()) {
+      handled = true;
+      ir::ExprPtr a = bindExpr(*e.args[0]);
+      ir::ExprPtr b = bindExpr(*e.args[1]);
+      return makeScalarBinary(name == "min" ? ir::BinaryOp::Min : ir::BinaryOp::Max, *e.args[0],
+                              *e.args[1], a, b, e.span);
+    }
+    return nullptr;
+  }
+  if (name == "abs") {
+    if (e.args.size() == 1 && e.keywords.empty() && firstIsScalar()) {
+      handled = true;
+      ir::ExprPtr a = bindExpr(*e.args[0]);
+      if (a->type->as<ir::ScalarType>()->dtype == ir::DType::Bool) fail(e.span, "pl.abs needs a number");
+      return ir::unary(ir::UnaryOp::Abs, a, e.span);
+    }
+    return nullptr;
+  }
+  if (name == "cast") {
+    if (!e.args.empty() && firstIsScalar()) {
+      handled = true;
+      needArgs(2, "(value, dtype)");
+      ir::ExprPtr a = bindExpr(*e.args[0]);
+      return ir::cast(a, bindDType(*e.args[1]), e.span);
+    }
+    return nullptr;
+  }
+  if (name == "select") {
+    handled = true;
+    needArgs(3, "(condition, true_value, false_value)");
+    ir::ExprPtr c = bindExpr(*e.args[0]);
+    const auto* ct = c->type->as<ir::ScalarType>();
+    if (!ct || ct->dtype != ir::DType::Bool) fail(e.args[0]->span, "pl.select needs a BOOL condition");
+    ir::ExprPtr a = bindExpr(*e.args[1]);
+    ir::ExprPtr b = bindExpr(*e.args[2], a->type);
+    if (e.args[1]->is<IntLit>() || e.args[1]->is<FloatLit>()) a = bindExpr(*e.args[1], b->type);
+    if (!a->type->isa<ir::ScalarType>() || !ir::structuralEqual(*a->type, *b->type))
+      fail(e.span, fmt::format("pl.select needs two scalars of one type, got {} and {}",
+                               ir::typeToString(*a->type), ir::typeToString(*b->type)));
+    return ir::select(c, a, b, e.span);
+  }
+  if (name == "const") {
+    handled = true;
+    return bindConst(e);
+  }
+  return nullptr;
+}
+
+ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotation) {
+  if (const Signature* sig = functionCallee(*e.func)) return bindFunctionCall(*sig, e);
+  auto path = plPath(*e.func);
+  if (!path) {
+    std::string name = dottedName(*e.func);
+    if (const auto* a = e.func->as<AttributeExpr>(); a && a->value->is<NameExpr>() &&
+                                                      a->value->as<NameExpr>()->id == "self")
+      fail(e.func->span, fmt::format("the program has no function '{}'", a->attr));
+    fail(e.func->span, fmt::format("unknown function '{}'", name.empty() ? "expression" : name),
+         "ops are called as pl.tile.NAME(...), pl.system.NAME(...), pl.vmi.NAME(...) or pl.NAME(...)");
+  }
+  for (auto p : kPositional)
+    if (*path == p)
+      fail(e.func->span, fmt::format("pl.{} cannot be used here", *path),
+           *path == "yield_" ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
+                             : "see the DSL reference (docs/dsl.md) for where it is allowed");
+  bool handled = false;
+  if (ir::ExprPtr r = bindScalarHelper(*path, e, handled); handled) return r;
+  bool tileArith = false;
+  const OpDef* op = resolveOp(e, *path, tileArith);
+  if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
+  if (!op && (*path == "min" || *path == "max")) op = ops_.find(*path == "min" ? "tile.minimum" : "tile.maximum");
+  if (!op) {
+    std::string hint;
+    std::string shortName = path->substr(path->rfind('.') == std::string::npos ? 0 : path->rfind('.') + 1);
+    for (const OpDef* d : ops_.all()) {
+      if (d->name.substr(d->name.find('.') + 1) == shortName) {
+        hint = fmt::format("did you mean pl.{}?", d->name);
+        break;
+      }
+    }
+    if (hint.empty()) {
+      bool qualified = path->find('.') != std::string::npos;
+      std::vector<std::string> candidates;
+      for (const OpDef* d : ops_.all())
+        candidates.push_back(qualified ? d->name : d->name.substr(d->name.find('.') + 1));
+      std::string best = closestName(*path, candidates);
+      if (!best.empty()) {
+        for (const OpDef* d : ops_.all())
+          if (d->name == best || d->name.substr(d->name.find('.') + 1) == best) best = d->name;
+        hint = fmt::format("did you mean pl.{}?", best);
+      } else {
+        hint = "`ptoc ops` lists every op";
+      }
+    }
+    fail(e.func->span, fmt::format("unknown op 'pl.{}'", *path), hint);
+  }
+  return bindOpCall(*op, e, annotation);
+}
+
+ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e, const BoundAnnotation* annotation,
+                                 size_t skipArgs) {
+  std::vector<ir::ExprPtr> args;
+  std::vector<Span> argSpans;
+  ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
+  for (size_t i = skipArgs; i < e.args.size(); ++i) {
+    const Expr& a = *e.args[i];
+    ir::TypePtr expected;
+    size_t specIndex = i - skipArgs;
+    bool wantsInt = specIndex < op.args.size() &&
+                    (op.args[specIndex].kind == ArgKind::IntScalar || op.args[specIndex].kind == ArgKind::IntList);
+    if (wantsInt) expected = ir::ScalarType::get(ir::DType::Index);
+    else if (literalType) expected = literalType;
+    args.push_back(bindExpr(a, expected));
+    argSpans.push_back(a.span);
+    if (!literalType) {
+      if (auto dt = ir::elementDType(*args.back()->type); dt && !args.back()->type->isa<ir::ScalarType>())
+        literalType = ir::ScalarType::get(*dt);
+    }
+  }
+  ir::AttrList kwargs;
+  std::vector<Span> kwargSpans;
+  for (const auto& kw : e.keywords) {
+    if (ir::findAttr(kwargs, kw.name))
+      fail(kw.nameSpan, fmt::format("keyword argument '{}' is given twice", kw.name));
+    ir::AttrValue v;
+    if (kw.name == "dtype" || kw.name == "to_dtype") {
+      v = bindDType(*kw.value);
+    } else {
+      v = bindAttrValue(*kw.value);
+    }
+    kwargs.emplace_back(std::string(kw.name), std::move(v));
+    kwargSpans.push_back(kw.span);
+  }
+  // Inside a pl.split_aiv region, pl.aiv_shard(x) / pl.aic_gather(x) take the region's mode.
+  if (regionMode_ && (op.name == "tile.aiv_shard" || op.name == "tile.aic_gather") &&
+      !ir::findAttr(kwargs, "split")) {
+    kwargs.emplace_back("split", static_cast<int64_t>(*regionMode_));
+    kwargSpans.push_back(e.span);
+  }
+  ir::TypePtr annotated = annotation ? annotation->type : nullptr;
+  return createOpCall(op, std::move(args), kwargs, e.span, diag_, argSpans, kwargSpans, annotated);
+}
+
+ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) {
+  if (!e.keywords.empty())
+    fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name));
+  if (e.args.size() != sig.params.size())
+    fail(e.span, fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(), e.args.size()));
+  std::vector<ir::ExprPtr> args;
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    ir::ExprPtr a = bindExpr(*e.args[i], sig.params[i]->type);
+    if (!ir::structuralEqual(*a->type, *sig.params[i]->type))
+      fail(e.args[i]->span, fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
+                                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
+                                        ir::typeToString(*sig.params[i]->type)));
+    args.push_back(a);
+  }
+  ir::TypePtr type;
+  if (sig.returnTypes.empty()) type = ir::UnknownType::get();
+  else if (sig.returnTypes.size() == 1) type = sig.returnTypes[0];
+  else type = ir::TupleType::get(sig.returnTypes);
+  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), ir::AttrList{}, type, e.span);
+}
+
+}  // namespace ptoc::frontend

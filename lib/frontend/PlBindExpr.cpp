@@ -1,0 +1,373 @@
+// `pl` binder, expressions: names, literals (bare literals adopt the dtype of the
+// value they meet), scalar arithmetic, comparisons and logic, element reads,
+// tuple items, op calls (namespaced and unified short forms), function calls,
+// kwarg values and enum members.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+namespace {
+
+/// A bare numeric literal (possibly negated): its type follows its context.
+bool isBareLiteral(const Expr& e) {
+  if (e.is<IntLit>() || e.is<FloatLit>()) return true;
+  if (const auto* u = e.as<UnaryOpExpr>())
+    return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) && isBareLiteral(*u->operand);
+  return false;
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+std::string closestName(std::string_view name, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t bestD = std::max<size_t>(2, name.size() / 3) + 1;
+  for (const auto& c : candidates) {
+    size_t d = editDistance(name, c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+const ir::ScalarType* scalarOf(const ir::ExprPtr& e) { return e->type->as<ir::ScalarType>(); }
+
+}  // namespace
+
+// ---- names and literals -----------------------------------------------------------------
+
+ir::ExprPtr PlBinder::bindName(const NameExpr& e) {
+  if (ir::VarPtr v = lookup(e.id)) {
+    // Uses carry the use's span so diagnostics point at the use.
+    return v;
+  }
+  std::vector<std::string> known;
+  for (const auto& [n, v] : names_) known.push_back(n);
+  std::string hint;
+  if (std::string c = closestName(e.id, known); !c.empty()) hint = fmt::format("did you mean '{}'?", c);
+  if (e.id == "pl") hint = "pl is a module, not a value";
+  fail(e.span, fmt::format("undefined name '{}'", e.id), hint);
+}
+
+ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
+  const auto* expectedScalar = expected ? expected->as<ir::ScalarType>() : nullptr;
+  switch (e.kind) {
+    case ExprKind::Name: return bindName(e.cast<NameExpr>());
+    case ExprKind::IntLit: {
+      int64_t v = e.cast<IntLit>().value;
+      if (expectedScalar && ir::isFloat(expectedScalar->dtype))
+        return ir::constFloat(static_cast<double>(v), expectedScalar->dtype, e.span);
+      if (expectedScalar && ir::isInteger(expectedScalar->dtype))
+        return ir::constInt(v, expectedScalar->dtype, e.span);
+      return ir::constInt(v, ir::DType::Index, e.span);
+    }
+    case ExprKind::FloatLit: {
+      double v = e.cast<FloatLit>().value;
+      ir::DType d = expectedScalar && ir::isFloat(expectedScalar->dtype) ? expectedScalar->dtype
+                                                                       : ir::DType::FP32;
+      return ir::constFloat(v, d, e.span);
+    }
+    case ExprKind::BoolLit: return ir::constBool(e.cast<BoolLit>().value, e.span);
+    case ExprKind::StrLit:
+      fail(e.span, "a string is only allowed as a keyword argument value");
+    case ExprKind::NoneLit: fail(e.span, "None is not a value in kernels");
+    case ExprKind::List: return bindList(e.cast<ListExpr>());
+    case ExprKind::Tuple: {
+      const auto& t = e.cast<TupleExpr>();
+      std::vector<ir::ExprPtr> elts;
+      for (const auto& x : t.elts) elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
+      return ir::makeTuple(std::move(elts), e.span);
+    }
+    case ExprKind::Dict: fail(e.span, "a dict is only allowed in pl.func_attr({...})");
+    case ExprKind::BinOp: return bindBinOp(e.cast<BinOpExpr>());
+    case ExprKind::UnaryOp: {
+      const auto& u = e.cast<UnaryOpExpr>();
+      if (isBareLiteral(e) && u.op == UnaryOpKind::Neg) {
+        ir::ExprPtr inner = bindExpr(*u.operand, expected);
+        if (const auto* ci = inner->as<ir::ConstInt>())
+          return ir::constInt(-static_cast<int64_t>(static_cast<uint64_t>(ci->value)), ci->dtype(), e.span);
+        if (const auto* cf = inner->as<ir::ConstFloat>()) return ir::constFloat(-cf->value, cf->dtype(), e.span);
+      }
+      return bindUnary(u);
+    }
+    case ExprKind::BoolOp: return bindBoolOp(e.cast<BoolOpExpr>());
+    case ExprKind::Compare: return bindCompare(e.cast<CompareExpr>());
+    case ExprKind::IfExpr: {
+      const auto& x = e.cast<IfExpr>();
+      ir::ExprPtr c = bindExpr(*x.test);
+      if (!scalarOf(c) || scalarOf(c)->dtype != ir::DType::Bool)
+        fail(x.test->span, "a conditional expression needs a BOOL condition");
+      ir::ExprPtr a, b;
+      if (isBareLiteral(*x.body) && !isBareLiteral(*x.orelse)) {
+        b = bindExpr(*x.orelse, expected);
+        a = bindExpr(*x.body, b->type);
+      } else {
+        a = bindExpr(*x.body, expected);
+        b = bindExpr(*x.orelse, a->type);
+      }
+      if (!scalarOf(a) || !ir::structuralEqual(*a->type, *b->type))
+        fail(e.span, fmt::format("both values of a conditional expression must be scalars of one type, got {} and {}",
+                                 ir::typeToString(*a->type), ir::typeToString(*b->type)));
+      return ir::select(c, a, b, e.span);
+    }
+    case ExprKind::Subscript: return bindSubscript(e.cast<SubscriptExpr>());
+    case ExprKind::Slice: fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+    case ExprKind::Call: return bindCall(e.cast<CallExpr>());
+    case ExprKind::Attribute: {
+      std::string d = dottedName(e);
+      fail(e.span, fmt::format("'{}' is not a value here", d.empty() ? "attribute" : d),
+           "enum members like pl.FP32 or pl.Mem.Vec are only allowed as keyword arguments and in types");
+    }
+  }
+  throw InternalError("unhandled expression kind");
+}
+
+ir::ExprPtr PlBinder::bindList(const ListExpr& e) {
+  std::vector<ir::ExprPtr> elts;
+  for (const auto& x : e.elts) {
+    if (x->is<ListExpr>()) fail(x->span, "nested lists are not supported");
+    elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
+    if (!scalarOf(elts.back()))
+      fail(x->span, fmt::format("list elements must be scalars, got {}", ir::typeToString(*elts.back()->type)));
+  }
+  return ir::makeTuple(std::move(elts), e.span);
+}
+
+// ---- scalar arithmetic -------------------------------------------------------------------
+
+ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
+                                       ir::ExprPtr lhs, ir::ExprPtr rhs, Span span) {
+  // A bare literal takes the dtype of the typed operand it meets.
+  if (isBareLiteral(lhsAst) && !isBareLiteral(rhsAst) && scalarOf(rhs))
+    lhs = bindExpr(lhsAst, rhs->type);
+  else if (isBareLiteral(rhsAst) && !isBareLiteral(lhsAst) && scalarOf(lhs))
+    rhs = bindExpr(rhsAst, lhs->type);
+  const auto* lt = scalarOf(lhs);
+  const auto* rt = scalarOf(rhs);
+  if (!lt) fail(lhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op), ir::typeToString(*lhs->type)));
+  if (!rt) fail(rhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op), ir::typeToString(*rhs->type)));
+  bool logical = ir::isLogical(op);
+  if (logical && (lt->dtype != ir::DType::Bool || rt->dtype != ir::DType::Bool))
+    fail(span, "'and' / 'or' need BOOL operands", "compare explicitly, e.g. `a > 0 and b > 0`");
+  bool bitwise = op == ir::BinaryOp::BitAnd || op == ir::BinaryOp::BitOr || op == ir::BinaryOp::BitXor ||
+                 op == ir::BinaryOp::Shl || op == ir::BinaryOp::Shr;
+  if (bitwise && (ir::isFloat(lt->dtype) || ir::isFloat(rt->dtype)))
+    fail(span, fmt::format("bitwise operator '{}' needs integer operands", ir::binaryOpName(op)));
+  if (!logical && !ir::isComparison(op) && (lt->dtype == ir::DType::Bool) != (rt->dtype == ir::DType::Bool) &&
+      !bitwise)
+    fail(span, fmt::format("arithmetic '{}' mixes BOOL and {}", ir::binaryOpName(op),
+                           ir::dtypeName(lt->dtype == ir::DType::Bool ? rt->dtype : lt->dtype)),
+         "convert with pl.cast(x, dtype)");
+  return ir::binary(op, lhs, rhs, span);
+}
+
+ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
+  ir::ExprPtr lhs = bindExpr(*e.lhs);
+  ir::ExprPtr rhs = bindExpr(*e.rhs, lhs->type->isa<ir::TileType>() ? ir::ScalarType::get(lhs->type->as<ir::TileType>()->dtype) : nullptr);
+  if (lhs->type->isa<ir::TileType>() || rhs->type->isa<ir::TileType>()) {
+    // Tile arithmetic written with operators maps onto the tile ops.
+    static const std::pair<BinOpKind, const char*> kTileOps[] = {
+        {BinOpKind::Add, "add"}, {BinOpKind::Sub, "sub"}, {BinOpKind::Mul, "mul"},
+        {BinOpKind::Div, "div"}, {BinOpKind::MatMul, "matmul"}};
+    const char* base = nullptr;
+    for (auto& [k, n] : kTileOps)
+      if (k == e.op) base = n;
+    if (!base || !lhs->type->isa<ir::TileType>())
+      fail(e.opSpan, fmt::format("operator '{}' is not defined on {} and {}", binOpSymbol(e.op),
+                                 ir::typeToString(*lhs->type), ir::typeToString(*rhs->type)),
+           "use the tile ops, e.g. pl.add(a, b), pl.adds(t, s), pl.matmul(a, b)");
+    bool scalarRhs = rhs->type->isa<ir::ScalarType>() && e.op != BinOpKind::MatMul;
+    const OpDef* op = ops_.find(std::string("tile.") + base + (scalarRhs ? "s" : ""));
+    PTOC_CHECK(op, "tile arithmetic op missing from the registry");
+    return createOpCall(*op, {lhs, rhs}, {}, e.span, diag_, {e.lhs->span, e.rhs->span});
+  }
+  static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
+      {BinOpKind::Add, ir::BinaryOp::Add},           {BinOpKind::Sub, ir::BinaryOp::Sub},
+      {BinOpKind::Mul, ir::BinaryOp::Mul},           {BinOpKind::Div, ir::BinaryOp::Div},
+      {BinOpKind::FloorDiv, ir::BinaryOp::FloorDiv}, {BinOpKind::Mod, ir::BinaryOp::FloorMod},
+      {BinOpKind::Pow, ir::BinaryOp::Pow},           {BinOpKind::BitAnd, ir::BinaryOp::BitAnd},
+      {BinOpKind::BitOr, ir::BinaryOp::BitOr},       {BinOpKind::BitXor, ir::BinaryOp::BitXor},
+      {BinOpKind::LShift, ir::BinaryOp::Shl},        {BinOpKind::RShift, ir::BinaryOp::Shr}};
+  for (auto& [k, o] : kOps)
+    if (k == e.op) return makeScalarBinary(o, *e.lhs, *e.rhs, lhs, rhs, e.span);
+  fail(e.opSpan, fmt::format("operator '{}' is not supported on scalars", binOpSymbol(e.op)));
+}
+
+ir::ExprPtr PlBinder::bindUnary(const UnaryOpExpr& e) {
+  ir::ExprPtr x = bindExpr(*e.operand);
+  if (e.op == UnaryOpKind::Pos) return x;
+  if (x->type->isa<ir::TileType>() && e.op == UnaryOpKind::Neg) {
+    const OpDef* op = ops_.find("tile.neg");
+    PTOC_CHECK(op, "tile.neg missing from the registry");
+    return createOpCall(*op, {x}, {}, e.span, diag_, {e.operand->span});
+  }
+  const auto* st = scalarOf(x);
+  if (!st) fail(e.operand->span, fmt::format("unary '{}' needs a scalar, got {}", unaryOpSymbol(e.op), ir::typeToString(*x->type)));
+  switch (e.op) {
+    case UnaryOpKind::Neg:
+      if (st->dtype == ir::DType::Bool) fail(e.span, "cannot negate a BOOL", "use `not x`");
+      return ir::neg(x, e.span);
+    case UnaryOpKind::Not:
+      if (st->dtype != ir::DType::Bool) fail(e.span, "'not' needs a BOOL operand", "compare explicitly, e.g. `not (n > 0)`");
+      return ir::logicalNot(x, e.span);
+    case UnaryOpKind::Invert:
+      if (ir::isFloat(st->dtype)) fail(e.span, "'~' needs an integer operand");
+      return ir::unary(ir::UnaryOp::BitNot, x, e.span);
+    case UnaryOpKind::Pos: return x;
+  }
+  throw InternalError("unhandled unary operator");
+}
+
+ir::ExprPtr PlBinder::bindCompare(const CompareExpr& e) {
+  ir::ExprPtr result;
+  const Expr* leftAst = e.left.get();
+  ir::ExprPtr left = bindExpr(*leftAst);
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    ir::BinaryOp op;
+    switch (e.ops[i]) {
+      case CmpOpKind::Eq: op = ir::BinaryOp::Eq; break;
+      case CmpOpKind::NotEq: op = ir::BinaryOp::Ne; break;
+      case CmpOpKind::Lt: op = ir::BinaryOp::Lt; break;
+      case CmpOpKind::LtE: op = ir::BinaryOp::Le; break;
+      case CmpOpKind::Gt: op = ir::BinaryOp::Gt; break;
+      case CmpOpKind::GtE: op = ir::BinaryOp::Ge; break;
+      default:
+        fail(e.span, fmt::format("comparison '{}' is not supported", cmpOpSymbol(e.ops[i])));
+    }
+    const Expr& rightAst = *e.comparators[i];
+    ir::ExprPtr right = bindExpr(rightAst);
+    ir::ExprPtr cmp = makeScalarBinary(op, *leftAst, rightAst, left, right, e.span);
+    result = result ? ir::logicalAnd(result, cmp, e.span) : cmp;
+    leftAst = &rightAst;
+    left = right;
+  }
+  return result;
+}
+
+ir::ExprPtr PlBinder::bindBoolOp(const BoolOpExpr& e) {
+  ir::ExprPtr acc = bindExpr(*e.values[0]);
+  for (size_t i = 1; i < e.values.size(); ++i) {
+    ir::ExprPtr next = bindExpr(*e.values[i]);
+    acc = makeScalarBinary(e.op == BoolOpKind::And ? ir::BinaryOp::And : ir::BinaryOp::Or,
+                           *e.values[i - 1], *e.values[i], acc, next, e.span);
+  }
+  return acc;
+}
+
+// ---- element reads and tuple items -------------------------------------------------------
+
+std::vector<ir::ExprPtr> PlBinder::bindIndices(const Expr& index, size_t rank, Span span) {
+  std::vector<const Expr*> items;
+  if (const auto* t = index.as<TupleExpr>())
+    for (const auto& x : t->elts) items.push_back(x.get());
+  else if (const auto* l = index.as<ListExpr>())
+    for (const auto& x : l->elts) items.push_back(x.get());
+  else
+    items.push_back(&index);
+  if (items.size() != rank)
+    fail(span, fmt::format("the tile has rank {} but {} index(es) are given", rank, items.size()));
+  std::vector<ir::ExprPtr> out;
+  for (const Expr* x : items) {
+    if (x->is<SliceExpr>()) fail(x->span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+    ir::ExprPtr i = bindExpr(*x, ir::ScalarType::get(ir::DType::Index));
+    const auto* st = scalarOf(i);
+    if (!st || !ir::isInteger(st->dtype))
+      fail(x->span, fmt::format("indices must be integer scalars, got {}", ir::typeToString(*i->type)));
+    out.push_back(i);
+  }
+  return out;
+}
+
+ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
+  ir::ExprPtr base = bindExpr(*e.value);
+  if (const auto* tile = base->type->as<ir::TileType>()) {
+    const auto* var = base->as<ir::Var>();
+    if (!var) fail(e.value->span, "element reads need a tile variable");
+    auto idx = bindIndices(*e.index, tile->shape.size(), e.index->span);
+    return ir::bufferLoad(std::static_pointer_cast<const ir::Var>(base), std::move(idx), e.span);
+  }
+  if (const auto* tt = base->type->as<ir::TupleType>()) {
+    const auto* lit = e.index->as<IntLit>();
+    if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
+      fail(e.index->span, fmt::format("tuple index must be an integer literal in [0, {})", tt->types.size()));
+    return ir::tupleGetItem(base, lit->value, e.span);
+  }
+  fail(e.value->span, fmt::format("cannot index a value of type {}", ir::typeToString(*base->type)),
+       base->type->isa<ir::TensorType>() ? "load a tile first: pl.load(tensor, offsets, shape)" : "");
+}
+
+// ---- kwarg values --------------------------------------------------------------------------
+
+ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
+  if (const auto* b = e.as<BoolLit>()) return b->value;
+  if (const auto* i = e.as<IntLit>()) return i->value;
+  if (const auto* f = e.as<FloatLit>()) return f->value;
+  if (const auto* s = e.as<StrLit>()) return s->value;
+  if (const auto* u = e.as<UnaryOpExpr>(); u && u->op == UnaryOpKind::Neg) {
+    if (const auto* i = u->operand->as<IntLit>()) return -i->value;
+    if (const auto* f = u->operand->as<FloatLit>()) return -f->value;
+  }
+  auto path = plPath(e);
+  if (!path)
+    fail(e.span, "keyword argument values must be literals or enum members like pl.FP32, pl.Mem.Vec");
+  if (auto d = ir::dtypeFromName(*path)) return *d;
+  auto member = [&](std::string_view prefix) -> std::optional<std::string> {
+    if (path->size() > prefix.size() && path->compare(0, prefix.size(), prefix) == 0 &&
+        (*path)[prefix.size()] == '.')
+      return path->substr(prefix.size() + 1);
+    return std::nullopt;
+  };
+  auto expectList = [](std::span<const std::string_view> names, std::string_view prefix) {
+    std::string out;
+    for (auto n : names) out += (out.empty() ? "" : ", ") + std::string(prefix) + std::string(n);
+    return out;
+  };
+  if (auto m = member("Mem") ? member("Mem") : member("MemorySpace")) {
+    if (auto v = ir::enumFromName<ir::MemorySpace>(ir::memorySpaceNames(), *m)) return *v;
+    fail(e.span, fmt::format("unknown memory space 'pl.{}'", *path),
+         fmt::format("expected one of: {}", expectList(ir::memorySpaceNames(), "pl.Mem.")));
+  }
+  if (auto m = member("TileLayout")) {
+    if (auto v = ir::enumFromName<ir::TileLayout>(ir::tileLayoutNames(), *m)) return *v;
+    fail(e.span, fmt::format("unknown tile layout 'pl.{}'", *path),
+         fmt::format("expected one of: {}", expectList(ir::tileLayoutNames(), "pl.TileLayout.")));
+  }
+  if (auto m = member("PadValue")) {
+    if (auto v = ir::enumFromName<ir::PadValue>(ir::padValueNames(), *m)) return *v;
+    fail(e.span, fmt::format("unknown pad value 'pl.{}'", *path),
+         fmt::format("expected one of: {}", expectList(ir::padValueNames(), "pl.PadValue.")));
+  }
+  if (auto m = member("SplitMode")) {
+    if (auto v = ir::enumFromName<ir::SplitMode>(ir::splitModeNames(), *m)) return *v;
+    fail(e.span, fmt::format("unknown split mode 'pl.{}'", *path),
+         fmt::format("expected one of: {}", expectList(ir::splitModeNames(), "pl.SplitMode.")));
+  }
+  std::string all;
+  for (ir::DType d : ir::kAllDTypes) all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
+  fail(e.span, fmt::format("unknown enum member or dtype 'pl.{}'", *path),
+       fmt::format("dtypes are {}; enums are pl.Mem.X, pl.TileLayout.x, pl.PadValue.x, pl.SplitMode.X", all));
+}
+
+}  // namespace ptoc::frontend

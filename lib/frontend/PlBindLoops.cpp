@@ -1,0 +1,351 @@
+// `pl` binder, loops and scopes: pl.range / parallel / unroll / pipeline with
+// init_values, pl.while_ loops with pl.cond, pl.split_aiv regions, pl.at and
+// pl.simd_vf scopes.
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
+  const auto* call = s.iter->as<CallExpr>();
+  auto path = call ? plPath(*call->func) : std::nullopt;
+  if (!path)
+    fail(s.iter->span, "a for loop iterates over pl.range(...), pl.parallel(...), pl.unroll(...), "
+                       "pl.pipeline(...), pl.split_aiv(...) or pl.while_(...)");
+  if (*path == "split_aiv") return bindSplitAiv(s, *call);
+  if (*path == "while_") return bindWhileIterLoop(s, *call);
+  ir::ForKind kind;
+  if (*path == "range") kind = ir::ForKind::Serial;
+  else if (*path == "parallel") kind = ir::ForKind::Parallel;
+  else if (*path == "unroll") kind = ir::ForKind::Unroll;
+  else if (*path == "pipeline") kind = ir::ForKind::Pipeline;
+  else
+    fail(call->func->span, fmt::format("'pl.{}' is not a loop range", *path),
+         "use pl.range, pl.parallel, pl.unroll, pl.pipeline, pl.split_aiv or pl.while_");
+
+  // Bounds (evaluated outside the loop).
+  if (call->args.empty() || call->args.size() > 3)
+    fail(call->span, fmt::format("pl.{} expects (stop), (start, stop) or (start, stop, step)", *path));
+  std::vector<ir::ExprPtr> bounds;
+  const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
+  for (const auto& a : call->args) {
+    ir::ExprPtr b = bindExpr(*a, indexType);
+    const auto* st = b->type->as<ir::ScalarType>();
+    if (!st || !ir::isInteger(st->dtype))
+      fail(a->span, fmt::format("loop bounds must be integer scalars, got {}", ir::typeToString(*b->type)));
+    bounds.push_back(b);
+  }
+  auto idx = [&](int64_t v) { return std::make_shared<ir::ConstInt>(v, ir::DType::Index, Span{}); };
+  ir::ExprPtr start = bounds.size() >= 2 ? bounds[0] : idx(0);
+  ir::ExprPtr stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
+  ir::ExprPtr step = bounds.size() == 3 ? bounds[2] : idx(1);
+  if (const auto* c = step->as<ir::ConstInt>(); c && c->value == 0)
+    fail(call->args[2]->span, "the loop step must not be zero");
+
+  std::vector<ir::ExprPtr> inits;
+  std::vector<Span> initSpans;
+  ir::AttrList attrs;
+  for (const auto& kw : call->keywords) {
+    if (kw.name == "init_values") {
+      const ExprList* elts = nullptr;
+      if (const auto* t = kw.value->as<TupleExpr>()) elts = &t->elts;
+      if (const auto* l = kw.value->as<ListExpr>()) elts = &l->elts;
+      if (!elts) fail(kw.value->span, "init_values must be a tuple, e.g. init_values=(acc0,)");
+      for (const auto& x : *elts) {
+        inits.push_back(bindExpr(*x));
+        initSpans.push_back(x->span);
+      }
+    } else if (kw.name == "stage" && kind == ir::ForKind::Pipeline) {
+      const auto* lit = kw.value->as<IntLit>();
+      if (!lit || lit->value < 1) fail(kw.value->span, "stage must be a positive integer");
+      attrs.emplace_back("stage", lit->value);
+    } else {
+      fail(kw.nameSpan, fmt::format("pl.{} has no keyword argument '{}'", *path, kw.name),
+           kind == ir::ForKind::Pipeline ? "expected init_values or stage" : "expected init_values");
+    }
+  }
+  if (kind == ir::ForKind::Pipeline && attrs.empty())
+    fail(call->span, "pl.pipeline needs stage=N");
+  if (kind == ir::ForKind::Unroll && !inits.empty())
+    fail(call->span, "pl.unroll loops cannot carry values (init_values)", "use pl.range");
+
+  // Targets: `i` or `i, (a, b)`.
+  const NameExpr* loopVarName = nullptr;
+  std::vector<const NameExpr*> iterNames;
+  bool tupleForm = false;
+  if (const auto* n = s.target->as<NameExpr>()) {
+    loopVarName = n;
+  } else if (const auto* t = s.target->as<TupleExpr>(); t && t->elts.size() == 2) {
+    loopVarName = t->elts[0]->as<NameExpr>();
+    const auto* inner = t->elts[1]->as<TupleExpr>();
+    if (!loopVarName || !inner)
+      fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value");
+    tupleForm = true;
+    for (const auto& x : inner->elts) {
+      const auto* nn = x->as<NameExpr>();
+      if (!nn) fail(x->span, "loop-carried names must be plain names");
+      iterNames.push_back(nn);
+    }
+  } else {
+    fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value");
+  }
+  if (tupleForm && iterNames.size() != inits.size())
+    fail(s.target->span,
+         fmt::format("iter_args/yield count mismatch: {} loop-carried name(s) but {} init value(s)",
+                     iterNames.size(), inits.size()));
+  if (!tupleForm && !inits.empty())
+    fail(s.target->span,
+         fmt::format("this loop has {} init value(s); name them: `for {}, (...) in ...`", inits.size(),
+                     loopVarName->id));
+
+  auto loopVar = std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
+  std::vector<ir::IterArgPtr> iterArgs;
+  std::vector<std::string> scoped{std::string(loopVarName->id)};
+  for (size_t i = 0; i < iterNames.size(); ++i) {
+    iterArgs.push_back(std::make_shared<ir::IterArg>(std::string(iterNames[i]->id), inits[i]->type,
+                                                     inits[i], iterNames[i]->span));
+    scoped.emplace_back(iterNames[i]->id);
+  }
+  std::optional<YieldInfo> y;
+  ir::StmtPtr body;
+  {
+    ScopeGuard guard(*this, scoped);
+    bindName(loopVarName->id, loopVar);
+    for (const auto& ia : iterArgs) bindName(ia->name, ia);
+    ++loopDepth_;
+    body = bindBlock(s.body, s.span, &y);
+    --loopDepth_;
+  }
+  std::vector<ir::VarPtr> returnVars;
+  if (!iterArgs.empty()) {
+    if (!y)
+      fail(s.span,
+           fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
+                       "yielding {} value(s)",
+                       iterArgs.size(), iterArgs.size()));
+    if (y->types.size() != iterArgs.size())
+      fail(y->span, fmt::format("iter_args/yield count mismatch: the loop carries {} value(s) but "
+                                "pl.yield_ yields {}",
+                                iterArgs.size(), y->types.size()));
+    for (size_t i = 0; i < iterArgs.size(); ++i)
+      if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
+        fail(y->span, fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
+                                  "type {}",
+                                  i, ir::typeToString(*y->types[i]), iterArgs[i]->name,
+                                  ir::typeToString(*iterArgs[i]->type)));
+    returnVars = defineReturnVars(*y);
+  } else if (y) {
+    fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
+         "add init_values=(...) to the range to carry values");
+  }
+  return std::make_shared<ir::ForStmt>(loopVar, start, stop, step, kind, std::move(iterArgs), body,
+                                       std::move(returnVars), std::move(attrs), s.span);
+}
+
+ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) {
+  if (!call.args.empty()) fail(call.args[0]->span, "pl.while_ takes only init_values=(...)");
+  std::vector<ir::ExprPtr> inits;
+  for (const auto& kw : call.keywords) {
+    if (kw.name != "init_values")
+      fail(kw.nameSpan, fmt::format("pl.while_ has no keyword argument '{}'", kw.name));
+    const ExprList* elts = nullptr;
+    if (const auto* t = kw.value->as<TupleExpr>()) elts = &t->elts;
+    if (const auto* l = kw.value->as<ListExpr>()) elts = &l->elts;
+    if (!elts) fail(kw.value->span, "init_values must be a tuple, e.g. init_values=(x0,)");
+    for (const auto& x : *elts) inits.push_back(bindExpr(*x));
+  }
+  const auto* tup = s.target->as<TupleExpr>();
+  if (!tup) fail(s.target->span, "pl.while_ loops name their carried values: `for (a, b) in pl.while_(...)`");
+  if (tup->elts.size() != inits.size())
+    fail(s.target->span, fmt::format("iter_args/yield count mismatch: {} name(s) but {} init value(s)",
+                                     tup->elts.size(), inits.size()));
+  if (inits.empty()) fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
+  std::vector<ir::IterArgPtr> iterArgs;
+  std::vector<std::string> scoped;
+  for (size_t i = 0; i < inits.size(); ++i) {
+    const auto* n = tup->elts[i]->as<NameExpr>();
+    if (!n) fail(tup->elts[i]->span, "loop-carried names must be plain names");
+    iterArgs.push_back(std::make_shared<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
+    scoped.emplace_back(n->id);
+  }
+  if (s.body.empty()) fail(s.span, "a pl.while_ loop starts with pl.cond(condition)");
+  const auto* first = s.body[0]->as<ExprStmt>();
+  const auto* condCall = first ? first->value->as<CallExpr>() : nullptr;
+  if (!condCall || !isPlPath(*condCall->func, "cond"))
+    fail(s.body[0]->span, "the first statement of a pl.while_ loop must be pl.cond(condition)");
+  if (condCall->args.size() != 1) fail(condCall->span, "pl.cond takes one condition");
+  std::optional<YieldInfo> y;
+  ir::ExprPtr cond;
+  ir::StmtPtr body;
+  {
+    ScopeGuard guard(*this, scoped);
+    for (const auto& ia : iterArgs) bindName(ia->name, ia);
+    cond = bindExpr(*condCall->args[0]);
+    const auto* ct = cond->type->as<ir::ScalarType>();
+    if (!ct || ct->dtype != ir::DType::Bool)
+      fail(condCall->args[0]->span, "a while condition must be a BOOL scalar");
+    ++loopDepth_;
+    std::vector<ir::StmtPtr> stmts;
+    for (size_t i = 1; i < s.body.size(); ++i) {
+      ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
+      if (st) stmts.push_back(st);
+    }
+    body = ir::makeSeq(std::move(stmts), s.span);
+    --loopDepth_;
+  }
+  if (!y) fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`");
+  if (y->types.size() != iterArgs.size())
+    fail(y->span, fmt::format("iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
+                              iterArgs.size(), y->types.size()));
+  for (size_t i = 0; i < iterArgs.size(); ++i)
+    if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
+      fail(y->span, fmt::format("pl.yield_ value {} has type {} but '{}' has type {}", i,
+                                ir::typeToString(*y->types[i]), iterArgs[i]->name,
+                                ir::typeToString(*iterArgs[i]->type)));
+  auto returnVars = defineReturnVars(*y);
+  return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars), s.span);
+}
+
+ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
+  if (regionMode_) fail(call.span, "pl.split_aiv regions cannot nest");
+  if (simdDepth_ > 0) fail(call.span, "a pl.split_aiv region cannot be inside a pl.simd_vf region");
+  const auto* lane = s.target->as<NameExpr>();
+  if (!lane) fail(s.target->span, "a pl.split_aiv region binds one lane index: `for aiv_id in pl.split_aiv(2, mode=...)`");
+  if (call.args.size() != 1) fail(call.span, "pl.split_aiv expects the lane count 2 and mode=pl.SplitMode.X");
+  const auto* count = call.args[0]->as<IntLit>();
+  if (!count || count->value != 2)
+    fail(call.args[0]->span, "pl.split_aiv count must be 2 (one per AIV lane)");
+  std::optional<ir::SplitMode> mode;
+  for (const auto& kw : call.keywords) {
+    if (kw.name != "mode")
+      fail(kw.nameSpan, fmt::format("pl.split_aiv has no keyword argument '{}'", kw.name), "expected mode");
+    ir::AttrValue v = bindAttrValue(*kw.value);
+    if (!std::holds_alternative<ir::SplitMode>(v))
+      fail(kw.value->span, "mode must be a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
+    mode = std::get<ir::SplitMode>(v);
+  }
+  if (!mode) fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE");
+  auto laneVar = std::make_shared<ir::Var>(std::string(lane->id), ir::ScalarType::get(ir::DType::Index),
+                                           lane->span);
+  ir::StmtPtr body;
+  {
+    ScopeGuard guard(*this, {std::string(lane->id)});
+    bindName(lane->id, laneVar);
+    regionMode_ = mode;
+    std::optional<YieldInfo> y;
+    body = bindBlock(s.body, s.span, &y);
+    regionMode_.reset();
+    if (y) fail(y->span, "a pl.split_aiv region yields no values");
+  }
+  ir::StmtPtr region = std::make_shared<ir::SplitAivScopeStmt>(*mode, 2, laneVar, body, s.span);
+  // A top-level region of an Opaque function is wrapped in an InCore scope so that
+  // outline-incore-scopes outlines it (as PyPTO's parser does).
+  if (incoreDepth_ == 0 && current_->type == ir::FunctionType::Opaque)
+    region = std::make_shared<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(), region, s.span);
+  return region;
+}
+
+ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
+  if (s.items.size() != 1) fail(s.span, "a with statement opens exactly one scope");
+  const WithItem& item = s.items[0];
+  if (item.target) fail(item.target->span, "`as` is not supported on this scope");
+  const auto* call = item.context->as<CallExpr>();
+  auto path = call ? plPath(*call->func) : std::nullopt;
+  if (path && *path == "at") {
+    if (incoreDepth_ > 0) fail(call->span, "pl.at scopes cannot nest");
+    if (regionMode_ || simdDepth_ > 0) fail(call->span, "a pl.at scope cannot be inside a region");
+    if (!call->args.empty()) fail(call->args[0]->span, "pl.at takes keyword arguments only");
+    std::optional<ir::SplitMode> split;
+    std::optional<int64_t> slots;
+    std::string nameHint;
+    bool sawLevel = false;
+    for (const auto& kw : call->keywords) {
+      if (kw.name == "level") {
+        sawLevel = true;
+        if (!isPlPath(*kw.value, "Level.CORE_GROUP"))
+          fail(kw.value->span, fmt::format("unsupported level '{}'", dottedName(*kw.value)),
+               "only pl.Level.CORE_GROUP scopes are supported");
+      } else if (kw.name == "optimizations") {
+        const auto* list = kw.value->as<ListExpr>();
+        if (!list) fail(kw.value->span, "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]");
+        for (const auto& o : list->elts) {
+          const auto* oc = o->as<CallExpr>();
+          auto op = oc ? plPath(*oc->func) : std::nullopt;
+          if (op && *op == "split") {
+            if (split) fail(o->span, "pl.split is given twice");
+            if (oc->args.size() != 1) fail(oc->span, "pl.split expects one pl.SplitMode");
+            ir::AttrValue v = bindAttrValue(*oc->args[0]);
+            if (!std::holds_alternative<ir::SplitMode>(v))
+              fail(oc->args[0]->span, "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
+            split = std::get<ir::SplitMode>(v);
+            for (const auto& skw : oc->keywords) {
+              if (skw.name != "slot_num")
+                fail(skw.nameSpan, fmt::format("pl.split has no keyword argument '{}'", skw.name));
+              const auto* lit = skw.value->as<IntLit>();
+              if (!lit || lit->value <= 0) fail(skw.value->span, "slot_num must be a positive integer");
+              if (slots) fail(skw.span, "slot_num is given twice");
+              slots = lit->value;
+            }
+          } else if (op && *op == "cross_core_slot") {
+            if (slots) fail(o->span, "the slot count is given twice");
+            if (!oc->args.empty() || oc->keywords.size() != 1 || oc->keywords[0].name != "slot_num")
+              fail(oc->span, "pl.cross_core_slot expects slot_num=N");
+            const auto* lit = oc->keywords[0].value->as<IntLit>();
+            if (!lit || lit->value <= 0)
+              fail(oc->keywords[0].value->span, "slot_num must be a positive integer");
+            slots = lit->value;
+          } else {
+            fail(o->span, fmt::format("unknown optimization '{}'", dottedName(oc ? *oc->func : *o)),
+                 "expected pl.split(pl.SplitMode.X) or pl.cross_core_slot(slot_num=N)");
+          }
+        }
+      } else if (kw.name == "name_hint") {
+        const auto* str = kw.value->as<StrLit>();
+        if (!str) fail(kw.value->span, "name_hint must be a string");
+        nameHint = str->value;
+        bool ok = !nameHint.empty() && !std::isdigit(static_cast<unsigned char>(nameHint[0]));
+        for (char c : nameHint) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+        if (!ok) fail(kw.value->span, "name_hint must be a valid identifier");
+      } else {
+        fail(kw.nameSpan, fmt::format("pl.at has no keyword argument '{}'", kw.name),
+             "expected level, optimizations or name_hint");
+      }
+    }
+    if (!sawLevel) fail(call->span, "pl.at needs level=pl.Level.CORE_GROUP");
+    ++incoreDepth_;
+    std::optional<YieldInfo> y;
+    ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+    --incoreDepth_;
+    if (y) fail(y->span, "a pl.at scope yields no values");
+    return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, body, s.span);
+  }
+  if (path && *path == "simd_vf") {
+    if (simdDepth_ > 0) fail(call->span, "pl.simd_vf regions cannot nest");
+    int64_t lanes = 0;
+    if (!call->args.empty()) fail(call->args[0]->span, "pl.simd_vf takes lanes=L");
+    for (const auto& kw : call->keywords) {
+      if (kw.name != "lanes") fail(kw.nameSpan, fmt::format("pl.simd_vf has no keyword argument '{}'", kw.name));
+      const auto* lit = kw.value->as<IntLit>();
+      if (!lit) fail(kw.value->span, "lanes must be an integer literal");
+      lanes = lit->value;
+    }
+    if (lanes != 64 && lanes != 128 && lanes != 256)
+      fail(call->span, fmt::format("pl.simd_vf lanes must be 64, 128 or 256, got {}", lanes),
+           "lanes per 256-byte register: 64 for 32-bit, 128 for 16-bit, 256 for 8-bit types");
+    ++simdDepth_;
+    std::optional<YieldInfo> y;
+    ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+    --simdDepth_;
+    if (y) fail(y->span, "a pl.simd_vf region yields no values");
+    return std::make_shared<ir::SimdVfScopeStmt>(lanes, body, s.span);
+  }
+  fail(item.context->span, "unknown scope",
+       "expected `with pl.at(level=pl.Level.CORE_GROUP, ...)` or `with pl.simd_vf(lanes=L)`");
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,258 @@
+// `pl` binder, program level: the @pl.program class or top-level functions,
+// @pl.function decorators, signatures (collected first so functions may call each
+// other in any order), pl.func_attr prologues.
+#include <fmt/format.h>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Printer.h"
+
+namespace ptoc::frontend {
+
+using ir::AttrValue;
+
+void PlBinder::fail(Span span, const std::string& message, std::string hint) const {
+  diag_.error(span, message, std::move(hint));
+  throw CompileError();
+}
+
+std::string dottedName(const Expr& e) {
+  if (const auto* n = e.as<NameExpr>()) return std::string(n->id);
+  if (const auto* a = e.as<AttributeExpr>()) {
+    std::string base = dottedName(*a->value);
+    if (base.empty()) return {};
+    return base + "." + std::string(a->attr);
+  }
+  return {};
+}
+
+bool isPlPath(const Expr& e, std::string_view path) {
+  std::string d = dottedName(e);
+  return d.size() == path.size() + 3 && d.compare(0, 3, "pl.") == 0 &&
+         std::string_view(d).substr(3) == path;
+}
+
+std::optional<std::string> PlBinder::plPath(const Expr& e) const {
+  std::string d = dottedName(e);
+  if (d.size() > 3 && d.compare(0, 3, "pl.") == 0) return d.substr(3);
+  return std::nullopt;
+}
+
+static const CallExpr* asCallTo(const Expr& e, std::string_view plName) {
+  const auto* c = e.as<CallExpr>();
+  return c && isPlPath(*c->func, plName) ? c : nullptr;
+}
+
+ir::ProgramPtr PlBinder::bindModule(const Module& module) {
+  std::vector<const FunctionDef*> defs;
+  std::string programName = "main";
+  Span programSpan;
+  bool sawClass = false, sawFunction = false;
+  for (const auto& s : module.body) {
+    if (s->is<ImportStmt>() || s->is<ImportFromStmt>() || s->is<PassStmt>()) continue;
+    if (const auto* cls = s->as<ClassDef>()) {
+      if (sawClass || sawFunction)
+        fail(cls->nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both",
+             "move the functions into the class");
+      bool decorated = false;
+      for (const auto& d : cls->decorators)
+        if (isPlPath(*d, "program")) decorated = true;
+        else fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(*d)),
+                  "a program class is decorated with @pl.program");
+      if (!decorated)
+        fail(cls->nameSpan, fmt::format("class '{}' is not decorated with @pl.program", cls->name),
+             "add @pl.program above the class");
+      sawClass = true;
+      programName = std::string(cls->name);
+      programSpan = cls->span;
+      for (const auto& m : cls->body) {
+        if (m->is<PassStmt>()) continue;
+        if (const auto* e = m->as<ExprStmt>(); e && e->value->is<StrLit>()) continue;  // docstring
+        const auto* f = m->as<FunctionDef>();
+        if (!f) fail(m->span, "a @pl.program class may only hold @pl.function methods");
+        defs.push_back(f);
+      }
+      continue;
+    }
+    if (const auto* f = s->as<FunctionDef>()) {
+      if (sawClass) fail(f->nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both");
+      sawFunction = true;
+      defs.push_back(f);
+      if (!programSpan.valid()) programSpan = f->span;
+      continue;
+    }
+    if (const auto* e = s->as<ExprStmt>(); e && e->value->is<StrLit>()) continue;  // docstring
+    fail(s->span, fmt::format("unexpected {} at the top level of a program", stmtKindName(s->kind)),
+         "a file holds imports and one @pl.program class or @pl.function definitions");
+  }
+  if (defs.empty()) {
+    Span where{module.fileId, 0, 0};
+    fail(where, "the program has no functions",
+         "define a @pl.program class with @pl.function methods, or top-level @pl.function's");
+  }
+  isClassProgram_ = sawClass;
+  for (const FunctionDef* d : defs) collectSignature(*d, sawClass);
+  std::vector<ir::FunctionPtr> functions;
+  for (auto& sig : signatures_) functions.push_back(bindFunctionBody(sig));
+  return std::make_shared<ir::Program>(programName, std::move(functions), sawClass, programSpan);
+}
+
+ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs) {
+  ir::FunctionType type = ir::FunctionType::Opaque;
+  bool found = false;
+  for (const auto& d : def.decorators) {
+    const Expr* callee = d.get();
+    const CallExpr* call = d->as<CallExpr>();
+    if (call) callee = call->func.get();
+    if (!isPlPath(*callee, "function"))
+      fail(d->span, fmt::format("unknown decorator '{}'", dottedName(*callee)),
+           "functions are decorated with @pl.function or @pl.function(type=pl.FunctionType.X)");
+    if (found) fail(d->span, "duplicate @pl.function decorator");
+    found = true;
+    if (!call) continue;
+    if (!call->args.empty())
+      fail(call->args[0]->span, "@pl.function takes keyword arguments only");
+    for (const auto& kw : call->keywords) {
+      if (kw.name == "type") {
+        auto path = plPath(*kw.value);
+        std::string member = path && path->rfind("FunctionType.", 0) == 0 ? path->substr(13) : "";
+        auto t = ir::enumFromName<ir::FunctionType>(ir::functionTypeNames(), member);
+        if (!t) {
+          std::string expected;
+          for (auto n : ir::functionTypeNames()) expected += (expected.empty() ? "" : ", ") + std::string(n);
+          fail(kw.value->span, fmt::format("unknown function type '{}'", dottedName(*kw.value)),
+               fmt::format("expected pl.FunctionType.X with X one of: {}", expected));
+        }
+        type = *t;
+      } else if (kw.name == "attrs") {
+        for (auto& [k, v] : bindFuncAttrDict(*kw.value)) attrs = ir::withAttr(attrs, k, v);
+      } else if (kw.name == "strict_ssa" || kw.name == "auto_scope") {
+        // accepted for compatibility with PyPTO; no effect here
+      } else {
+        fail(kw.nameSpan, fmt::format("@pl.function has no keyword argument '{}'", kw.name),
+             "expected one of: type, attrs");
+      }
+    }
+  }
+  if (!found)
+    fail(def.nameSpan, fmt::format("function '{}' is not decorated with @pl.function", def.name),
+         "add @pl.function (or @pl.function(type=pl.FunctionType.InCore)) above the def");
+  return type;
+}
+
+ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
+  const auto* dict = e.as<DictExpr>();
+  if (!dict) fail(e.span, "function attributes must be a dict literal {\"key\": value, ...}");
+  ir::AttrList out;
+  for (size_t i = 0; i < dict->keys.size(); ++i) {
+    const auto* key = dict->keys[i]->as<StrLit>();
+    if (!key) fail(dict->keys[i]->span, "function attribute keys must be string literals");
+    const Expr& val = *dict->values[i];
+    AttrValue v = bindAttrValue(val);
+    const std::string& k = key->value;
+    if (k == "split") {
+      if (auto* iv = std::get_if<int64_t>(&v); iv && *iv >= 0 && *iv <= 2)
+        v = static_cast<ir::SplitMode>(*iv);
+      if (!std::holds_alternative<ir::SplitMode>(v))
+        fail(val.span, "function attribute \"split\" must be a pl.SplitMode");
+    } else if (k == "split_aiv" || k == "split_aiv_region_validated" || k == "dual_aiv_dispatch") {
+      if (!std::holds_alternative<bool>(v))
+        fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k));
+    } else if (k == "slot_num") {
+      auto* iv = std::get_if<int64_t>(&v);
+      if (!iv || *iv <= 0) fail(val.span, "function attribute \"slot_num\" must be a positive integer");
+    } else {
+      fail(key->span, fmt::format("unknown function attribute \"{}\"", k),
+           "expected one of: split, split_aiv, split_aiv_region_validated, dual_aiv_dispatch, "
+           "slot_num");
+    }
+    if (ir::findAttr(out, k)) fail(key->span, fmt::format("duplicate function attribute \"{}\"", k));
+    out.emplace_back(k, std::move(v));
+  }
+  return out;
+}
+
+void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
+  Signature sig;
+  sig.def = &def;
+  sig.name = std::string(def.name);
+  if (signatureIndex_.count(sig.name))
+    fail(def.nameSpan, fmt::format("function '{}' is defined twice", sig.name));
+  sig.type = bindFunctionDecorator(def, sig.attrs);
+  names_.clear();
+  size_t first = 0;
+  if (!def.params.empty() && def.params[0].name == "self") {
+    if (def.params[0].annotation) fail(def.params[0].span, "'self' must not be annotated");
+    first = 1;
+  }
+  (void)inClass;
+  for (size_t i = first; i < def.params.size(); ++i) {
+    const Param& p = def.params[i];
+    if (!p.annotation)
+      fail(p.nameSpan, fmt::format("parameter '{}' needs a type annotation", p.name),
+           "e.g. x: pl.Tensor[[16, 16], pl.FP32]");
+    if (p.defaultValue) fail(p.defaultValue->span, "parameters cannot have default values");
+    if (lookup(p.name)) fail(p.nameSpan, fmt::format("duplicate parameter '{}'", p.name));
+    BoundAnnotation ann = bindAnnotation(*p.annotation, true);
+    if (ann.type->isa<ir::UnknownType>() || ann.type->isa<ir::TupleType>())
+      fail(p.annotation->span, "a parameter must be a tensor, tile or scalar");
+    if (ann.direction != ir::ParamDirection::In && ann.type->isa<ir::ScalarType>())
+      fail(p.annotation->span, "a scalar parameter cannot be pl.Out or pl.InOut");
+    auto v = std::make_shared<ir::Var>(std::string(p.name), ann.type, p.nameSpan);
+    bindName(p.name, v);
+    sig.params.push_back(v);
+    sig.directions.push_back(ann.direction);
+  }
+  if (def.returns) {
+    ir::TypePtr rt = bindType(*def.returns);
+    if (const auto* tt = rt->as<ir::TupleType>())
+      sig.returnTypes = tt->types;
+    else if (!(def.returns->is<NoneLit>()))
+      sig.returnTypes.push_back(rt);
+  }
+  signatureIndex_[sig.name] = signatures_.size();
+  signatures_.push_back(std::move(sig));
+}
+
+ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
+  current_ = &sig;
+  names_.clear();
+  for (const auto& p : sig.params) bindName(p->name, p);
+  const FunctionDef& def = *sig.def;
+  size_t start = 0;
+  // Docstring, then an optional pl.func_attr({...}) prologue.
+  if (start < def.body.size())
+    if (const auto* e = def.body[start]->as<ExprStmt>(); e && e->value->is<StrLit>()) ++start;
+  if (start < def.body.size()) {
+    if (const auto* e = def.body[start]->as<ExprStmt>()) {
+      if (const CallExpr* c = asCallTo(*e->value, "func_attr")) {
+        if (c->args.size() != 1 || !c->keywords.empty())
+          fail(c->span, "pl.func_attr takes one dict argument");
+        for (auto& [k, v] : bindFuncAttrDict(*c->args[0])) {
+          if (ir::findAttr(sig.attrs, k))
+            fail(c->args[0]->span, fmt::format("function attribute \"{}\" is set twice", k));
+          sig.attrs.emplace_back(k, v);
+        }
+        ++start;
+      }
+    }
+  }
+  std::vector<ir::StmtPtr> stmts;
+  for (size_t i = start; i < def.body.size(); ++i) {
+    const Stmt& s = *def.body[i];
+    if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
+      fail(s.span, "pl.func_attr must be the first statement of the function body");
+    stmts.push_back(bindStmt(s, nullptr, false));
+  }
+  if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))
+    fail(def.nameSpan,
+         fmt::format("function '{}' declares a result but does not end with a return statement",
+                     sig.name),
+         "add `return <value>` as the last statement");
+  ir::StmtPtr body = ir::makeSeq(std::move(stmts), def.span);
+  auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+                                           sig.returnTypes, body, sig.attrs, def.nameSpan);
+  current_ = nullptr;
+  return fn;
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,367 @@
+// `pl` binder, statements: assignments (incl. natural re-assignment and tuple
+// unpacking), element stores, yields, if / for / while (natural and SSA forms),
+// pl.split_aiv regions, pl.at and pl.simd_vf scopes, returns.
+#include <fmt/format.h>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+namespace {
+const CallExpr* callTo(const Expr* e, std::string_view plName) {
+  const auto* c = e ? e->as<CallExpr>() : nullptr;
+  return c && isPlPath(*c->func, plName) ? c : nullptr;
+}
+std::string joinStrings(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+}  // namespace
+
+PlBinder::ScopeGuard::ScopeGuard(PlBinder& binder, const std::vector<std::string>& names)
+    : b(binder) {
+  for (const auto& n : names) {
+    auto it = b.names_.find(n);
+    saved.emplace_back(n, it == b.names_.end() ? nullptr : it->second);
+  }
+}
+
+PlBinder::ScopeGuard::~ScopeGuard() {
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    if (it->second)
+      b.names_[it->first] = it->second;
+    else
+      b.names_.erase(it->first);
+  }
+}
+
+ir::VarPtr PlBinder::lookup(std::string_view name) const {
+  auto it = names_.find(std::string(name));
+  return it == names_.end() ? nullptr : it->second;
+}
+
+ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
+  if (name == "pl" || name == "self")
+    fail(span, fmt::format("'{}' cannot be assigned", name));
+  if (ir::VarPtr existing = lookup(name)) {
+    // Natural code: re-assigning a name with the same type re-defines the same variable.
+    if (existing->type && type && ir::structuralEqual(*existing->type, *type)) return existing;
+  }
+  auto v = std::make_shared<ir::Var>(std::string(name), type, span);
+  bindName(name, v);
+  return v;
+}
+
+std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
+  std::vector<ir::VarPtr> out;
+  for (size_t i = 0; i < y.names.size(); ++i) {
+    auto v = std::make_shared<ir::Var>(y.names[i], y.types[i], y.nameSpans[i]);
+    bindName(y.names[i], v);
+    out.push_back(v);
+  }
+  return out;
+}
+
+ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut) {
+  std::vector<ir::StmtPtr> stmts;
+  for (size_t i = 0; i < body.size(); ++i) {
+    ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
+    if (s) stmts.push_back(std::move(s));
+  }
+  return ir::makeSeq(std::move(stmts), span);
+}
+
+ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast) {
+  switch (s.kind) {
+    case StmtKind::Assign: return bindAssign(s.cast<AssignStmt>(), yieldOut, isLast);
+    case StmtKind::AugAssign: return bindAugAssign(s.cast<AugAssignStmt>());
+    case StmtKind::Expr: return bindExprStmt(s.cast<ExprStmt>());
+    case StmtKind::Return: return bindReturn(s.cast<ReturnStmt>());
+    case StmtKind::If: return bindIf(s.cast<IfStmt>());
+    case StmtKind::For: return bindFor(s.cast<ForStmt>());
+    case StmtKind::While: return bindWhileLoop(s.cast<WhileStmt>());
+    case StmtKind::With: return bindWith(s.cast<WithStmt>());
+    case StmtKind::Pass: return nullptr;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      fail(s.span, fmt::format("'{}' is not supported in kernels", stmtKindName(s.kind)),
+           "restructure the loop with a condition");
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: fail(s.span, "imports are only allowed at the top of the file");
+    case StmtKind::FunctionDef: fail(s.span, "nested function definitions are not supported");
+    case StmtKind::ClassDef: fail(s.span, "nested class definitions are not supported");
+  }
+  throw InternalError("unhandled statement kind");
+}
+
+ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut,
+                                 bool isLast) {
+  if (!s.value)
+    fail(s.span, "a declaration without a value is not supported", "write `x: T = value`");
+  // `a, b = pl.yield_(x, y)` ends a loop / if body and names its results.
+  if (const CallExpr* y = callTo(s.value.get(), "yield_")) {
+    if (!yieldOut || !isLast)
+      fail(y->span, "pl.yield_ is only allowed as the last statement of a loop or if body",
+           "loops carry values with init_values=(...); ifs produce values when both branches yield");
+    if (!y->keywords.empty()) fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments");
+    if (s.annotation) fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated");
+    YieldInfo info;
+    info.span = s.span;
+    std::vector<const Expr*> targets;
+    if (const auto* t = s.target->as<TupleExpr>())
+      for (const auto& x : t->elts) targets.push_back(x.get());
+    else
+      targets.push_back(s.target.get());
+    for (const Expr* t : targets) {
+      const auto* n = t->as<NameExpr>();
+      if (!n) fail(t->span, "the targets of pl.yield_ must be plain names");
+      info.names.emplace_back(n->id);
+      info.nameSpans.push_back(n->span);
+    }
+    if (targets.size() != y->args.size())
+      fail(s.span, fmt::format("pl.yield_ has {} target(s) but yields {} value(s)", targets.size(),
+                               y->args.size()));
+    std::vector<ir::ExprPtr> values;
+    for (const auto& a : y->args) {
+      values.push_back(bindExpr(*a));
+      info.types.push_back(values.back()->type);
+    }
+    *yieldOut = std::move(info);
+    return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
+  }
+  const Expr& target = *s.target;
+  if (const auto* n = target.as<NameExpr>()) {
+    ir::ExprPtr value;
+    ir::TypePtr type;
+    if (s.annotation) {
+      BoundAnnotation ann = bindAnnotation(*s.annotation, false);
+      if (const auto* c = s.value->as<CallExpr>())
+        value = bindCall(*c, &ann);
+      else
+        value = bindExpr(*s.value, ann.type);
+      type = mergeAnnotation(ann, value->type, s.annotation->span);
+    } else {
+      value = bindExpr(*s.value);
+      type = value->type;
+      if (type->isa<ir::UnknownType>())
+        fail(s.value->span, "this expression has no value to assign",
+             "call it as a statement, without `name =`");
+    }
+    ir::VarPtr v = defineAssigned(n->id, type, n->span);
+    return std::make_shared<ir::AssignStmt>(v, value, s.span);
+  }
+  if (const auto* sub = target.as<SubscriptExpr>()) {
+    if (s.annotation) fail(s.annotation->span, "an element store cannot be annotated");
+    return bindElementStore(*sub, *s.value, s.span, nullptr);
+  }
+  if (const auto* tup = target.as<TupleExpr>()) {
+    std::vector<const NameExpr*> names;
+    for (const auto& x : tup->elts) {
+      const auto* n = x->as<NameExpr>();
+      if (!n) fail(x->span, "tuple assignment targets must be plain names");
+      names.push_back(n);
+    }
+    std::vector<ir::StmtPtr> out;
+    if (const auto* rt = s.value->as<TupleExpr>()) {
+      // Parallel assignment `a, b = x, y`: evaluate all values first.
+      if (rt->elts.size() != names.size())
+        fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", rt->elts.size(), names.size()));
+      std::vector<ir::ExprPtr> values;
+      for (const auto& x : rt->elts) values.push_back(bindExpr(*x));
+      for (size_t i = 0; i < names.size(); ++i)
+        out.push_back(std::make_shared<ir::AssignStmt>(
+            defineAssigned(names[i]->id, values[i]->type, names[i]->span), values[i], s.span));
+      return ir::makeSeq(std::move(out), s.span);
+    }
+    ir::ExprPtr value = bindExpr(*s.value);
+    const auto* tt = value->type->as<ir::TupleType>();
+    if (!tt)
+      fail(s.value->span, fmt::format("cannot unpack a value of type {}", ir::typeToString(*value->type)),
+           "only calls of functions with several results return a tuple");
+    if (tt->types.size() != names.size())
+      fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(), names.size()));
+    std::string tmpName;
+    for (const auto* n : names) tmpName += std::string(n->id) + "_";
+    tmpName += "tuple";
+    auto tmp = std::make_shared<ir::Var>(tmpName, value->type, s.value->span);
+    out.push_back(std::make_shared<ir::AssignStmt>(tmp, value, s.span));
+    for (size_t i = 0; i < names.size(); ++i) {
+      auto get = std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+                                                    names[i]->span);
+      out.push_back(std::make_shared<ir::AssignStmt>(
+          defineAssigned(names[i]->id, tt->types[i], names[i]->span), get, s.span));
+    }
+    return ir::makeSeq(std::move(out), s.span);
+  }
+  fail(target.span, fmt::format("cannot assign to {}", exprKindName(target.kind)),
+       "assign to a name, a tuple of names or an element t[i, j]");
+}
+
+ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& valueAst, Span span,
+                                       ir::ExprPtr predicate) {
+  ir::ExprPtr base = bindExpr(*target.value);
+  const auto* var = base->as<ir::Var>();
+  const auto* tile = base->type->as<ir::TileType>();
+  if (!var || !tile)
+    fail(target.value->span,
+         fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
+         base->type->isa<ir::TensorType>() ? "tensors are written with pl.store(tile, offsets, tensor)"
+                                           : "");
+  auto indices = bindIndices(*target.index, tile->shape.size(), target.index->span);
+  ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tile->dtype));
+  const auto* st = value->type->as<ir::ScalarType>();
+  if (!st) fail(valueAst.span, fmt::format("an element store needs a scalar value, got {}",
+                                           ir::typeToString(*value->type)));
+  if (st->dtype != tile->dtype)
+    fail(valueAst.span,
+         fmt::format("storing a {} value into a {} tile", ir::dtypeName(st->dtype), ir::dtypeName(tile->dtype)),
+         fmt::format("convert it with pl.cast(value, pl.{})", ir::dtypeName(tile->dtype)));
+  return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
+                                               std::move(indices), value, predicate, span);
+}
+
+ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
+  const auto* n = s.target->as<NameExpr>();
+  if (!n) fail(s.target->span, "augmented assignment needs a plain name on the left");
+  // Build `x = x op value` by binding the pieces directly.
+  ir::ExprPtr lhs = bindExpr(*s.target);
+  ir::ExprPtr rhs = bindExpr(*s.value, lhs->type->isa<ir::ScalarType>() ? lhs->type : nullptr);
+  ir::ExprPtr value;
+  if (lhs->type->isa<ir::TileType>()) {
+    static const std::pair<BinOpKind, const char*> kTileOps[] = {
+        {BinOpKind::Add, "add"}, {BinOpKind::Sub, "sub"}, {BinOpKind::Mul, "mul"}, {BinOpKind::Div, "div"}};
+    const char* base = nullptr;
+    for (auto& [k, name] : kTileOps)
+      if (k == s.op) base = name;
+    if (!base) fail(s.opSpan, fmt::format("operator '{}=' is not defined on tiles", binOpSymbol(s.op)));
+    bool scalar = rhs->type->isa<ir::ScalarType>();
+    const OpDef* op = ops_.find(std::string("tile.") + base + (scalar ? "s" : ""));
+    PTOC_CHECK(op, "tile arithmetic op missing from the registry");
+    value = createOpCall(*op, {lhs, rhs}, {}, s.span, diag_, {s.target->span, s.value->span});
+  } else {
+    static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
+        {BinOpKind::Add, ir::BinaryOp::Add},       {BinOpKind::Sub, ir::BinaryOp::Sub},
+        {BinOpKind::Mul, ir::BinaryOp::Mul},       {BinOpKind::Div, ir::BinaryOp::Div},
+        {BinOpKind::FloorDiv, ir::BinaryOp::FloorDiv}, {BinOpKind::Mod, ir::BinaryOp::FloorMod},
+        {BinOpKind::BitAnd, ir::BinaryOp::BitAnd}, {BinOpKind::BitOr, ir::BinaryOp::BitOr},
+        {BinOpKind::BitXor, ir::BinaryOp::BitXor}, {BinOpKind::LShift, ir::BinaryOp::Shl},
+        {BinOpKind::RShift, ir::BinaryOp::Shr},    {BinOpKind::Pow, ir::BinaryOp::Pow}};
+    std::optional<ir::BinaryOp> op;
+    for (auto& [k, o] : kOps)
+      if (k == s.op) op = o;
+    if (!op) fail(s.opSpan, fmt::format("operator '{}=' is not supported", binOpSymbol(s.op)));
+    value = makeScalarBinary(*op, *s.target, *s.value, lhs, rhs, s.span);
+  }
+  ir::VarPtr v = defineAssigned(n->id, value->type, n->span);
+  return std::make_shared<ir::AssignStmt>(v, value, s.span);
+}
+
+ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
+  const Expr& e = *s.value;
+  if (e.is<StrLit>()) return nullptr;  // docstring / comment string
+  if (callTo(&e, "yield_"))
+    fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`");
+  if (callTo(&e, "cond"))
+    fail(e.span, "pl.cond(...) is only allowed as the first statement of a pl.while_ loop");
+  if (const CallExpr* c = callTo(&e, "store_if")) {
+    if (c->args.size() != 4 || !c->keywords.empty())
+      fail(c->span, "pl.store_if expects (predicate, tile, [indices], value)");
+    ir::ExprPtr pred = bindExpr(*c->args[0]);
+    const auto* pt = pred->type->as<ir::ScalarType>();
+    if (!pt || pt->dtype != ir::DType::Bool)
+      fail(c->args[0]->span, "the predicate of pl.store_if must be a BOOL scalar");
+    // Reuse the element-store path with a synthetic subscript view of (tile, indices).
+    ir::ExprPtr base = bindExpr(*c->args[1]);
+    const auto* var = base->as<ir::Var>();
+    const auto* tile = base->type->as<ir::TileType>();
+    if (!var || !tile) fail(c->args[1]->span, "pl.store_if needs a tile variable");
+    auto indices = bindIndices(*c->args[2], tile->shape.size(), c->args[2]->span);
+    ir::ExprPtr value = bindExpr(*c->args[3], ir::ScalarType::get(tile->dtype));
+    const auto* st = value->type->as<ir::ScalarType>();
+    if (!st || st->dtype != tile->dtype)
+      fail(c->args[3]->span, fmt::format("pl.store_if stores a {} scalar into this tile",
+                                         ir::dtypeName(tile->dtype)));
+    return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
+                                                 std::move(indices), value, pred, s.span);
+  }
+  if (!e.is<CallExpr>())
+    fail(e.span, "this expression statement has no effect", "assign it to a name or remove it");
+  ir::ExprPtr value = bindExpr(e);
+  return std::make_shared<ir::EvalStmt>(value, s.span);
+}
+
+ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
+  if (loopDepth_ > 0 || incoreDepth_ > 0 || simdDepth_ > 0 || regionMode_)
+    fail(s.span, "return is only allowed at the end of a function body",
+         "carry values out of loops with pl.yield_ and return after the loop");
+  std::vector<ir::ExprPtr> values;
+  std::vector<const Expr*> asts;
+  if (s.value) {
+    if (const auto* t = s.value->as<TupleExpr>(); t && !t->parenthesized)
+      for (const auto& x : t->elts) asts.push_back(x.get());
+    else
+      asts.push_back(s.value.get());
+  }
+  const auto& expected = current_->returnTypes;
+  for (size_t i = 0; i < asts.size(); ++i)
+    values.push_back(bindExpr(*asts[i], i < expected.size() ? expected[i] : nullptr));
+  if (values.size() != expected.size())
+    fail(s.span, fmt::format("function '{}' returns {} value(s) but its signature declares {}",
+                             current_->name, values.size(), expected.size()),
+         "fix the return statement or the `->` annotation");
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!ir::structuralEqual(*values[i]->type, *expected[i]))
+      fail(asts[i]->span, fmt::format("return value {} has type {} but the function declares {}", i,
+                                      ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])));
+  return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
+}
+
+ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
+  ir::ExprPtr cond = bindExpr(*s.test);
+  const auto* ct = cond->type->as<ir::ScalarType>();
+  if (!ct || ct->dtype != ir::DType::Bool)
+    fail(s.test->span, fmt::format("an if condition must be a BOOL scalar, got {}", ir::typeToString(*cond->type)),
+         "compare explicitly, e.g. `if n > 0:`");
+  std::optional<YieldInfo> thenYield, elseYield;
+  ir::StmtPtr thenBody = bindBlock(s.body, s.span, &thenYield);
+  ir::StmtPtr elseBody;
+  if (!s.orelse.empty()) elseBody = bindBlock(s.orelse, s.span, &elseYield);
+  std::vector<ir::VarPtr> returnVars;
+  if (thenYield || elseYield) {
+    if (!thenYield || !elseYield)
+      fail((thenYield ? thenYield->span : elseYield->span),
+           "only one branch of this if ends with pl.yield_",
+           "both branches must yield the same names (add an else branch that yields)");
+    if (thenYield->names != elseYield->names)
+      fail(elseYield->span,
+           fmt::format("the branches of an if must yield the same names: ({}) vs ({})",
+                       joinStrings(thenYield->names), joinStrings(elseYield->names)));
+    for (size_t i = 0; i < thenYield->types.size(); ++i)
+      if (!ir::structuralEqual(*thenYield->types[i], *elseYield->types[i]))
+        fail(elseYield->span, fmt::format("'{}' is yielded as {} by one branch and {} by the other",
+                                          thenYield->names[i], ir::typeToString(*thenYield->types[i]),
+                                          ir::typeToString(*elseYield->types[i])));
+    returnVars = defineReturnVars(*thenYield);
+  }
+  return std::make_shared<ir::IfStmt>(cond, thenBody, elseBody, std::move(returnVars), s.span);
+}
+
+ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
+  ir::ExprPtr cond = bindExpr(*s.test);
+  const auto* ct = cond->type->as<ir::ScalarType>();
+  if (!ct || ct->dtype != ir::DType::Bool)
+    fail(s.test->span, fmt::format("a while condition must be a BOOL scalar, got {}", ir::typeToString(*cond->type)));
+  ++loopDepth_;
+  std::optional<YieldInfo> y;
+  ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+  --loopDepth_;
+  if (y) fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",
+              "use `for (x,) in pl.while_(init_values=(x0,)):` to carry values");
+  return std::make_shared<ir::WhileStmt>(cond, std::vector<ir::IterArgPtr>{}, body,
+                                         std::vector<ir::VarPtr>{}, s.span);
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,222 @@
+// `pl` binder, type annotations: pl.Tensor / pl.Tile / pl.Scalar / pl.VReg /
+// pl.Mask / tuple[...] / pl.Out / pl.InOut, pl.TileView(...), and the merge of an
+// annotation with a deduced type.
+#include <fmt/format.h>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+static std::string joinNames(std::span<const std::string_view> names, std::string_view prefix) {
+  std::string out;
+  for (auto n : names) out += (out.empty() ? "" : ", ") + std::string(prefix) + std::string(n);
+  return out;
+}
+
+ir::DType PlBinder::bindDType(const Expr& e) {
+  auto path = plPath(e);
+  if (path) {
+    if (auto d = ir::dtypeFromName(*path)) return *d;
+  }
+  if (const auto* s = e.as<StrLit>())
+    if (auto d = ir::dtypeFromLongName(s->value)) return *d;
+  std::string all;
+  for (ir::DType d : ir::kAllDTypes) all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
+  fail(e.span, fmt::format("unknown dtype '{}'", path ? "pl." + *path : dottedName(e)),
+       fmt::format("expected one of: {}", all));
+}
+
+std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) {
+  const auto* list = e.as<ListExpr>();
+  const ExprList* elts = list ? &list->elts : nullptr;
+  if (const auto* t = e.as<TupleExpr>()) elts = &t->elts;
+  if (!elts) fail(e.span, fmt::format("{} must be a list of integers, e.g. [16, 16]", what));
+  std::vector<int64_t> out;
+  for (const auto& d : *elts) {
+    const auto* lit = d->as<IntLit>();
+    if (!lit)
+      fail(d->span, fmt::format("{} dimensions must be integer literals (shapes are static)", what),
+           "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
+    if (lit->value <= 0 || lit->value > (int64_t{1} << 31))
+      fail(d->span, fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value));
+    out.push_back(lit->value);
+  }
+  if (out.empty()) fail(e.span, fmt::format("{} must have at least one dimension", what));
+  return out;
+}
+
+ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
+  ir::TileView v;
+  anyField = false;
+  if (!call.args.empty()) fail(call.args[0]->span, "pl.TileView takes keyword arguments only");
+  for (const auto& kw : call.keywords) {
+    anyField = true;
+    auto enumValue = [&](auto names, const char* prefix, auto tag) {
+      using E = decltype(tag);
+      auto path = plPath(*kw.value);
+      std::string p = std::string(prefix) + ".";
+      if (path && path->rfind(p, 0) == 0)
+        if (auto e = ir::enumFromName<E>(names, path->substr(p.size()))) return *e;
+      fail(kw.value->span, fmt::format("unknown {} '{}'", prefix, dottedName(*kw.value)),
+           fmt::format("expected one of: {}", joinNames(names, "pl." + p)));
+    };
+    if (kw.name == "valid_shape") {
+      const auto* list = kw.value->as<ListExpr>();
+      if (!list) fail(kw.value->span, "valid_shape must be a list, e.g. [8, n]");
+      for (const auto& d : list->elts) {
+        ir::ExprPtr x = bindExpr(*d, ir::ScalarType::get(ir::DType::Index));
+        auto* st = x->type->as<ir::ScalarType>();
+        if (!st || !ir::isInteger(st->dtype))
+          fail(d->span, "valid_shape entries must be integer scalars");
+        v.validShape.push_back(x);
+      }
+    } else if (kw.name == "blayout") {
+      v.blayout = enumValue(ir::tileLayoutNames(), "TileLayout", ir::TileLayout{});
+    } else if (kw.name == "slayout") {
+      v.slayout = enumValue(ir::tileLayoutNames(), "TileLayout", ir::TileLayout{});
+    } else if (kw.name == "pad") {
+      v.pad = enumValue(ir::padValueNames(), "PadValue", ir::PadValue{});
+    } else if (kw.name == "fractal") {
+      const auto* lit = kw.value->as<IntLit>();
+      if (!lit || lit->value <= 0) fail(kw.value->span, "fractal must be a positive integer (bytes)");
+      v.fractal = lit->value;
+    } else {
+      fail(kw.nameSpan, fmt::format("pl.TileView has no field '{}'", kw.name),
+           "expected one of: valid_shape, blayout, slayout, fractal, pad");
+    }
+  }
+  return v;
+}
+
+PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDirection) {
+  BoundAnnotation out;
+  if (e.is<NoneLit>()) {
+    out.type = ir::UnknownType::get();
+    return out;
+  }
+  const auto* sub = e.as<SubscriptExpr>();
+  if (!sub) {
+    // A bare dtype means a scalar: `x: pl.FP32`.
+    if (auto path = plPath(e); path && ir::dtypeFromName(*path)) {
+      out.type = ir::ScalarType::get(*ir::dtypeFromName(*path));
+      return out;
+    }
+    fail(e.span, fmt::format("unknown type '{}'", dottedName(e).empty() ? "expression" : dottedName(e)),
+         "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or tuple[...]");
+  }
+  std::string head = dottedName(*sub->value);
+  std::vector<const Expr*> items;
+  if (const auto* t = sub->index->as<TupleExpr>(); t && !t->parenthesized)
+    for (const auto& x : t->elts) items.push_back(x.get());
+  else
+    items.push_back(sub->index.get());
+  auto need = [&](size_t lo, size_t hi, const char* form) {
+    if (items.size() < lo || items.size() > hi)
+      fail(sub->index->span, fmt::format("{} expects {}", head, form));
+  };
+  if (head == "pl.Out" || head == "pl.InOut") {
+    if (!allowDirection)
+      fail(sub->value->span, fmt::format("{} is only allowed on function parameters", head));
+    need(1, 1, "one type, e.g. pl.Out[pl.Tensor[[16, 16], pl.FP32]]");
+    out = bindAnnotation(*items[0], false);
+    out.direction = head == "pl.Out" ? ir::ParamDirection::Out : ir::ParamDirection::InOut;
+    return out;
+  }
+  if (head == "tuple" || head == "pl.Tuple") {
+    std::vector<ir::TypePtr> types;
+    for (const Expr* x : items) types.push_back(bindType(*x));
+    out.type = ir::TupleType::get(std::move(types));
+    return out;
+  }
+  if (head == "pl.Scalar") {
+    need(1, 1, "one dtype, e.g. pl.Scalar[pl.FP32]");
+    out.type = ir::ScalarType::get(bindDType(*items[0]));
+    return out;
+  }
+  if (head == "pl.Tensor") {
+    need(2, 2, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
+    auto shape = bindStaticShape(*items[0], "tensor shape");
+    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]));
+    return out;
+  }
+  if (head == "pl.VReg") {
+    need(2, 2, "lanes and a dtype, e.g. pl.VReg[64, pl.FP32]");
+    const auto* lanes = items[0]->as<IntLit>();
+    if (!lanes || lanes->value <= 0 || lanes->value > 4096)
+      fail(items[0]->span, "pl.VReg lanes must be a positive integer literal");
+    out.type = ir::VRegType::get(lanes->value, bindDType(*items[1]));
+    return out;
+  }
+  if (head == "pl.Mask") {
+    need(1, 1, "lanes, e.g. pl.Mask[64]");
+    const auto* lanes = items[0]->as<IntLit>();
+    if (!lanes || lanes->value <= 0 || lanes->value > 4096)
+      fail(items[0]->span, "pl.Mask lanes must be a positive integer literal");
+    out.type = ir::MaskType::get(lanes->value);
+    return out;
+  }
+  if (head == "pl.Tile") {
+    need(2, 4, "a shape, a dtype, an optional pl.Mem.X and an optional pl.TileView(...)");
+    auto shape = bindStaticShape(*items[0], "tile shape");
+    ir::DType dt = bindDType(*items[1]);
+    std::optional<ir::MemorySpace> mem;
+    std::optional<ir::TileView> view;
+    out.hasMemory = false;
+    out.hasView = false;
+    for (size_t i = 2; i < items.size(); ++i) {
+      const Expr& x = *items[i];
+      if (const auto* c = x.as<CallExpr>(); c && isPlPath(*c->func, "TileView")) {
+        if (view) fail(x.span, "pl.Tile has more than one pl.TileView");
+        bool any = false;
+        view = bindTileView(*c, any);
+        out.hasView = true;
+        continue;
+      }
+      auto path = plPath(x);
+      std::string member;
+      if (path && path->rfind("Mem.", 0) == 0) member = path->substr(4);
+      else if (path && path->rfind("MemorySpace.", 0) == 0) member = path->substr(12);
+      else
+        fail(x.span, "expected a memory space pl.Mem.X or a pl.TileView(...) here");
+      auto m = ir::enumFromName<ir::MemorySpace>(ir::memorySpaceNames(), member);
+      if (!m || *m == ir::MemorySpace::DDR)
+        fail(x.span, fmt::format("unknown memory space '{}'", dottedName(x)),
+             "expected one of: pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, pl.Mem.Bias");
+      if (mem || view) fail(x.span, "the memory space comes right after the dtype, once");
+      mem = m;
+      out.hasMemory = true;
+    }
+    if (view && view->validShape.size() > 0 && view->validShape.size() != shape.size())
+      fail(items.back()->span, fmt::format("valid_shape has {} entries but the tile has rank {}",
+                                           view->validShape.size(), shape.size()));
+    out.type = ir::TileType::get(std::move(shape), dt, mem, std::move(view));
+    return out;
+  }
+  fail(sub->value->span, fmt::format("unknown type '{}'", head.empty() ? "expression" : head),
+       "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or tuple[...]");
+}
+
+ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced,
+                                      Span span) {
+  if (!deduced || deduced->isa<ir::UnknownType>()) return ann.type;
+  ir::TypePtr merged = ann.type;
+  const auto* at = ann.type->as<ir::TileType>();
+  const auto* dt = deduced->as<ir::TileType>();
+  if (at && dt && (!ann.hasMemory || !ann.hasView)) {
+    // Fields the annotation leaves out come from the deduced type.
+    auto mem = ann.hasMemory ? at->memory : dt->memory;
+    std::optional<ir::TileView> view = ann.hasView ? at->view : dt->view;
+    if (!ann.hasView && ann.hasMemory && at->memory != dt->memory) view = at->view;
+    merged = ir::TileType::get(at->shape, at->dtype, mem, view);
+  }
+  if (!ir::structuralEqual(*merged, *deduced))
+    fail(span,
+         fmt::format("type annotation {} disagrees with the deduced type {}",
+                     ir::typeToString(*ann.type), ir::typeToString(*deduced)),
+         "fix the annotation or drop it (the type is deduced)");
+  return merged;
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,144 @@
+// The `pl` binder: turns the syntax tree of a `pl` program into IR. Natural
+// (non-SSA) code is represented faithfully: re-assigning a name with the same type
+// re-defines the same Var, so a later convert-to-ssa pass sees the original
+// data flow. Private to the front end; split over PlBind*.cpp by concern.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ptoc/frontend/Ast.h"
+#include "ptoc/ir/Function.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::frontend {
+
+class PlBinder {
+ public:
+  PlBinder(const SourceManager& sm, DiagnosticEngine& diag)
+      : sm_(sm), diag_(diag), ops_(OpRegistry::instance()) {}
+
+  ir::ProgramPtr bindModule(const Module& module);
+
+ private:
+  // ---- errors ------------------------------------------------------------------------
+  [[noreturn]] void fail(Span span, const std::string& message, std::string hint = {}) const;
+
+  // ---- program / functions (PlBindProgram.cpp) ---------------------------------------
+  struct Signature {
+    const FunctionDef* def = nullptr;
+    std::string name;
+    ir::FunctionType type = ir::FunctionType::Opaque;
+    std::vector<ir::VarPtr> params;
+    std::vector<ir::ParamDirection> directions;
+    std::vector<ir::TypePtr> returnTypes;
+    ir::AttrList attrs;
+  };
+  void collectSignature(const FunctionDef& def, bool inClass);
+  ir::FunctionPtr bindFunctionBody(Signature& sig);
+  ir::AttrList bindFuncAttrDict(const Expr& dict);
+  ir::FunctionType bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs);
+
+  // ---- types (PlBindType.cpp) --------------------------------------------------------
+  struct BoundAnnotation {
+    ir::TypePtr type;
+    ir::ParamDirection direction = ir::ParamDirection::In;
+    bool hasView = true;     // false: pl.Tile without a TileView (view merges from deduction)
+    bool hasMemory = true;   // false: pl.Tile without a memory space
+  };
+  BoundAnnotation bindAnnotation(const Expr& e, bool allowDirection);
+  ir::TypePtr bindType(const Expr& e) { return bindAnnotation(e, false).type; }
+  ir::DType bindDType(const Expr& e);
+  std::vector<int64_t> bindStaticShape(const Expr& e, const char* what);
+  ir::TileView bindTileView(const CallExpr& call, bool& anyField);
+  /// Applies an annotation to a deduced type (annotation wins where it specifies a
+  /// field; the rest must agree). Reports a mismatch at `span`.
+  ir::TypePtr mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced, Span span);
+
+  // ---- statements (PlBindStmt.cpp) ---------------------------------------------------
+  /// Pending `a, b = pl.yield_(...)`: the LHS names of the yield that ends a body.
+  struct YieldInfo {
+    std::vector<std::string> names;
+    std::vector<Span> nameSpans;
+    std::vector<ir::TypePtr> types;
+    Span span;
+  };
+  ir::StmtPtr bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut);
+  ir::StmtPtr bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
+  ir::StmtPtr bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
+  ir::StmtPtr bindAugAssign(const AugAssignStmt& s);
+  ir::StmtPtr bindExprStmt(const ExprStmt& s);
+  ir::StmtPtr bindReturn(const ReturnStmt& s);
+  ir::StmtPtr bindIf(const IfStmt& s);
+  ir::StmtPtr bindFor(const ForStmt& s);
+  ir::StmtPtr bindWhileLoop(const WhileStmt& s);
+  ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
+  ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
+  ir::StmtPtr bindWith(const WithStmt& s);
+  ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
+                               ir::ExprPtr predicate);
+  /// Defines (or re-defines, in natural code) `name` with a value of `type`.
+  ir::VarPtr defineAssigned(std::string_view name, const ir::TypePtr& type, Span span);
+  std::vector<ir::VarPtr> defineReturnVars(const YieldInfo& y);
+
+  // ---- expressions (PlBindExpr.cpp) --------------------------------------------------
+  ir::ExprPtr bindExpr(const Expr& e, const ir::TypePtr& expected = nullptr);
+  ir::ExprPtr bindName(const NameExpr& e);
+  ir::ExprPtr bindCall(const CallExpr& e, const BoundAnnotation* annotation = nullptr);
+  ir::ExprPtr bindOpCall(const OpDef& op, const CallExpr& e, const BoundAnnotation* annotation,
+                         size_t skipArgs = 0);
+  ir::ExprPtr bindFunctionCall(const Signature& sig, const CallExpr& e);
+  ir::ExprPtr bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled);
+  ir::ExprPtr bindBinOp(const BinOpExpr& e);
+  ir::ExprPtr bindUnary(const UnaryOpExpr& e);
+  ir::ExprPtr bindCompare(const CompareExpr& e);
+  ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
+  ir::ExprPtr bindSubscript(const SubscriptExpr& e);
+  ir::ExprPtr bindList(const ListExpr& e);
+  ir::ExprPtr bindConst(const CallExpr& e);
+  ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
+                               ir::ExprPtr lhs, ir::ExprPtr rhs, Span span);
+  std::vector<ir::ExprPtr> bindIndices(const Expr& index, size_t rank, Span span);
+  ir::AttrValue bindAttrValue(const Expr& e);
+  const OpDef* resolveOp(const CallExpr& e, std::string_view dotted, bool& isTileArith);
+
+  /// `pl.A.B` → "A.B" (the dotted path after `pl.`), or nullopt.
+  std::optional<std::string> plPath(const Expr& e) const;
+  /// `self.f` or `f` naming a function of the program.
+  const Signature* functionCallee(const Expr& func) const;
+
+  // ---- scopes ------------------------------------------------------------------------
+  ir::VarPtr lookup(std::string_view name) const;
+  void bindName(std::string_view name, ir::VarPtr v) { names_[std::string(name)] = std::move(v); }
+  /// Saves the current bindings of `names` and restores them on destruction.
+  struct ScopeGuard {
+    PlBinder& b;
+    std::vector<std::pair<std::string, ir::VarPtr>> saved;
+    ScopeGuard(PlBinder& binder, const std::vector<std::string>& names);
+    ~ScopeGuard();
+  };
+
+  const SourceManager& sm_;
+  DiagnosticEngine& diag_;
+  const OpRegistry& ops_;
+  bool isClassProgram_ = false;
+  std::vector<Signature> signatures_;
+  std::unordered_map<std::string, size_t> signatureIndex_;
+  Signature* current_ = nullptr;
+  std::unordered_map<std::string, ir::VarPtr> names_;
+  // Context of the statement being bound.
+  std::optional<ir::SplitMode> regionMode_;  // inside a pl.split_aiv region
+  int incoreDepth_ = 0;                      // inside a pl.at scope
+  int simdDepth_ = 0;                        // inside a pl.simd_vf region
+  int loopDepth_ = 0;
+};
+
+/// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").
+bool isPlPath(const Expr& e, std::string_view path);
+std::string dottedName(const Expr& e);
+/// The candidate closest to `name` by edit distance (empty when none is close).
+std::string closestName(std::string_view name, const std::vector<std::string>& candidates);  // "pl.tile.add" for an attribute chain, "" otherwise
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,1157 @@
+// The IR printer: emits canonical `pl` text into one output buffer (no stream per
+// node). Follows docs/ir-text-format.md: annotations on assignments, per-function
+// unique names, Python precedence with minimal parentheses, round-trip floats.
+#include "ptoc/ir/Printer.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ptoc/ir/Visitor.h"
+
+namespace ptoc::ir {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Small formatting helpers.
+
+void appendInt(std::string& out, int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof(buf), v);
+  out.append(buf, r.ptr);
+}
+
+void appendFloatRepr(std::string& out, double v) {
+  if (std::isnan(v)) {
+    out += "nan";
+    return;
+  }
+  if (std::isinf(v)) {
+    out += v < 0 ? "-inf" : "inf";
+    return;
+  }
+  // Shortest round-trip digits in scientific form: [-]d[.ddd]e[+-]XX.
+  char buf[40];
+  auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  std::string_view sci(buf, static_cast<size_t>(r.ptr - buf));
+  bool negative = !sci.empty() && sci[0] == '-';
+  if (negative) sci.remove_prefix(1);
+  size_t ePos = sci.find('e');
+  std::string_view mant = sci.substr(0, ePos);
+  int exp10 = 0;
+  std::from_chars(sci.data() + ePos + 1 + (sci[ePos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
+                  exp10);
+  char digits[24];
+  size_t nd = 0;
+  for (char c : mant)
+    if (c != '.') digits[nd++] = c;
+  if (negative) out += '-';
+  if (exp10 >= -4 && exp10 < 16) {
+    // Positional, as Python's repr: at least one digit on each side of the point.
+    if (exp10 >= 0) {
+      size_t intDigits = static_cast<size_t>(exp10) + 1;
+      for (size_t i = 0; i < intDigits; ++i) out += i < nd ? digits[i] : '0';
+      out += '.';
+      if (nd > intDigits)
+        out.append(digits + intDigits, nd - intDigits);
+      else
+        out += '0';
+    } else {
+      out += "0.";
+      out.append(static_cast<size_t>(-exp10 - 1), '0');
+      out.append(digits, nd);
+    }
+    return;
+  }
+  out += digits[0];
+  if (nd > 1) {
+    out += '.';
+    out.append(digits + 1, nd - 1);
+  }
+  out += 'e';
+  out += exp10 < 0 ? '-' : '+';
+  int a = exp10 < 0 ? -exp10 : exp10;
+  if (a < 10) out += '0';
+  appendInt(out, a);
+}
+
+void appendQuoted(std::string& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '"': out += "\\\""; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (u < 0x20 || u == 0x7f) {
+          out += "\\x";
+          out += kHex[u >> 4];
+          out += kHex[u & 15];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void appendDType(std::string& out, DType d, bool full) {
+  if (full) out += "pl.";
+  out += dtypeName(d);
+}
+
+void appendAttrValue(std::string& out, const AttrValue& v) {
+  std::visit(
+      [&out](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          out += x ? "True" : "False";
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          appendInt(out, x);
+        } else if constexpr (std::is_same_v<T, double>) {
+          if (std::isfinite(x)) {
+            appendFloatRepr(out, x);
+          } else {
+            out += "pl.const(";
+            appendQuoted(out, std::isnan(x) ? "nan" : (x < 0 ? "-inf" : "inf"));
+            out += ", pl.FP32)";
+          }
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          appendQuoted(out, x);
+        } else if constexpr (std::is_same_v<T, DType>) {
+          appendDType(out, x, true);
+        } else if constexpr (std::is_same_v<T, MemorySpace>) {
+          out += "pl.Mem.";
+          out += toString(x);
+        } else if constexpr (std::is_same_v<T, TileLayout>) {
+          out += "pl.TileLayout.";
+          out += toString(x);
+        } else if constexpr (std::is_same_v<T, PadValue>) {
+          out += "pl.PadValue.";
+          out += toString(x);
+        } else {
+          static_assert(std::is_same_v<T, SplitMode>);
+          out += "pl.SplitMode.";
+          out += toString(x);
+        }
+      },
+      v);
+}
+
+// ---------------------------------------------------------------------------
+// Names.
+
+bool isIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+
+/// A valid ASCII identifier close to `hint` ("v" when empty).
+std::string sanitizeName(std::string_view hint) {
+  if (hint.empty()) return "v";
+  std::string s;
+  s.reserve(hint.size() + 1);
+  if (!isIdentStart(hint[0])) s += '_';
+  for (char c : hint) s += isIdentChar(c) ? c : '_';
+  return s;
+}
+
+bool isValidIdent(std::string_view s) {
+  if (s.empty() || !isIdentStart(s[0])) return false;
+  for (char c : s)
+    if (!isIdentChar(c)) return false;
+  return true;
+}
+
+/// Python keywords and the names the printed text itself relies on.
+bool isBlockedName(std::string_view s) {
+  static const std::unordered_set<std::string_view> kBlocked = {
+      "False", "None",   "True",     "and",   "as",       "assert", "async",  "await",
+      "break", "class",  "continue", "def",   "del",      "elif",   "else",   "except",
+      "finally", "for",  "from",     "global", "if",      "import", "in",     "is",
+      "lambda", "nonlocal", "not",   "or",    "pass",     "raise",  "return", "try",
+      "while", "with",   "yield",    "pl",    "self",     "tuple"};
+  return kBlocked.count(s) != 0;
+}
+
+/// Collects the (sanitized) hints of every variable appearing under a node.
+class HintCollector final : public IRVisitor {
+ public:
+  explicit HintCollector(std::unordered_set<std::string>& hints) : hints_(hints) {}
+  void add(const Var& v) {
+    if (isValidIdent(v.name))
+      hints_.emplace(v.name);
+    else
+      hints_.insert(sanitizeName(v.name));
+  }
+
+ protected:
+  void visitVar(const VarPtr& v) override { add(*v); }
+  void visitDef(const VarPtr& v) override { add(*v); }
+
+ private:
+  std::unordered_set<std::string>& hints_;
+};
+
+// ---------------------------------------------------------------------------
+// Precedence (Python, low to high).
+
+enum Prec : int {
+  kLowest = 0,
+  kOr = 3,
+  kAnd = 4,
+  kNot = 5,
+  kCmp = 6,
+  kBitOr = 7,
+  kBitXor = 8,
+  kBitAnd = 9,
+  kShift = 10,
+  kAdd = 11,
+  kMul = 12,
+  kUnary = 13,
+  kPow = 14,
+  kPrimary = 15,
+  kAtom = 16,
+};
+
+int binaryPrec(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub: return kAdd;
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::FloorDiv:
+    case BinaryOp::FloorMod: return kMul;
+    case BinaryOp::Pow: return kPow;
+    case BinaryOp::Min:
+    case BinaryOp::Max: return kPrimary;
+    case BinaryOp::Eq:
+    case BinaryOp::Ne:
+    case BinaryOp::Lt:
+    case BinaryOp::Le:
+    case BinaryOp::Gt:
+    case BinaryOp::Ge: return kCmp;
+    case BinaryOp::And: return kAnd;
+    case BinaryOp::Or: return kOr;
+    case BinaryOp::BitAnd: return kBitAnd;
+    case BinaryOp::BitOr: return kBitOr;
+    case BinaryOp::BitXor: return kBitXor;
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: return kShift;
+  }
+  return kPrimary;
+}
+
+std::string_view binarySymbol(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return " + ";
+    case BinaryOp::Sub: return " - ";
+    case BinaryOp::Mul: return " * ";
+    case BinaryOp::Div: return " / ";
+    case BinaryOp::FloorDiv: return " // ";
+    case BinaryOp::FloorMod: return " % ";
+    case BinaryOp::Pow: return " ** ";
+    case BinaryOp::Min: return "pl.min";
+    case BinaryOp::Max: return "pl.max";
+    case BinaryOp::Eq: return " == ";
+    case BinaryOp::Ne: return " != ";
+    case BinaryOp::Lt: return " < ";
+    case BinaryOp::Le: return " <= ";
+    case BinaryOp::Gt: return " > ";
+    case BinaryOp::Ge: return " >= ";
+    case BinaryOp::And: return " and ";
+    case BinaryOp::Or: return " or ";
+    case BinaryOp::BitAnd: return " & ";
+    case BinaryOp::BitOr: return " | ";
+    case BinaryOp::BitXor: return " ^ ";
+    case BinaryOp::Shl: return " << ";
+    case BinaryOp::Shr: return " >> ";
+  }
+  return " ? ";
+}
+
+bool isIndexConst(const ExprPtr& e, int64_t v) {
+  if (!e) return true;  // absent start/step = the default
+  const auto* c = e->as<ConstInt>();
+  return c && c->value == v && c->dtype() == DType::Index;
+}
+
+bool validShapeIsFull(const std::vector<ExprPtr>& valid, const std::vector<int64_t>& shape) {
+  if (valid.size() != shape.size()) return false;
+  for (size_t i = 0; i < valid.size(); ++i) {
+    const auto* c = valid[i] ? valid[i]->as<ConstInt>() : nullptr;
+    if (!c || c->value != shape[i]) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// The printer.
+
+class Printer {
+ public:
+  explicit Printer(std::string& out) : out_(out) {}
+
+  void program(const Program& p);
+  void function(const Function& f, int indent);
+  /// Prints a statement (a Seq: all of them) as lines at `indent`.
+  void stmts(const Stmt* s, int indent);
+  void expr(const Expr& e, int minPrec = kLowest);
+  void type(const Type& t, bool full);
+
+  /// Starts a new naming scope rooted at `root` (hints collected lazily from it).
+  void beginNames(const Function* f, const Stmt* s, const Expr* e) {
+    names_.clear();
+    taken_.clear();
+    hints_.clear();
+    nextSuffix_.clear();
+    hintsCollected_ = false;
+    rootFunction_ = f;
+    rootStmt_ = s;
+    rootExpr_ = e;
+  }
+  void setClassForm(bool classForm) { classForm_ = classForm; }
+  void blockFunctionNames(const Program& p) {
+    for (const auto& f : p.functions) blockedFunctions_.insert(f->name);
+  }
+  void setRawNames(bool raw) { rawNames_ = raw; }
+
+ private:
+  void indent(int n) { out_.append(static_cast<size_t>(n) * 4, ' '); }
+  void body(const StmtPtr& s, int indent);
+  void stmt(const Stmt& s, int indent);
+  void exprList(const std::vector<ExprPtr>& es);
+  void varName(const Var& v) { out_ += name(v); }
+  const std::string& name(const Var& v);
+  bool nameFree(const std::string& n, bool checkHints);
+  void collectHints();
+  void call(const Call& c);
+  void constInt(const ConstInt& c);
+  void constFloat(const ConstFloat& c);
+  int precOf(const Expr& e) const;
+  template <typename VarPtrT>
+  void tupleTargets(const std::vector<VarPtrT>& vs);
+  void initValues(const std::vector<IterArgPtr>& ias);
+  void yieldStmt(const YieldStmt& y);
+  void forStmt(const ForStmt& f, int ind);
+  void whileStmt(const WhileStmt& w, int ind);
+  void inCoreScope(const InCoreScopeStmt& s, int ind);
+  void tileView(const TileType& t, bool full);
+
+  std::string& out_;
+  bool classForm_ = false;
+  bool rawNames_ = false;  // short type forms: hints as they are, no uniquing
+  std::unordered_map<const Var*, std::string> names_;
+  std::unordered_set<std::string> taken_;
+  std::unordered_set<std::string> hints_;
+  std::unordered_map<std::string, int64_t> nextSuffix_;
+  std::unordered_set<std::string> blockedFunctions_;
+  bool hintsCollected_ = false;
+  const Function* rootFunction_ = nullptr;
+  const Stmt* rootStmt_ = nullptr;
+  const Expr* rootExpr_ = nullptr;
+  std::vector<const std::vector<VarPtr>*> yieldTargets_;
+};
+
+void Printer::collectHints() {
+  hintsCollected_ = true;
+  HintCollector c(hints_);
+  if (rootFunction_) {
+    for (const auto& p : rootFunction_->params) c.add(*p);
+    c.visitStmt(rootFunction_->body);
+  }
+  // The visitor takes shared_ptrs; wrap the roots without owning them.
+  if (rootStmt_) c.visitStmt(StmtPtr(std::shared_ptr<const Stmt>(), rootStmt_));
+  if (rootExpr_) c.visitExpr(ExprPtr(std::shared_ptr<const Expr>(), rootExpr_));
+}
+
+bool Printer::nameFree(const std::string& n, bool checkHints) {
+  if (taken_.count(n) || isBlockedName(n) || blockedFunctions_.count(n)) return false;
+  return !checkHints || !hints_.count(n);
+}
+
+const std::string& Printer::name(const Var& v) {
+  auto [it, inserted] = names_.try_emplace(&v);
+  if (!inserted) return it->second;
+  if (rawNames_) {
+    it->second = v.name.empty() ? std::string("v") : v.name;
+    return it->second;
+  }
+  std::string base = isValidIdent(v.name) ? v.name : sanitizeName(v.name);
+  if (nameFree(base, false)) {
+    it->second = base;
+  } else {
+    // A suffixed name must not be any variable's own hint, so it never steals a
+    // name from a variable printed later.
+    if (!hintsCollected_) collectHints();
+    int64_t& next = nextSuffix_[base];  // resume where this base stopped: O(1) per var
+    std::string cand;
+    for (int64_t k = next > 0 ? next : 1;; ++k) {
+      cand = base;
+      cand += '_';
+      appendInt(cand, k);
+      if (nameFree(cand, true)) {
+        next = k + 1;
+        break;
+      }
+    }
+    it->second = std::move(cand);
+  }
+  taken_.insert(it->second);
+  return it->second;
+}
+
+// ---------------------------------------------------------------------------
+// Types.
+
+void Printer::tileView(const TileType& t, bool full) {
+  if (!t.view) return;
+  const TileView& v = *t.view;
+  TileView implicit = implicitTileView(t.memory, t.shape);
+  bool hasValid = !v.validShape.empty() && !validShapeIsFull(v.validShape, t.shape);
+  if (!hasValid && v.blayout == implicit.blayout && v.slayout == implicit.slayout &&
+      v.fractal == implicit.fractal && v.pad == implicit.pad)
+    return;
+  out_ += full ? ", pl.TileView(" : ", TileView(";
+  bool first = true;
+  auto sep = [&] {
+    if (!first) out_ += ", ";
+    first = false;
+  };
+  if (hasValid) {
+    sep();
+    out_ += "valid_shape=[";
+    exprList(v.validShape);
+    out_ += ']';
+  }
+  if (v.blayout != implicit.blayout) {
+    sep();
+    out_ += full ? "blayout=pl.TileLayout." : "blayout=";
+    out_ += toString(v.blayout);
+  }
+  if (v.slayout != implicit.slayout) {
+    sep();
+    out_ += full ? "slayout=pl.TileLayout." : "slayout=";
+    out_ += toString(v.slayout);
+  }
+  if (v.fractal != implicit.fractal) {
+    sep();
+    out_ += "fractal=";
+    appendInt(out_, v.fractal);
+  }
+  if (v.pad != implicit.pad) {
+    sep();
+    out_ += full ? "pad=pl.PadValue." : "pad=";
+    out_ += toString(v.pad);
+  }
+  out_ += ')';
+}
+
+void Printer::type(const Type& t, bool full) {
+  auto shape = [this](const std::vector<int64_t>& s) {
+    out_ += '[';
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (i) out_ += ", ";
+      appendInt(out_, s[i]);
+    }
+    out_ += ']';
+  };
+  const char* prefix = full ? "pl." : "";
+  switch (t.kind) {
+    case TypeKind::Unknown:
+      out_ += prefix;
+      out_ += "Unknown";
+      return;
+    case TypeKind::Scalar:
+      out_ += prefix;
+      out_ += "Scalar[";
+      appendDType(out_, t.as<ScalarType>()->dtype, full);
+      out_ += ']';
+      return;
+    case TypeKind::Tensor: {
+      const auto* tt = t.as<TensorType>();
+      out_ += prefix;
+      out_ += "Tensor[";
+      shape(tt->shape);
+      out_ += ", ";
+      appendDType(out_, tt->dtype, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::Tile: {
+      const auto* tt = t.as<TileType>();
+      out_ += prefix;
+      out_ += "Tile[";
+      shape(tt->shape);
+      out_ += ", ";
+      appendDType(out_, tt->dtype, full);
+      if (tt->memory) {
+        out_ += full ? ", pl.Mem." : ", ";
+        out_ += toString(*tt->memory);
+      }
+      tileView(*tt, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::VReg: {
+      const auto* vt = t.as<VRegType>();
+      out_ += prefix;
+      out_ += "VReg[";
+      appendInt(out_, vt->lanes);
+      out_ += ", ";
+      appendDType(out_, vt->dtype, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::Mask:
+      out_ += prefix;
+      out_ += "Mask[";
+      appendInt(out_, t.as<MaskType>()->lanes);
+      out_ += ']';
+      return;
+    case TypeKind::Tuple: {
+      out_ += "tuple[";
+      const auto& ts = t.as<TupleType>()->types;
+      for (size_t i = 0; i < ts.size(); ++i) {
+        if (i) out_ += ", ";
+        if (ts[i])
+          type(*ts[i], full);
+        else
+          out_ += full ? "pl.Unknown" : "Unknown";
+      }
+      out_ += ']';
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Expressions.
+
+int Printer::precOf(const Expr& e) const {
+  switch (e.kind) {
+    case ExprKind::ConstInt: {
+      const auto& c = static_cast<const ConstInt&>(e);
+      return c.value < 0 && c.dtype() == DType::Index ? kUnary : kAtom;
+    }
+    case ExprKind::ConstFloat: {
+      const auto& c = static_cast<const ConstFloat&>(e);
+      bool bare = c.dtype() == DType::FP32 && std::isfinite(c.value);
+      return bare && std::signbit(c.value) ? kUnary : kAtom;
+    }
+    case ExprKind::Binary: return binaryPrec(static_cast<const BinaryExpr&>(e).op);
+    case ExprKind::Unary:
+      switch (static_cast<const UnaryExpr&>(e).op) {
+        case UnaryOp::Neg:
+        case UnaryOp::BitNot: return kUnary;
+        case UnaryOp::Not: return kNot;
+        case UnaryOp::Abs:
+        case UnaryOp::Cast: return kPrimary;
+      }
+      return kPrimary;
+    case ExprKind::Select:
+    case ExprKind::Call:
+    case ExprKind::BufferLoad:
+    case ExprKind::TupleGetItem: return kPrimary;
+    case ExprKind::Var:
+    case ExprKind::IterArg:
+    case ExprKind::ConstBool:
+    case ExprKind::MakeTuple: return kAtom;
+  }
+  return kAtom;
+}
+
+void Printer::exprList(const std::vector<ExprPtr>& es) {
+  for (size_t i = 0; i < es.size(); ++i) {
+    if (i) out_ += ", ";
+    if (es[i])
+      expr(*es[i]);
+    else
+      out_ += "None";
+  }
+}
+
+void Printer::constInt(const ConstInt& c) {
+  DType d = c.dtype();
+  if (d == DType::Index) {
+    appendInt(out_, c.value);
+    return;
+  }
+  out_ += "pl.const(";
+  appendInt(out_, c.value);
+  out_ += ", ";
+  appendDType(out_, d, true);
+  out_ += ')';
+}
+
+void Printer::constFloat(const ConstFloat& c) {
+  DType d = c.dtype();
+  bool finite = std::isfinite(c.value);
+  if (d == DType::FP32 && finite) {
+    appendFloatRepr(out_, c.value);
+    return;
+  }
+  out_ += "pl.const(";
+  if (finite) {
+    appendFloatRepr(out_, c.value);
+  } else {
+    out_ += '"';
+    appendFloatRepr(out_, c.value);
+    out_ += '"';
+  }
+  out_ += ", ";
+  appendDType(out_, d, true);
+  out_ += ')';
+}
+
+void Printer::call(const Call& c) {
+  if (c.callee.find('.') != std::string::npos) {
+    out_ += "pl.";
+  } else if (classForm_) {
+    out_ += "self.";
+  }
+  out_ += c.callee;
+  out_ += '(';
+  exprList(c.args);
+  for (size_t i = 0; i < c.kwargs.size(); ++i) {
+    if (i || !c.args.empty()) out_ += ", ";
+    out_ += c.kwargs[i].first;
+    out_ += '=';
+    appendAttrValue(out_, c.kwargs[i].second);
+  }
+  out_ += ')';
+}
+
+void Printer::expr(const Expr& e, int minPrec) {
+  bool parens = precOf(e) < minPrec;
+  if (parens) out_ += '(';
+  switch (e.kind) {
+    case ExprKind::Var:
+    case ExprKind::IterArg: varName(static_cast<const Var&>(e)); break;
+    case ExprKind::ConstInt: constInt(static_cast<const ConstInt&>(e)); break;
+    case ExprKind::ConstFloat: constFloat(static_cast<const ConstFloat&>(e)); break;
+    case ExprKind::ConstBool:
+      out_ += static_cast<const ConstBool&>(e).value ? "True" : "False";
+      break;
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const BinaryExpr&>(e);
+      int p = binaryPrec(b.op);
+      if (b.op == BinaryOp::Min || b.op == BinaryOp::Max) {
+        out_ += binarySymbol(b.op);
+        out_ += '(';
+        expr(*b.lhs);
+        out_ += ", ";
+        expr(*b.rhs);
+        out_ += ')';
+      } else if (b.op == BinaryOp::Pow) {
+        // Right-associative; the base must be a primary, the exponent may be unary.
+        expr(*b.lhs, kPrimary);
+        out_ += binarySymbol(b.op);
+        expr(*b.rhs, kUnary);
+      } else if (p == kCmp) {
+        // Comparisons chain in Python: parenthesize comparison operands.
+        expr(*b.lhs, kCmp + 1);
+        out_ += binarySymbol(b.op);
+        expr(*b.rhs, kCmp + 1);
+      } else {
+        expr(*b.lhs, p);
+        out_ += binarySymbol(b.op);
+        expr(*b.rhs, p + 1);
+      }
+      break;
+    }
+    case ExprKind::Unary: {
+      const auto& u = static_cast<const UnaryExpr&>(e);
+      switch (u.op) {
+        case UnaryOp::Neg:
+        case UnaryOp::BitNot: {
+          out_ += u.op == UnaryOp::Neg ? '-' : '~';
+          // `-(-x)` reads better than `--x`; same value either way.
+          size_t mark = out_.size();
+          expr(*u.operand, kUnary);
+          if (u.op == UnaryOp::Neg && out_.size() > mark && out_[mark] == '-') {
+            out_.insert(mark, 1, '(');
+            out_ += ')';
+          }
+          break;
+        }
+        case UnaryOp::Not:
+          out_ += "not ";
+          expr(*u.operand, kNot);
+          break;
+        case UnaryOp::Abs:
+          out_ += "pl.abs(";
+          expr(*u.operand);
+          out_ += ')';
+          break;
+        case UnaryOp::Cast: {
+          out_ += "pl.cast(";
+          expr(*u.operand);
+          out_ += ", ";
+          auto d = u.type ? elementDType(*u.type) : std::nullopt;
+          if (d)
+            appendDType(out_, *d, true);
+          else if (u.type)
+            type(*u.type, true);
+          else
+            out_ += "pl.Unknown";
+          out_ += ')';
+          break;
+        }
+      }
+      break;
+    }
+    case ExprKind::Select: {
+      const auto& s = static_cast<const SelectExpr&>(e);
+      out_ += "pl.select(";
+      expr(*s.cond);
+      out_ += ", ";
+      expr(*s.trueValue);
+      out_ += ", ";
+      expr(*s.falseValue);
+      out_ += ')';
+      break;
+    }
+    case ExprKind::Call: call(static_cast<const Call&>(e)); break;
+    case ExprKind::BufferLoad: {
+      const auto& l = static_cast<const BufferLoad&>(e);
+      varName(*l.buffer);
+      out_ += '[';
+      if (l.indices.empty())
+        out_ += "()";
+      else
+        exprList(l.indices);
+      out_ += ']';
+      break;
+    }
+    case ExprKind::MakeTuple:
+      out_ += '[';
+      exprList(static_cast<const MakeTuple&>(e).elements);
+      out_ += ']';
+      break;
+    case ExprKind::TupleGetItem: {
+      const auto& g = static_cast<const TupleGetItem&>(e);
+      expr(*g.tuple, kPrimary);
+      out_ += '[';
+      appendInt(out_, g.index);
+      out_ += ']';
+      break;
+    }
+  }
+  if (parens) out_ += ')';
+}
+
+// ---------------------------------------------------------------------------
+// Statements.
+
+void Printer::stmts(const Stmt* s, int ind) {
+  if (!s) return;
+  if (const auto* seq = s->as<SeqStmt>()) {
+    for (const auto& c : seq->stmts) stmts(c.get(), ind);
+    return;
+  }
+  stmt(*s, ind);
+}
+
+void Printer::body(const StmtPtr& s, int ind) {
+  size_t before = out_.size();
+  stmts(s.get(), ind);
+  if (out_.size() == before) {
+    indent(ind);
+    out_ += "pass\n";
+  }
+}
+
+template <typename VarPtrT>
+void Printer::tupleTargets(const std::vector<VarPtrT>& vs) {
+  out_ += '(';
+  for (size_t i = 0; i < vs.size(); ++i) {
+    if (i) out_ += ", ";
+    varName(*vs[i]);
+  }
+  if (vs.size() == 1) out_ += ',';
+  out_ += ')';
+}
+
+void Printer::initValues(const std::vector<IterArgPtr>& ias) {
+  out_ += "init_values=(";
+  for (size_t i = 0; i < ias.size(); ++i) {
+    if (i) out_ += ", ";
+    if (ias[i]->init)
+      expr(*ias[i]->init);
+    else
+      out_ += "None";
+  }
+  if (ias.size() == 1) out_ += ',';
+  out_ += ')';
+}
+
+void Printer::yieldStmt(const YieldStmt& y) {
+  const std::vector<VarPtr>* targets = yieldTargets_.empty() ? nullptr : yieldTargets_.back();
+  if (targets && !targets->empty()) {
+    for (size_t i = 0; i < targets->size(); ++i) {
+      if (i) out_ += ", ";
+      varName(*(*targets)[i]);
+    }
+    out_ += " = ";
+  }
+  out_ += "pl.yield_(";
+  exprList(y.values);
+  out_ += ")\n";
+}
+
+void Printer::forStmt(const ForStmt& f, int ind) {
+  out_ += "for ";
+  varName(*f.loopVar);
+  if (!f.iterArgs.empty()) {
+    out_ += ", ";
+    tupleTargets(f.iterArgs);
+  }
+  out_ += " in pl.";
+  out_ += toString(f.forKind);
+  out_ += '(';
+  if (!isIndexConst(f.step, 1)) {
+    expr(*f.start);
+    out_ += ", ";
+    expr(*f.stop);
+    out_ += ", ";
+    expr(*f.step);
+  } else if (!isIndexConst(f.start, 0)) {
+    expr(*f.start);
+    out_ += ", ";
+    expr(*f.stop);
+  } else {
+    expr(*f.stop);
+  }
+  if (!f.iterArgs.empty()) {
+    out_ += ", ";
+    initValues(f.iterArgs);
+  }
+  for (const auto& [k, v] : f.attrs) {
+    out_ += ", ";
+    out_ += k;
+    out_ += '=';
+    appendAttrValue(out_, v);
+  }
+  out_ += "):\n";
+  yieldTargets_.push_back(&f.returnVars);
+  body(f.body, ind + 1);
+  yieldTargets_.pop_back();
+}
+
+void Printer::whileStmt(const WhileStmt& w, int ind) {
+  yieldTargets_.push_back(&w.returnVars);
+  if (w.iterArgs.empty()) {
+    out_ += "while ";
+    expr(*w.cond);
+    out_ += ":\n";
+    body(w.body, ind + 1);
+  } else {
+    out_ += "for ";
+    tupleTargets(w.iterArgs);
+    out_ += " in pl.while_(";
+    initValues(w.iterArgs);
+    out_ += "):\n";
+    indent(ind + 1);
+    out_ += "pl.cond(";
+    expr(*w.cond);
+    out_ += ")\n";
+    stmts(w.body.get(), ind + 1);
+  }
+  yieldTargets_.pop_back();
+}
+
+void Printer::inCoreScope(const InCoreScopeStmt& s, int ind) {
+  out_ += "with pl.at(level=pl.Level.CORE_GROUP";
+  if (s.split || s.slotNum) {
+    out_ += ", optimizations=[";
+    if (s.split) {
+      out_ += "pl.split(pl.SplitMode.";
+      out_ += toString(*s.split);
+      out_ += ')';
+    }
+    if (s.slotNum) {
+      if (s.split) out_ += ", ";
+      out_ += "pl.cross_core_slot(slot_num=";
+      appendInt(out_, *s.slotNum);
+      out_ += ')';
+    }
+    out_ += ']';
+  }
+  if (!s.nameHint.empty()) {
+    out_ += ", name_hint=";
+    appendQuoted(out_, s.nameHint);
+  }
+  out_ += "):\n";
+  body(s.body, ind + 1);
+}
+
+void Printer::stmt(const Stmt& s, int ind) {
+  if (s.kind == StmtKind::Seq) {
+    stmts(&s, ind);
+    return;
+  }
+  indent(ind);
+  switch (s.kind) {
+    case StmtKind::Assign: {
+      const auto& a = static_cast<const AssignStmt&>(s);
+      varName(*a.var);
+      if (a.var->type && !a.var->type->isa<UnknownType>()) {
+        out_ += ": ";
+        type(*a.var->type, true);
+      }
+      out_ += " = ";
+      expr(*a.value);
+      out_ += '\n';
+      return;
+    }
+    case StmtKind::Eval:
+      expr(*static_cast<const EvalStmt&>(s).expr);
+      out_ += '\n';
+      return;
+    case StmtKind::BufferStore: {
+      const auto& b = static_cast<const BufferStoreStmt&>(s);
+      if (b.predicate) {
+        out_ += "pl.store_if(";
+        expr(*b.predicate);
+        out_ += ", ";
+        varName(*b.buffer);
+        out_ += ", [";
+        exprList(b.indices);
+        out_ += "], ";
+        expr(*b.value);
+        out_ += ")\n";
+      } else {
+        varName(*b.buffer);
+        out_ += '[';
+        if (b.indices.empty())
+          out_ += "()";
+        else
+          exprList(b.indices);
+        out_ += "] = ";
+        expr(*b.value);
+        out_ += '\n';
+      }
+      return;
+    }
+    case StmtKind::Seq: return;  // handled by stmts() before indenting
+    case StmtKind::If: {
+      const auto& i = static_cast<const IfStmt&>(s);
+      out_ += "if ";
+      expr(*i.cond);
+      out_ += ":\n";
+      yieldTargets_.push_back(&i.returnVars);
+      body(i.thenBody, ind + 1);
+      size_t mark = out_.size();
+      indent(ind);
+      out_ += "else:\n";
+      size_t before = out_.size();
+      stmts(i.elseBody.get(), ind + 1);
+      if (out_.size() == before) out_.resize(mark);  // no (or an empty) else
+      yieldTargets_.pop_back();
+      return;
+    }
+    case StmtKind::For: forStmt(static_cast<const ForStmt&>(s), ind); return;
+    case StmtKind::While: whileStmt(static_cast<const WhileStmt&>(s), ind); return;
+    case StmtKind::Yield: yieldStmt(static_cast<const YieldStmt&>(s)); return;
+    case StmtKind::Return: {
+      const auto& r = static_cast<const ReturnStmt&>(s);
+      out_ += "return";
+      if (!r.values.empty()) {
+        out_ += ' ';
+        exprList(r.values);
+      }
+      out_ += '\n';
+      return;
+    }
+    case StmtKind::InCoreScope: inCoreScope(static_cast<const InCoreScopeStmt&>(s), ind); return;
+    case StmtKind::SplitAivScope: {
+      const auto& a = static_cast<const SplitAivScopeStmt&>(s);
+      out_ += "for ";
+      varName(*a.laneVar);
+      out_ += " in pl.split_aiv(";
+      appendInt(out_, a.count);
+      out_ += ", mode=pl.SplitMode.";
+      out_ += toString(a.mode);
+      out_ += "):\n";
+      body(a.body, ind + 1);
+      return;
+    }
+    case StmtKind::SimdVfScope: {
+      const auto& v = static_cast<const SimdVfScopeStmt&>(s);
+      out_ += "with pl.simd_vf(lanes=";
+      appendInt(out_, v.lanes);
+      out_ += "):\n";
+      body(v.body, ind + 1);
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Functions and programs.
+
+void Printer::function(const Function& f, int ind) {
+  beginNames(&f, nullptr, nullptr);
+  indent(ind);
+  out_ += "@pl.function";
+  if (f.funcType != FunctionType::Opaque) {
+    out_ += "(type=pl.FunctionType.";
+    out_ += toString(f.funcType);
+    out_ += ')';
+  }
+  out_ += '\n';
+  indent(ind);
+  out_ += "def ";
+  out_ += f.name;
+  out_ += '(';
+  bool first = true;
+  if (classForm_) {
+    out_ += "self";
+    first = false;
+  }
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!first) out_ += ", ";
+    first = false;
+    const Var& p = *f.params[i];
+    varName(p);
+    out_ += ": ";
+    ParamDirection d = i < f.directions.size() ? f.directions[i] : ParamDirection::In;
+    if (d == ParamDirection::Out) out_ += "pl.Out[";
+    if (d == ParamDirection::InOut) out_ += "pl.InOut[";
+    if (p.type)
+      type(*p.type, true);
+    else
+      out_ += "pl.Unknown";
+    if (d != ParamDirection::In) out_ += ']';
+  }
+  out_ += ')';
+  if (f.returnTypes.size() == 1) {
+    out_ += " -> ";
+    type(*f.returnTypes[0], true);
+  } else if (f.returnTypes.size() > 1) {
+    out_ += " -> tuple[";
+    for (size_t i = 0; i < f.returnTypes.size(); ++i) {
+      if (i) out_ += ", ";
+      type(*f.returnTypes[i], true);
+    }
+    out_ += ']';
+  }
+  out_ += ":\n";
+  if (!f.attrs.empty()) {
+    indent(ind + 1);
+    out_ += "pl.func_attr({";
+    for (size_t i = 0; i < f.attrs.size(); ++i) {
+      if (i) out_ += ", ";
+      appendQuoted(out_, f.attrs[i].first);
+      out_ += ": ";
+      appendAttrValue(out_, f.attrs[i].second);
+    }
+    out_ += "})\n";
+    stmts(f.body.get(), ind + 1);
+  } else {
+    body(f.body, ind + 1);
+  }
+}
+
+void Printer::program(const Program& p) {
+  out_ += "import pypto.language as pl\n\n";
+  classForm_ = p.isClass;
+  if (!classForm_) blockFunctionNames(p);
+  int ind = 0;
+  if (p.isClass) {
+    out_ += "@pl.program\nclass ";
+    out_ += isValidIdent(p.name) ? p.name : sanitizeName(p.name);
+    out_ += ":\n";
+    ind = 1;
+    if (p.functions.empty()) out_ += "    pass\n";
+  }
+  for (size_t i = 0; i < p.functions.size(); ++i) {
+    if (i) out_ += '\n';
+    function(*p.functions[i], ind);
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Public API.
+
+void printProgramTo(const Program& program, std::string& out) {
+  Printer p(out);
+  p.program(program);
+}
+
+std::string printProgram(const Program& program) {
+  std::string out;
+  out.reserve(4096);
+  printProgramTo(program, out);
+  return out;
+}
+
+std::string printFunction(const Function& function, bool asMethod) {
+  std::string out;
+  Printer p(out);
+  p.setClassForm(asMethod);
+  p.function(function, asMethod ? 1 : 0);
+  return out;
+}
+
+std::string printStmt(const Stmt& stmt, int indentLevel) {
+  std::string out;
+  Printer p(out);
+  p.beginNames(nullptr, &stmt, nullptr);
+  p.stmts(&stmt, indentLevel);
+  return out;
+}
+
+std::string printExpr(const Expr& expr) {
+  std::string out;
+  Printer p(out);
+  p.beginNames(nullptr, nullptr, &expr);
+  p.expr(expr);
+  return out;
+}
+
+std::string printType(const Type& type) {
+  std::string out;
+  Printer p(out);
+  p.beginNames(nullptr, nullptr, nullptr);
+  p.type(type, true);
+  return out;
+}
+
+std::string typeToString(const Type& type) {
+  std::string out;
+  Printer p(out);
+  p.setRawNames(true);
+  p.type(type, false);
+  return out;
+}
+
+std::string printAttrValue(const AttrValue& value) {
+  std::string out;
+  appendAttrValue(out, value);
+  return out;
+}
+
+std::string formatFloat(double value) {
+  std::string out;
+  appendFloatRepr(out, value);
+  return out;
+}
+
+std::string quoteString(std::string_view s) {
+  std::string out;
+  appendQuoted(out, s);
+  return out;
+}
+
+}  // namespace ptoc::ir

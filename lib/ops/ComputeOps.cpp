@@ -1,0 +1,266 @@
+// Compute ops of the catalog (dsl.md §5): elementwise tile/tile and tile/scalar ops,
+// unary math and cast, row/column reductions, row broadcasts (row_expand_*) and the
+// cube matmuls. Vector ops read and write Vec tiles; matmuls read Left/Right and
+// write Acc. Type deduction follows pypto-facts §4.
+#include <fmt/format.h>
+
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+constexpr MemorySpace kVec = MemorySpace::Vec;
+
+void requireNumeric(const OpCallContext& ctx, int argIndex, DType d) {
+  if (d == DType::Bool || d == DType::Index)
+    ctx.fail(argIndex, fmt::format("{} does not operate on {} tiles", ctx.op.name, dtypeName(d)));
+}
+
+/// The result of a vector op: the operand's shape, valid shape and layout, in Vec.
+TypePtr vecResultLike(const TileType& like, DType dtype) {
+  return makeTileWithLayoutOf(like, like.shape, dtype, kVec, explicitValidOf(like));
+}
+
+// ---- elementwise ---------------------------------------------------------------------------
+
+/// tile (op) tile: identical shapes and dtypes (no implicit broadcasting; use row_expand_*
+/// for an [M, 1] operand). Shape, valid shape and layout come from lhs.
+TypePtr deduceBinary(const OpCallContext& ctx) {
+  const TileType& lhs = tileArgRef(ctx, 0);
+  const TileType& rhs = tileArgRef(ctx, 1);
+  requireNumeric(ctx, 0, lhs.dtype);
+  requireSameDType(ctx, 1, lhs.dtype, rhs.dtype, "the operands");
+  if (lhs.shape != rhs.shape)
+    ctx.fail(1, fmt::format("the operands of {} must have the same shape, got {} and {}",
+                            ctx.op.name, formatShape(lhs.shape), formatShape(rhs.shape)),
+             rhs.shape.size() == 2 && rhs.shape[1] == 1
+                 ? fmt::format("to broadcast a column, use pl.tile.row_expand_{}",
+                               ctx.op.name.substr(ctx.op.name.find('.') + 1))
+                 : std::string());
+  return vecResultLike(lhs, lhs.dtype);
+}
+
+/// tile (op) scalar: the tile's type.
+TypePtr deduceTileScalar(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireNumeric(ctx, 0, t.dtype);
+  requireScalarCompatible(ctx, 1, scalarArgDType(ctx, 1), t.dtype);
+  return vecResultLike(t, t.dtype);
+}
+
+TypePtr deduceUnary(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireNumeric(ctx, 0, t.dtype);
+  return vecResultLike(t, t.dtype);
+}
+
+TypePtr deduceUnaryFloat(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireFloat(ctx, 0, t.dtype, "tile");
+  return vecResultLike(t, t.dtype);
+}
+
+TypePtr deduceCast(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const DType* to = getAttr<DType>(ctx.kwargs, "dtype");
+  PTOC_CHECK(to, "tile.cast: dtype kwarg missing after validation");
+  if (*to == DType::Index)
+    ctx.failKwarg("dtype", "INDEX is not a tile element type (tile.cast dtype=pl.INDEX)",
+                  "use pl.INT32 or pl.INT64");
+  return vecResultLike(t, *to);
+}
+
+// ---- reductions ----------------------------------------------------------------------------
+
+void checkTmp(const OpCallContext& ctx, const TileType& in) {
+  if (ctx.args.size() < 2) return;
+  const TileType& tmp = tileArgRef(ctx, 1);
+  requireSameDType(ctx, 1, in.dtype, tmp.dtype, "the tile and its tmp tile");
+  bool fits = tmp.shape.size() == in.shape.size();
+  for (size_t k = 0; fits && k < in.shape.size(); ++k) fits = tmp.shape[k] >= in.shape[k];
+  if (!fits)
+    ctx.fail(1, fmt::format("the tmp tile {} of {} must have the rank of {} and be at least as large",
+                            describeType(&tmp), ctx.op.name, describeType(&in)));
+}
+
+/// Collapses `axis` to 1 (keepdim), in the shape and the valid shape.
+TypePtr reduceAxis(const OpCallContext& ctx, size_t axis) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireNumeric(ctx, 0, t.dtype);
+  checkTmp(ctx, t);
+  std::vector<int64_t> shape = t.shape;
+  shape[axis] = 1;
+  std::vector<ExprPtr> valid = explicitValidOf(t);
+  if (!valid.empty()) valid[axis] = indexConst(1);
+  return makeTile(std::move(shape), t.dtype, kVec, std::move(valid));
+}
+
+TypePtr deduceRowReduce(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireMinRank(ctx, 0, t, 2, "the tile");
+  return reduceAxis(ctx, t.shape.size() - 1);
+}
+
+TypePtr deduceColReduce(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireMinRank(ctx, 0, t, 1, "the tile");
+  return reduceAxis(ctx, 0);
+}
+
+/// row_expand_*(tile [M, N], col [M, 1]): col broadcast along each row; tile's type.
+TypePtr deduceRowExpand(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const TileType& col = tileArgRef(ctx, 1);
+  requireRank(ctx, 0, t, 2, "the tile");
+  requireRank(ctx, 1, col, 2, "the column tile");
+  requireNumeric(ctx, 0, t.dtype);
+  requireSameDType(ctx, 1, t.dtype, col.dtype, "the tile and the column tile");
+  if (col.shape[0] != t.shape[0] || col.shape[1] != 1)
+    ctx.fail(1, fmt::format("the column operand of {} must have shape [{}, 1], got {}",
+                            ctx.op.name, t.shape[0], formatShape(col.shape)));
+  return vecResultLike(t, t.dtype);
+}
+
+// ---- matmul --------------------------------------------------------------------------------
+
+struct MatmulShape {
+  int64_t m, n;
+  DType out;
+  std::vector<ExprPtr> valid;
+};
+
+/// Checks lhs [M, K] x rhs [K, N] at argument positions (li, ri).
+MatmulShape checkMatmul(const OpCallContext& ctx, size_t li, size_t ri) {
+  const TileType& lhs = tileArgRef(ctx, li);
+  const TileType& rhs = tileArgRef(ctx, ri);
+  int l = static_cast<int>(li), r = static_cast<int>(ri);
+  requireRank(ctx, l, lhs, 2, "lhs");
+  requireRank(ctx, r, rhs, 2, "rhs");
+  requireSameDType(ctx, r, lhs.dtype, rhs.dtype, "lhs and rhs");
+  if (lhs.shape[1] != rhs.shape[0])
+    ctx.fail(r, fmt::format("the inner dimensions of {} must match: lhs {} has K = {}, rhs {} has "
+                            "K = {}",
+                            ctx.op.name, formatShape(lhs.shape), lhs.shape[1],
+                            formatShape(rhs.shape), rhs.shape[0]));
+  DType out = DType::FP32;
+  if (isFloat(lhs.dtype))
+    out = DType::FP32;
+  else if (lhs.dtype == DType::Int8 || lhs.dtype == DType::UInt8)
+    out = DType::Int32;
+  else
+    ctx.fail(l, fmt::format("{} does not support {} operands (expected a float type, INT8 or UINT8)",
+                            ctx.op.name, dtypeName(lhs.dtype)));
+  std::vector<ExprPtr> valid;
+  std::vector<ExprPtr> lv = explicitValidOf(lhs), rv = explicitValidOf(rhs);
+  if (!lv.empty() || !rv.empty()) valid = {validOf(lhs)[0], validOf(rhs)[1]};
+  return MatmulShape{lhs.shape[0], rhs.shape[1], out, std::move(valid)};
+}
+
+TypePtr deduceMatmul(const OpCallContext& ctx) {
+  MatmulShape s = checkMatmul(ctx, 0, 1);
+  return makeTile({s.m, s.n}, s.out, MemorySpace::Acc, std::move(s.valid));
+}
+
+TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
+  const TileType& acc = tileArgRef(ctx, 0);
+  MatmulShape s = checkMatmul(ctx, 1, 2);
+  std::vector<int64_t> expected = {s.m, s.n};
+  if (acc.shape != expected)
+    ctx.fail(0, fmt::format("the accumulator of {} must have shape {} (lhs rows x rhs cols), got {}",
+                            ctx.op.name, formatShape(expected), formatShape(acc.shape)));
+  if (acc.dtype != s.out)
+    ctx.fail(0, fmt::format("the accumulator of {} must be {} for these operands, got {}",
+                            ctx.op.name, dtypeName(s.out), dtypeName(acc.dtype)));
+  return makeTile(acc.shape, acc.dtype, MemorySpace::Acc, explicitValidOf(acc),
+                  acc.effectiveView().pad);
+}
+
+}  // namespace
+
+void registerComputeOps(OpRegistry& r) {
+  using K = ArgKind;
+  const std::vector<MemorySpace> vec = {kVec};
+
+  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum"})
+    r.add(std::string("tile.") + n)
+        .arg("lhs", K::Tile, vec)
+        .arg("rhs", K::Tile, vec)
+        .deduce(deduceBinary)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("elementwise {}; same shape and dtype; lhs view", n));
+
+  for (const char* n : {"adds", "subs", "muls", "divs", "maximums", "minimums"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .arg("scalar", K::Scalar)
+        .deduce(deduceTileScalar)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("elementwise {} with a scalar; the tile's type", n));
+
+  for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .deduce(deduceUnaryFloat)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("elementwise {} of a float tile; the tile's type", n));
+
+  for (const char* n : {"abs", "neg", "relu"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .deduce(deduceUnary)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("elementwise {}; the tile's type", n));
+
+  r.add("tile.cast")
+      .arg("tile", K::Tile, vec)
+      .requiredKwarg("dtype", AttrKind::DType)
+      .deduce(deduceCast)
+      .outputMemoryFixed(kVec)
+      .doc("elementwise conversion to dtype; shape and view kept");
+
+  for (const char* n : {"row_sum", "row_max", "row_min"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .optionalArg("tmp", K::Tile, vec)
+        .deduce(deduceRowReduce)
+        .outputMemoryFixed(kVec)
+        .doc("reduce the last axis, kept as 1: [M, N] -> [M, 1]");
+
+  for (const char* n : {"col_sum", "col_max", "col_min"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .optionalArg("tmp", K::Tile, vec)
+        .deduce(deduceColReduce)
+        .outputMemoryFixed(kVec)
+        .doc("reduce the first axis, kept as 1: [M, N] -> [1, N]");
+
+  for (const char* n : {"add", "sub", "mul", "div"})
+    r.add(std::string("tile.row_expand_") + n)
+        .arg("tile", K::Tile, vec)
+        .arg("col", K::Tile, vec)
+        .deduce(deduceRowExpand)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));
+
+  r.add("tile.matmul")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .deduce(deduceMatmul)
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("[M, K] x [K, N] -> Acc [M, N], FP32 (float inputs) or INT32 (INT8/UINT8)");
+
+  r.add("tile.matmul_acc")
+      .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .deduce(deduceMatmulAcc)
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("acc += lhs x rhs; the accumulator's type");
+}
+
+}  // namespace ptoc

@@ -1,0 +1,205 @@
+// Cross-core ops of the catalog (dsl.md §5): the op-driven C/V boundaries
+// tile.aiv_shard (Acc -> per-lane Vec half) and tile.aic_gather (Vec half -> Mat),
+// and the pipe transport tile.tpush_to_aiv/aic and tile.tpop_from_aic/aiv. A tpop's
+// type comes from the annotation on its left-hand side. pypto-facts §1.6, §4, §5.
+#include <fmt/format.h>
+
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+SplitMode splitModeKwarg(const OpCallContext& ctx) {
+  const auto* m = getAttr<SplitMode>(ctx.kwargs, "split");
+  return m ? *m : SplitMode::None;
+}
+
+/// Checks the optional lane_stride kwarg against the per-lane box of `extent` along the
+/// split axis (1 <= lane_stride <= ceil(extent / 2)); `splitting` = the op splits at all.
+void checkLaneStride(const OpCallContext& ctx, bool splitting, std::optional<int64_t> extent) {
+  const auto* s = getAttr<int64_t>(ctx.kwargs, "lane_stride");
+  if (!s) return;
+  if (!splitting)
+    ctx.failKwarg("lane_stride",
+                  fmt::format("lane_stride of {} needs a splitting mode (split != 0)", ctx.op.name));
+  if (*s < 1)
+    ctx.failKwarg("lane_stride",
+                  fmt::format("lane_stride of {} must be positive, got {}", ctx.op.name, *s));
+  if (extent) {
+    int64_t box = *extent / 2 + *extent % 2;
+    if (*s > box)
+      ctx.failKwarg("lane_stride",
+                    fmt::format("lane_stride {} of {} exceeds the per-lane box {} (ceil({} / 2))",
+                                *s, ctx.op.name, box, *extent));
+  }
+}
+
+void checkPipeId(const OpCallContext& ctx) {
+  if (const auto* id = getAttr<int64_t>(ctx.kwargs, "id"); id && *id < 0)
+    ctx.failKwarg("id", fmt::format("the pipe id of {} must be >= 0, got {}", ctx.op.name, *id));
+}
+
+/// Split axis of a pto-isa split code: 1/3 rows, 2/4 columns, 0 none.
+std::optional<size_t> codeAxis(int64_t code) {
+  if (code == 1 || code == 3) return 0;
+  if (code == 2 || code == 4) return 1;
+  return std::nullopt;
+}
+
+/// aiv_shard: split axis ceil-halved (shape and valid shape), result in Vec.
+TypePtr deduceAivShard(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the tile");
+  SplitMode mode = splitModeKwarg(ctx);
+  std::vector<int64_t> shape = src.shape;
+  std::vector<ExprPtr> valid = explicitValidOf(src);
+  std::optional<int64_t> extent;
+  if (mode != SplitMode::None) {
+    size_t axis = mode == SplitMode::UpDown ? 0 : 1;
+    extent = shape[axis];
+    shape[axis] = shape[axis] / 2 + shape[axis] % 2;
+    if (!valid.empty()) valid[axis] = ceilHalfExpr(valid[axis]);
+  }
+  checkLaneStride(ctx, mode != SplitMode::None, extent);
+  return makeTile(std::move(shape), src.dtype, MemorySpace::Vec, std::move(valid),
+                  src.effectiveView().pad);
+}
+
+/// aic_gather: split axis doubled (shape and valid shape), result in Mat.
+TypePtr deduceAicGather(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the tile");
+  SplitMode mode = splitModeKwarg(ctx);
+  std::vector<int64_t> shape = src.shape;
+  std::vector<ExprPtr> valid = explicitValidOf(src);
+  if (mode != SplitMode::None) {
+    size_t axis = mode == SplitMode::UpDown ? 0 : 1;
+    shape[axis] *= 2;  // malformedTypeReason bounds dimensions to 2^40: no overflow
+    if (!valid.empty()) valid[axis] = doubleExpr(valid[axis]);
+  }
+  return makeTile(std::move(shape), src.dtype, MemorySpace::Mat, std::move(valid),
+                  src.effectiveView().pad);
+}
+
+TypePtr deduceTPush(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  int64_t code = getAttr<int64_t>(ctx.kwargs, "split") ? *getAttr<int64_t>(ctx.kwargs, "split") : 0;
+  auto axis = codeAxis(code);
+  if (axis && t.shape.size() <= *axis)
+    ctx.fail(0, fmt::format("{} with split={} splits axis {}, but {} has rank {}", ctx.op.name,
+                            code, *axis, describeType(&t), t.shape.size()));
+  checkLaneStride(ctx, axis.has_value(),
+                  axis ? std::optional<int64_t>(t.shape[*axis]) : std::nullopt);
+  checkPipeId(ctx);
+  return UnknownType::get();
+}
+
+/// tpop: the annotation, which must be a tile; an unset memory space becomes the landing
+/// space (Vec on the AIV side, Mat on the AIC side), a different one is an error.
+TypePtr deduceTPop(const OpCallContext& ctx) {
+  const TypePtr& ann = ctx.annotated;
+  PTOC_CHECK(ann, ctx.op.name + ": annotation missing after validation");
+  const TileType* t = ann->as<TileType>();
+  if (!t)
+    ctx.fail(-1, fmt::format("the annotation of {} must be a tile type, got {}", ctx.op.name,
+                             describeType(ann)),
+             fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32, pl.Mem.{}] = pl.{}(...)`",
+                         toString(ctx.op.outputMemory.fixed), ctx.op.name));
+  if (auto why = malformedTypeReason(*t))
+    ctx.fail(-1, fmt::format("the annotation of {} is malformed: {}", ctx.op.name, *why));
+  MemorySpace landing = ctx.op.outputMemory.fixed;
+  if (t->memory && *t->memory != landing)
+    ctx.fail(-1, fmt::format("{} lands in {} memory, but the annotation says {}", ctx.op.name,
+                             toString(landing), toString(*t->memory)));
+  const auto* lane = getAttr<int64_t>(ctx.kwargs, "split");
+  checkLaneStride(ctx, lane && codeAxis(*lane).has_value(), std::nullopt);
+  checkPipeId(ctx);
+  if (t->memory) return ann;
+  std::optional<TileView> view = t->view;
+  if (view) {
+    // Layout fields left at the space-less defaults take the landing space's implicit layout.
+    TileView unset = implicitTileView(std::nullopt, t->shape);
+    TileView implicit = implicitTileView(landing, t->shape);
+    if (view->blayout == unset.blayout && view->slayout == unset.slayout &&
+        view->fractal == unset.fractal) {
+      view->blayout = implicit.blayout;
+      view->slayout = implicit.slayout;
+      view->fractal = implicit.fractal;
+    }
+  }
+  return TileType::get(t->shape, t->dtype, landing, std::move(view));
+}
+
+}  // namespace
+
+void registerCrossCoreOps(OpRegistry& r) {
+  using K = ArgKind;
+  using A = AttrKind;
+  const std::vector<AttrValue> allCodes = {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3},
+                                           int64_t{4}};
+  const std::vector<AttrValue> evenCodes = {int64_t{0}, int64_t{1}, int64_t{2}};
+
+  r.add("tile.aiv_shard")
+      .arg("tile", K::Tile, {MemorySpace::Acc})
+      .requiredKwarg("split", A::SplitMode)
+      .kwarg("lane_stride", A::Int)
+      .deduce(deduceAivShard)
+      .outputMemoryFixed(MemorySpace::Vec)
+      .affinityRule(AffinityRule::CoreBoundary)
+      .doc("C->V boundary: Acc tile -> this AIV lane's Vec half (split axis ceil-halved)");
+
+  r.add("tile.aic_gather")
+      .arg("tile", K::Tile, {MemorySpace::Vec})
+      .requiredKwarg("split", A::SplitMode)
+      .deduce(deduceAicGather)
+      .outputMemoryFixed(MemorySpace::Mat)
+      .affinityRule(AffinityRule::CoreBoundary)
+      .doc("V->C boundary: both lanes' Vec halves -> Mat tile (split axis doubled)");
+
+  r.add("tile.tpush_to_aiv")
+      .arg("tile", K::Tile, {MemorySpace::Acc, MemorySpace::Mat})
+      .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, allCodes)
+      .kwarg("lane_stride", A::Int)
+      .kwarg("id", A::Int)
+      .deduce(deduceTPush)
+      .affinity(CoreAffinity::Cube)
+      .sideEffects()
+      .doc("AIC pushes a tile to the AIV pipe (split = pto-isa code 0..4)");
+
+  r.add("tile.tpush_to_aic")
+      .arg("tile", K::Tile, {MemorySpace::Vec})
+      .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
+      .kwarg("id", A::Int)
+      .deduce(deduceTPush)
+      .affinity(CoreAffinity::Vector)
+      .sideEffects()
+      .doc("AIV pushes a Vec tile to the AIC pipe (split code 0..2)");
+
+  r.add("tile.tpop_from_aic")
+      .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, allCodes)
+      .kwarg("lane_stride", A::Int)
+      .kwarg("id", A::Int)
+      .deduce(deduceTPop)
+      .typeFromAnnotation()
+      .outputMemoryFixed(MemorySpace::Vec)
+      .affinity(CoreAffinity::Vector)
+      .sideEffects()
+      .doc("AIV pops a tile pushed by the AIC; type = the annotation (lands in Vec)");
+
+  r.add("tile.tpop_from_aiv")
+      .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
+      .kwarg("id", A::Int)
+      .deduce(deduceTPop)
+      .typeFromAnnotation()
+      .outputMemoryFixed(MemorySpace::Mat)
+      .affinity(CoreAffinity::Cube)
+      .sideEffects()
+      .doc("AIC pops a tile pushed by the AIV; type = the annotation (lands in Mat)");
+}
+
+}  // namespace ptoc

@@ -1,0 +1,524 @@
+// Memory and data-movement ops of the catalog (dsl.md §5): tile.load/store/move,
+// generators (create, full, ci, random), views (slice, reshape, extract,
+// set_validshape, transpose) and the block/sub-block index queries. Type deduction
+// follows pypto-facts §4.
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+constexpr MemorySpace kVec = MemorySpace::Vec;
+const std::vector<MemorySpace> kOnChip = {MemorySpace::Vec,   MemorySpace::Mat, MemorySpace::Left,
+                                          MemorySpace::Right, MemorySpace::Acc, MemorySpace::Bias};
+
+std::vector<AttrValue> memoryValues(const std::vector<MemorySpace>& spaces) {
+  return {spaces.begin(), spaces.end()};
+}
+
+/// The dtype kwarg of a generator: INDEX and BOOL arithmetic tiles are rejected.
+DType tileDTypeKwarg(const OpCallContext& ctx, std::string_view name = "dtype") {
+  const AttrValue* v = ctx.kwarg(name);
+  const DType* d = v ? std::get_if<DType>(v) : nullptr;
+  PTOC_CHECK(d, ctx.op.name + ": dtype kwarg missing after validation");
+  if (*d == DType::Index)
+    ctx.failKwarg(name, fmt::format("INDEX is not a tile element type ({} {}=pl.INDEX)",
+                                    ctx.op.name, name),
+                  "use pl.INT32 or pl.INT64");
+  return *d;
+}
+
+/// Checks that static offsets are >= 0 and that offset + extent fits `dims` on every axis
+/// whose offset and extent are both static. `what` names the container in messages.
+void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<ExprPtr>& offsets,
+                 const std::vector<ExprPtr>& extents, const std::vector<int64_t>& dims,
+                 const std::string& what) {
+  for (size_t k = 0; k < offsets.size() && k < dims.size(); ++k) {
+    auto off = constIntValue(offsets[k]);
+    if (!off) continue;
+    if (*off < 0)
+      ctx.fail(offsetArg, fmt::format("offset {} of {} is negative ({})", k, ctx.op.name, *off));
+    auto ext = k < extents.size() ? constIntValue(extents[k]) : std::nullopt;
+    if (!ext) continue;
+    if (*off > dims[k] || *ext > dims[k] - *off)
+      ctx.fail(offsetArg,
+               fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
+                           *off, *off + *ext, k, what, dims[k]));
+  }
+}
+
+std::vector<ExprPtr> constExprs(const std::vector<int64_t>& v) {
+  std::vector<ExprPtr> out;
+  for (int64_t x : v) out.push_back(indexConst(x));
+  return out;
+}
+
+/// Checks that a static integer scalar argument fits the range of `dtype`.
+void checkIntFits(const OpCallContext& ctx, int argIndex, int64_t v, DType dtype,
+                  std::string_view what) {
+  int64_t lo = 0, hi = 0;
+  switch (dtype) {
+    case DType::Int8: lo = -128, hi = 127; break;
+    case DType::UInt8: lo = 0, hi = 255; break;
+    case DType::Int16: lo = -32768, hi = 32767; break;
+    case DType::UInt16: lo = 0, hi = 65535; break;
+    case DType::Int32: lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max(); break;
+    case DType::UInt32: lo = 0, hi = std::numeric_limits<uint32_t>::max(); break;
+    default: return;
+  }
+  if (v < lo || v > hi)
+    ctx.fail(argIndex, fmt::format("the {} of {} ({}) does not fit in {} [{}, {}]", what,
+                                   ctx.op.name, v, dtypeName(dtype), lo, hi));
+}
+
+// ---- tile.load / tile.store / tile.move -----------------------------------------------------
+
+TypePtr deduceLoad(const OpCallContext& ctx) {
+  const TensorType& tensor = tensorArgRef(ctx, 0);
+  std::vector<ExprPtr> offsets = listArgElements(ctx, 1);
+  std::vector<int64_t> shape = staticShapeArg(ctx, 2, "shapes");
+  size_t rank = tensor.shape.size();
+  if (offsets.size() != rank)
+    ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
+                            offsets.size(), rank, describeType(&tensor)));
+  if (shape.size() != rank)
+    ctx.fail(2, fmt::format("the shapes {} of {} have rank {} but the tensor {} has rank {}",
+                            formatShape(shape), ctx.op.name, shape.size(), describeType(&tensor),
+                            rank));
+  std::vector<ExprPtr> valid;
+  if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
+  // The window read is the valid region: a padded tile may extend past the tensor.
+  checkWindow(ctx, 1, offsets, valid.empty() ? constExprs(shape) : valid, tensor.shape,
+              describeType(&tensor));
+  std::optional<MemorySpace> mem = ctx.outputMemory();
+  TileView view = implicitTileView(mem, shape);
+  view.validShape = std::move(valid);
+  // pypto-facts §1.3: a [N, 1] Vec load gets a col_major block layout.
+  if (mem == kVec && shape.size() == 2 && shape[1] == 1 && shape[0] > 1)
+    view.blayout = TileLayout::ColMajor;
+  return TileType::get(std::move(shape), tensor.dtype, mem, std::move(view));
+}
+
+TypePtr deduceStore(const OpCallContext& ctx) {
+  const TileType& tile = tileArgRef(ctx, 0);
+  std::vector<ExprPtr> offsets = listArgElements(ctx, 1);
+  const TensorType& tensor = tensorArgRef(ctx, 2);
+  if (tile.shape.size() != tensor.shape.size())
+    ctx.fail(2, fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}",
+                            ctx.op.name, tile.shape.size(), describeType(&tile),
+                            tensor.shape.size(), describeType(&tensor)));
+  if (offsets.size() != tensor.shape.size())
+    ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
+                            offsets.size(), tensor.shape.size(), describeType(&tensor)));
+  requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
+  checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, describeType(&tensor));
+  return ctx.args[2]->type;
+}
+
+TypePtr deduceMove(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  std::optional<MemorySpace> target = ctx.outputMemory();
+  TileView srcView = src.effectiveView();
+  TileView view = implicitTileView(target, src.shape);
+  // Flat destinations (Vec, Bias) carry the source layout; fractal comes from the destination.
+  if (target == MemorySpace::Vec || target == MemorySpace::Bias) {
+    view.blayout = srcView.blayout;
+    view.slayout = srcView.slayout;
+  }
+  view.validShape = explicitValidOf(src);
+  view.pad = srcView.pad;
+  if (const auto* b = getAttr<TileLayout>(ctx.kwargs, "blayout")) view.blayout = *b;
+  if (const auto* s = getAttr<TileLayout>(ctx.kwargs, "slayout")) view.slayout = *s;
+  return TileType::get(src.shape, src.dtype, target, std::move(view));
+}
+
+// ---- generators ----------------------------------------------------------------------------
+
+TypePtr deduceCreate(const OpCallContext& ctx) {
+  std::vector<int64_t> shape = staticShapeArg(ctx, 0, "shape");
+  return makeTile(std::move(shape), tileDTypeKwarg(ctx), ctx.outputMemory());
+}
+
+TypePtr deduceFull(const OpCallContext& ctx) {
+  std::vector<int64_t> shape = staticShapeArg(ctx, 0, "shape");
+  DType dtype = tileDTypeKwarg(ctx);
+  const ExprPtr& value = ctx.args[1];
+  if (value->isa<ConstFloat>()) {
+    if (!isFloat(dtype))
+      ctx.fail(1, fmt::format("{} cannot fill a {} tile with the float value {}", ctx.op.name,
+                              dtypeName(dtype), formatExpr(value)));
+  } else if (value->isa<ConstInt>()) {
+    if (dtype == DType::Bool)
+      ctx.fail(1, fmt::format("{} fills a BOOL tile with True or False, got {}", ctx.op.name,
+                              formatExpr(value)));
+    if (!isFloat(dtype)) checkIntFits(ctx, 1, value->as<ConstInt>()->value, dtype, "value");
+  } else if (value->isa<ConstBool>()) {
+    if (dtype != DType::Bool)
+      ctx.fail(1, fmt::format("{} cannot fill a {} tile with a bool value", ctx.op.name,
+                              dtypeName(dtype)));
+  } else {
+    ctx.fail(1, fmt::format("the value of {} must be a constant (a literal or pl.const), got {}",
+                            ctx.op.name, formatExpr(value)),
+             "to fill with a runtime value, create the tile and use tile.muls/tile.adds");
+  }
+  return makeTile(std::move(shape), dtype, kVec);
+}
+
+TypePtr deduceCi(const OpCallContext& ctx) {
+  std::vector<int64_t> shape = staticShapeArg(ctx, 1, "shape");
+  DType dtype = tileDTypeKwarg(ctx);
+  bool leadingOnes = true;
+  for (size_t k = 0; k + 1 < shape.size(); ++k) leadingOnes = leadingOnes && shape[k] == 1;
+  if (!leadingOnes || shape.back() == 1)
+    ctx.fail(1, fmt::format("{} counts along the innermost axis: its shape must be [1, ..., 1, N] "
+                            "with N > 1, got {}",
+                            ctx.op.name, formatShape(shape)));
+  if (auto v = constIntValue(ctx.args[0]))
+    checkIntFits(ctx, 0, *v, dtype, "start");
+  else if (DType sd = scalarArgDType(ctx, 0); sd != dtype)
+    ctx.fail(0,
+             fmt::format("the start of {} must be a {} scalar (the result dtype), got Scalar[{}]",
+                         ctx.op.name, dtypeName(dtype), dtypeName(sd)),
+             fmt::format("cast it: pl.cast(start, pl.{})", dtypeName(dtype)));
+  return makeTile(std::move(shape), dtype, kVec);
+}
+
+TypePtr deduceRandom(const OpCallContext& ctx) {
+  for (size_t i = 0; i < 6; ++i) {
+    if (auto v = constIntValue(ctx.args[i])) {
+      checkIntFits(ctx, static_cast<int>(i), *v, DType::Int32, ctx.op.args[i].name);
+      continue;
+    }
+    DType d = scalarArgDType(ctx, i);
+    if (d != DType::Int32)
+      ctx.fail(static_cast<int>(i),
+               fmt::format("argument {} ('{}') of {} must be an INT32 scalar, got Scalar[{}]",
+                           i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)));
+  }
+  std::vector<int64_t> shape = staticShapeArg(ctx, 6, "shape");
+  if (shape.size() != 2)
+    ctx.fail(6, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+  std::vector<ExprPtr> valid;
+  if (ctx.args.size() > 7) valid = checkValidShapeArg(ctx, 7, shape);
+  return makeTile(std::move(shape), tileDTypeKwarg(ctx), kVec, std::move(valid));
+}
+
+// ---- views ---------------------------------------------------------------------------------
+
+TypePtr deduceSlice(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  std::vector<int64_t> shape = staticShapeArg(ctx, 1, "shape");
+  std::vector<ExprPtr> offsets = listArgElements(ctx, 2);
+  size_t rank = src.shape.size();
+  if (shape.size() != rank)
+    ctx.fail(1, fmt::format("the shape {} of {} has rank {} but the source {} has rank {}",
+                            formatShape(shape), ctx.op.name, shape.size(), describeType(&src),
+                            rank));
+  if (offsets.size() != rank)
+    ctx.fail(2, fmt::format("{} has {} offsets for the rank-{} source {}", ctx.op.name,
+                            offsets.size(), rank, describeType(&src)));
+  for (size_t k = 0; k < rank; ++k)
+    if (shape[k] > src.shape[k])
+      ctx.fail(1, fmt::format("the shape {} of {} exceeds the source {} on axis {}",
+                              formatShape(shape), ctx.op.name, describeType(&src), k));
+  checkWindow(ctx, 2, offsets, constExprs(shape), src.shape, describeType(&src));
+
+  std::vector<ExprPtr> valid;
+  bool validGiven = ctx.args.size() > 3 && !listArgElements(ctx, 3).empty();
+  if (validGiven) {
+    valid = checkValidShapeArg(ctx, 3, shape);
+  } else if (std::vector<ExprPtr> srcValid = explicitValidOf(src); !srcValid.empty()) {
+    // The slice sees the part of the source's valid region inside its window.
+    for (size_t k = 0; k < rank; ++k) {
+      auto v = constIntValue(srcValid[k]);
+      auto off = constIntValue(offsets[k]);
+      if (v && off)
+        valid.push_back(indexConst(std::clamp<int64_t>(*v - *off, 0, shape[k])));
+      else
+        valid.push_back(minExpr(indexConst(shape[k]), subExpr(srcValid[k], offsets[k])));
+    }
+  }
+  TileView view = src.effectiveView();
+  view.validShape = std::move(valid);
+  if (const auto* p = getAttr<PadValue>(ctx.kwargs, "pad_value")) view.pad = *p;
+  return TileType::get(std::move(shape), src.dtype, ctx.outputMemory(), std::move(view));
+}
+
+/// Carries a valid shape through a reshape (pypto-facts §4: full stays full; unit axes
+/// added/removed map exactly; a flat row-major prefix becomes a rectangle).
+std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& from,
+                                                 const std::vector<ExprPtr>& valid,
+                                                 const std::vector<int64_t>& to) {
+  if (valid.empty()) return std::vector<ExprPtr>{};
+  if (valid.size() != from.size()) return std::nullopt;
+  for (size_t k = 0; k < valid.size(); ++k)
+    if (auto c = constIntValue(valid[k]); c && (*c < 0 || *c > from[k])) return std::nullopt;
+  // Unit axes added or removed: the non-unit axes correspond one to one.
+  std::vector<size_t> fromAxes, toAxes;
+  for (size_t k = 0; k < from.size(); ++k)
+    if (from[k] != 1) fromAxes.push_back(k);
+  for (size_t k = 0; k < to.size(); ++k)
+    if (to[k] != 1) toAxes.push_back(k);
+  bool unitOnly = fromAxes.size() == toAxes.size();
+  for (size_t j = 0; unitOnly && j < fromAxes.size(); ++j)
+    unitOnly = from[fromAxes[j]] == to[toAxes[j]];
+  bool unitAxesFull = true;
+  for (size_t k = 0; k < from.size(); ++k)
+    if (from[k] == 1) unitAxesFull = unitAxesFull && constIntValue(valid[k]) == int64_t{1};
+  if (unitOnly && unitAxesFull) {
+    std::vector<ExprPtr> out(to.size());
+    for (size_t k = 0; k < to.size(); ++k) out[k] = indexConst(1);
+    for (size_t j = 0; j < toAxes.size(); ++j) out[toAxes[j]] = valid[fromAxes[j]];
+    return out;
+  }
+  // Flat prefix: valid = [1, .., 1, v, full, .., full] covers the first L elements.
+  std::vector<int64_t> v;
+  for (const auto& e : valid) {
+    auto c = constIntValue(e);
+    if (!c) return std::nullopt;
+    v.push_back(*c);
+  }
+  // k = the last axis whose valid extent is partial; every axis before it must be 1.
+  size_t k = 0;
+  for (size_t j = 0; j < v.size(); ++j)
+    if (v[j] != from[j]) k = j;
+  for (size_t j = 0; j < k; ++j)
+    if (v[j] != 1) return std::nullopt;
+  int64_t prefix = v.empty() ? 1 : v[k];
+  for (size_t j = k + 1; j < v.size(); ++j) prefix *= from[j];  // <= element count: no overflow
+  int64_t inner = 1;
+  for (size_t m = to.size(); m-- > 0;) {
+    if (prefix % inner == 0 && prefix / inner <= to[m]) {
+      std::vector<ExprPtr> out;
+      for (size_t j = 0; j < m; ++j) out.push_back(indexConst(1));
+      out.push_back(indexConst(prefix / inner));
+      for (size_t j = m + 1; j < to.size(); ++j) out.push_back(indexConst(to[j]));
+      return out;
+    }
+    inner *= to[m];
+  }
+  return std::nullopt;
+}
+
+TypePtr deduceReshape(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  std::vector<int64_t> shape = staticShapeArg(ctx, 1, "shape");
+  auto srcCount = elementCount(src.shape), dstCount = elementCount(shape);
+  if (!srcCount || srcCount != dstCount)
+    ctx.fail(1, fmt::format("{} must preserve the element count: {} has {} elements, {} has {}",
+                            ctx.op.name, formatShape(src.shape),
+                            srcCount ? std::to_string(*srcCount) : "too many", formatShape(shape),
+                            dstCount ? std::to_string(*dstCount) : "too many"));
+  auto valid = reshapeValid(src.shape, explicitValidOf(src), shape);
+  if (!valid)
+    ctx.fail(0,
+             fmt::format("{} cannot carry the valid shape {} of {} into the shape {}", ctx.op.name,
+                         formatExprList(explicitValidOf(src)), describeType(&src),
+                         formatShape(shape)),
+             "reshape a tile whose valid region is full, or set the valid shape afterwards");
+  return makeTile(std::move(shape), src.dtype, ctx.outputMemory(), std::move(*valid),
+                  src.effectiveView().pad);
+}
+
+TypePtr deduceExtract(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the source");
+  std::vector<int64_t> shape = staticShapeArg(ctx, 3, "shape");
+  if (shape.size() != 2)
+    ctx.fail(3, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+  for (size_t k = 0; k < 2; ++k) {
+    auto idx = constIntValue(ctx.args[1 + k]);
+    if (!idx) continue;
+    if (*idx < 0 || *idx > src.shape[k] || shape[k] > src.shape[k] - *idx)
+      ctx.fail(static_cast<int>(1 + k),
+               fmt::format("{} reads [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
+                           *idx, *idx + shape[k], k, describeType(&src), src.shape[k]));
+  }
+  return makeTile(std::move(shape), src.dtype, ctx.outputMemory());
+}
+
+TypePtr deduceSetValidShape(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the tile");
+  std::vector<ExprPtr> valid = {ctx.args[1], ctx.args[2]};
+  for (size_t k = 0; k < 2; ++k)
+    if (auto v = constIntValue(valid[k]); v && (*v < 0 || *v > src.shape[k]))
+      ctx.fail(static_cast<int>(1 + k),
+               fmt::format("the valid {} of {} ({}) is outside [0, {}] for {}",
+                           k == 0 ? "rows" : "cols", ctx.op.name, *v, src.shape[k],
+                           describeType(&src)));
+  TileView view = src.effectiveView();
+  view.validShape = std::move(valid);
+  return TileType::get(src.shape, src.dtype, ctx.outputMemory(), std::move(view));
+}
+
+TypePtr deduceTranspose(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  size_t axes[2];
+  for (size_t k = 0; k < 2; ++k) {
+    auto a = constIntValue(ctx.args[1 + k]);
+    if (!a)
+      ctx.fail(static_cast<int>(1 + k),
+               fmt::format("the axes of {} must be integer literals, got {}", ctx.op.name,
+                           formatExpr(ctx.args[1 + k])));
+    if (*a < 0 || *a >= static_cast<int64_t>(src.shape.size()))
+      ctx.fail(static_cast<int>(1 + k),
+               fmt::format("axis {} of {} is out of range for the rank-{} tile {}", *a,
+                           ctx.op.name, src.shape.size(), describeType(&src)));
+    axes[k] = static_cast<size_t>(*a);
+  }
+  std::vector<int64_t> shape = src.shape;
+  std::swap(shape[axes[0]], shape[axes[1]]);
+  std::vector<ExprPtr> valid = explicitValidOf(src);
+  if (!valid.empty()) std::swap(valid[axes[0]], valid[axes[1]]);
+  return makeTile(std::move(shape), src.dtype, ctx.outputMemory(), std::move(valid),
+                  src.effectiveView().pad);
+}
+
+TypePtr deduceIndexScalar(const OpCallContext&) { return ScalarType::get(DType::Index); }
+
+}  // namespace
+
+void registerMemoryOps(OpRegistry& r) {
+  using K = ArgKind;
+  using A = AttrKind;
+
+  r.add("tile.load")
+      .arg("tensor", K::Tensor)
+      .arg("offsets", K::IntList)
+      .arg("shapes", K::IntList)
+      .optionalArg("valid_shape", K::IntList)
+      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
+             memoryValues({MemorySpace::Vec, MemorySpace::Mat}))
+      .deduce(deduceLoad)
+      .outputMemoryFromKwarg("target_memory")
+      .doc("GM window -> Tile[shapes, tensor dtype] in target_memory; valid_shape gives the view");
+
+  r.add("tile.store")
+      .arg("tile", K::Tile, {MemorySpace::Vec, MemorySpace::Acc})
+      .arg("offsets", K::IntList)
+      .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
+      .deduce(deduceStore)
+      .sideEffects()
+      .doc("writes the tile's valid region at offsets; returns the output tensor");
+
+  r.add("tile.move")
+      .arg("tile", K::Tile)
+      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
+      .kwarg("blayout", A::TileLayout)
+      .kwarg("slayout", A::TileLayout)
+      .deduce(deduceMove)
+      .outputMemoryFromKwarg("target_memory")
+      .affinityRule(AffinityRule::MoveDirection)
+      .doc("same shape/dtype/valid in target_memory; layout of the destination (flat: carried)");
+
+  r.add("tile.create")
+      .arg("shape", K::IntList)
+      .requiredKwarg("dtype", A::DType)
+      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
+      .deduce(deduceCreate)
+      .outputMemoryFromKwarg("target_memory")
+      .affinity(CoreAffinity::Shared)
+      .doc("uninitialized Tile[shape, dtype] in target_memory");
+
+  r.add("tile.full")
+      .arg("shape", K::IntList)
+      .arg("value", K::Scalar)
+      .requiredKwarg("dtype", A::DType)
+      .deduce(deduceFull)
+      .outputMemoryFixed(kVec)
+      .doc("Tile[shape, dtype] in Vec filled with a constant");
+
+  r.add("tile.ci")
+      .arg("start", K::IntScalar)
+      .arg("shape", K::IntList)
+      .requiredKwarg("dtype", A::DType,
+                     {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
+      .kwarg("descending", A::Bool, false)
+      .deduce(deduceCi)
+      .outputMemoryFixed(kVec)
+      .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
+
+  r.add("tile.random")
+      .arg("key0", K::IntScalar)
+      .arg("key1", K::IntScalar)
+      .arg("counter0", K::IntScalar)
+      .arg("counter1", K::IntScalar)
+      .arg("counter2", K::IntScalar)
+      .arg("counter3", K::IntScalar)
+      .arg("shape", K::IntList)
+      .optionalArg("valid_shape", K::IntList)
+      .requiredKwarg("dtype", A::DType, {DType::Int32, DType::UInt32})
+      .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
+      .deduce(deduceRandom)
+      .outputMemoryFixed(kVec)
+      .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
+
+  r.add("tile.slice")
+      .arg("tile", K::Tile)
+      .arg("shape", K::IntList)
+      .arg("offset", K::IntList)
+      .optionalArg("valid_shape", K::IntList)
+      .kwarg("pad_value", A::PadValue)
+      .deduce(deduceSlice)
+      .outputMemoryInherit(0)
+      .doc("static-shape window of a tile; view copied from the source");
+
+  r.add("tile.reshape")
+      .arg("tile", K::Tile)
+      .arg("shape", K::IntList)
+      .deduce(deduceReshape)
+      .outputMemoryInherit(0)
+      .doc("same elements, new static shape; valid region carried when representable");
+
+  r.add("tile.extract")
+      .arg("tile", K::Tile, {MemorySpace::Mat, MemorySpace::Acc})
+      .arg("index_row", K::IntScalar)
+      .arg("index_col", K::IntScalar)
+      .arg("shape", K::IntList)
+      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
+             memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left,
+                           MemorySpace::Right}))
+      .deduce(deduceExtract)
+      .outputMemoryFromKwarg("target_memory")
+      .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");
+
+  r.add("tile.set_validshape")
+      .arg("tile", K::Tile)
+      .arg("valid_rows", K::IntScalar)
+      .arg("valid_cols", K::IntScalar)
+      .deduce(deduceSetValidShape)
+      .outputMemoryInherit(0)
+      .doc("same 2-D tile with valid_shape [rows, cols]");
+
+  r.add("tile.transpose")
+      .arg("tile", K::Tile)
+      .arg("axis1", K::IntScalar)
+      .arg("axis2", K::IntScalar)
+      .deduce(deduceTranspose)
+      .outputMemoryInherit(0)
+      .doc("tile with axes axis1 and axis2 (literals) swapped, valid shape too");
+
+  r.add("tile.get_subblock_idx")
+      .deduce(deduceIndexScalar)
+      .affinity(CoreAffinity::Vector)
+      .doc("AIV sub-block (lane) index: Scalar[INDEX]");
+  r.add("tile.get_block_idx")
+      .deduce(deduceIndexScalar)
+      .affinity(CoreAffinity::Shared)
+      .doc("block index: Scalar[INDEX]");
+  r.add("tile.get_block_num")
+      .deduce(deduceIndexScalar)
+      .affinity(CoreAffinity::Shared)
+      .doc("number of blocks: Scalar[INDEX]");
+}
+
+}  // namespace ptoc

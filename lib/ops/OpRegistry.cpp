@@ -1,0 +1,476 @@
+// The op registry: registration (OpBuilder), lookup, the generic contract check of a
+// call (createOpCall: arity, argument kinds, operand memory spaces, kwarg names, kinds
+// and values, kwarg canonicalization, type deduction) and core-affinity classification
+// (pypto-facts §5).
+#include "ptoc/ops/OpRegistry.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "ptoc/ops/DeduceUtils.h"
+
+namespace ptoc {
+
+using namespace ir;
+using ops::describeType;
+using ops::formatAttrValue;
+
+namespace {
+
+[[noreturn]] void failAt(DiagnosticEngine& diag, Span span, std::string message,
+                         std::string hint = {}) {
+  diag.error(span, std::move(message), std::move(hint));
+  throw CompileError();
+}
+
+bool attrMatchesKind(const AttrValue& v, AttrKind k) {
+  switch (k) {
+    case AttrKind::Bool: return std::holds_alternative<bool>(v);
+    case AttrKind::Int: return std::holds_alternative<int64_t>(v);
+    case AttrKind::Float: return std::holds_alternative<double>(v);
+    case AttrKind::String: return std::holds_alternative<std::string>(v);
+    case AttrKind::DType: return std::holds_alternative<DType>(v);
+    case AttrKind::MemorySpace: return std::holds_alternative<MemorySpace>(v);
+    case AttrKind::TileLayout: return std::holds_alternative<TileLayout>(v);
+    case AttrKind::PadValue: return std::holds_alternative<PadValue>(v);
+    case AttrKind::SplitMode: return std::holds_alternative<SplitMode>(v);
+  }
+  return false;
+}
+
+/// Converts a written kwarg value to the spec's kind: Float accepts an integer, SplitMode
+/// accepts the integers 0/1/2. nullopt when the value has another kind.
+std::optional<AttrValue> coerceAttr(const AttrValue& v, AttrKind k) {
+  if (attrMatchesKind(v, k)) return v;
+  if (k == AttrKind::Float)
+    if (const auto* i = std::get_if<int64_t>(&v)) return AttrValue(static_cast<double>(*i));
+  if (k == AttrKind::SplitMode)
+    if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 0 && *i <= 2)
+      return AttrValue(static_cast<SplitMode>(*i));
+  return std::nullopt;
+}
+
+bool isBufferKind(ArgKind k) {
+  return k == ArgKind::Tile || k == ArgKind::Tensor || k == ArgKind::TileOrTensor;
+}
+
+std::string argDisplayName(const ExprPtr& e, const ArgSpec& spec) {
+  if (e)
+    if (const auto* v = e->as<Var>(); v && !v->name.empty()) return v->name;
+  return spec.name;
+}
+
+bool argKindMatches(ArgKind k, const Type& t) {
+  switch (k) {
+    case ArgKind::Tile: return t.isa<TileType>();
+    case ArgKind::Tensor: return t.isa<TensorType>();
+    case ArgKind::TileOrTensor: return t.isa<TileType>() || t.isa<TensorType>();
+    case ArgKind::Scalar: return t.isa<ScalarType>();
+    case ArgKind::IntScalar: return t.isa<ScalarType>() && isInteger(t.as<ScalarType>()->dtype);
+    case ArgKind::VReg: return t.isa<VRegType>();
+    case ArgKind::Mask: return t.isa<MaskType>();
+    case ArgKind::IntList:  // checked structurally by the caller
+    case ArgKind::Any: return true;
+  }
+  return false;
+}
+
+/// Kind, list-element and memory-space check of one positional argument.
+void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
+  const ExprPtr& arg = ctx.args[i];
+  PTOC_CHECK(arg, fmt::format("{}: argument {} is a null expression", ctx.op.name, i + 1));
+  int idx = static_cast<int>(i);
+  if (!arg->type)
+    ctx.fail(idx, fmt::format("argument {} ('{}') of {} has no type", i + 1, spec.name, ctx.op.name));
+  const Type& t = *arg->type;
+  if (auto why = ops::malformedTypeReason(t))
+    ctx.fail(idx, fmt::format("argument {} ('{}') of {} has a malformed type: {}", i + 1, spec.name,
+                              ctx.op.name, *why));
+  if (spec.kind == ArgKind::IntList) {
+    const auto* list = arg->as<MakeTuple>();
+    if (!list)
+      ctx.fail(idx, fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
+                                ops::argKindDescription(spec.kind), describeType(arg->type)),
+               fmt::format("write the {} as a list, e.g. [0, 0]", spec.name));
+    for (size_t k = 0; k < list->elements.size(); ++k) {
+      const ExprPtr& el = list->elements[k];
+      PTOC_CHECK(el, fmt::format("{}: element {} of argument {} is null", ctx.op.name, k, i + 1));
+      const ScalarType* st = el->type ? el->type->as<ScalarType>() : nullptr;
+      if (!st || !isInteger(st->dtype))
+        ctx.fail(idx,
+                 fmt::format("element {} of argument {} ('{}') of {} must be an integer scalar, "
+                             "got {}",
+                             k, i + 1, spec.name, ctx.op.name, describeType(el->type)));
+    }
+    return;
+  }
+  if (!argKindMatches(spec.kind, t))
+    ctx.fail(idx, fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
+                              ops::argKindDescription(spec.kind), describeType(arg->type)));
+  if (const auto* tile = t.as<TileType>(); tile && !spec.memory.empty() && tile->memory &&
+                                           std::find(spec.memory.begin(), spec.memory.end(),
+                                                     *tile->memory) == spec.memory.end())
+    ctx.fail(idx,
+             fmt::format("argument '{}' of {} must be in {} memory, got {}", spec.name,
+                         ctx.op.name, ops::memorySpaceList(spec.memory), toString(*tile->memory)),
+             fmt::format("insert pl.move({}, target_memory=pl.Mem.{}) or let "
+                         "infer-tile-memory-space do it",
+                         argDisplayName(arg, spec), toString(spec.memory.front())));
+}
+
+std::string arityText(const OpDef& op) {
+  size_t lo = op.minArgs(), hi = op.args.size();
+  auto plural = [](size_t n) { return n == 1 ? "argument" : "arguments"; };
+  if (lo == hi) return fmt::format("{} {}", lo, plural(lo));
+  if (hi == lo + 1) return fmt::format("{} or {} arguments", lo, hi);
+  return fmt::format("{} to {} arguments", lo, hi);
+}
+
+}  // namespace
+
+// ---- OpDef ---------------------------------------------------------------------------------
+
+size_t OpDef::minArgs() const {
+  size_t n = 0;
+  for (const auto& a : args)
+    if (!a.optional) ++n;
+  return n;
+}
+
+const KwargSpec* OpDef::findKwarg(std::string_view k) const {
+  for (const auto& s : kwargs)
+    if (s.name == k) return &s;
+  return nullptr;
+}
+
+const AttrValue* OpDef::kwargValue(const AttrList& kws, std::string_view n) const {
+  if (const AttrValue* v = findAttr(kws, n)) return v;
+  const KwargSpec* s = findKwarg(n);
+  return s && s->defaultValue ? &*s->defaultValue : nullptr;
+}
+
+std::optional<MemorySpace> OpDef::deduceOutputMemory(const std::vector<ExprPtr>& callArgs,
+                                                     const AttrList& kws) const {
+  switch (outputMemory.kind) {
+    case OutputMemoryRule::None:
+      return std::nullopt;
+    case OutputMemoryRule::Fixed:
+      return outputMemory.fixed;
+    case OutputMemoryRule::FromKwarg: {
+      const AttrValue* v = kwargValue(kws, outputMemory.kwarg);
+      const MemorySpace* m = v ? std::get_if<MemorySpace>(v) : nullptr;
+      return m ? std::optional<MemorySpace>(*m) : std::nullopt;
+    }
+    case OutputMemoryRule::InheritInput: {
+      size_t i = outputMemory.input;
+      if (i >= callArgs.size() || !callArgs[i] || !callArgs[i]->type) return std::nullopt;
+      const auto* t = callArgs[i]->type->as<TileType>();
+      return t ? t->memory : std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+// ---- OpBuilder -----------------------------------------------------------------------------
+
+OpBuilder& OpBuilder::arg(std::string n, ArgKind kind, std::vector<MemorySpace> memory,
+                          MemoryEffect effect) {
+  PTOC_CHECK(def_.args.empty() || !def_.args.back().optional,
+             def_.name + ": required argument '" + n + "' after an optional one");
+  for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
+  def_.args.push_back(ArgSpec{std::move(n), kind, false, std::move(memory),
+                              isBufferKind(kind) ? effect : MemoryEffect::None});
+  return *this;
+}
+
+OpBuilder& OpBuilder::optionalArg(std::string n, ArgKind kind, std::vector<MemorySpace> memory) {
+  for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
+  def_.args.push_back(ArgSpec{std::move(n), kind, true, std::move(memory),
+                              isBufferKind(kind) ? MemoryEffect::Read : MemoryEffect::None});
+  return *this;
+}
+
+OpBuilder& OpBuilder::kwarg(std::string n, AttrKind kind, std::optional<AttrValue> dflt,
+                            bool alwaysPrint, std::vector<AttrValue> allowed) {
+  PTOC_CHECK(!def_.findKwarg(n), def_.name + ": duplicate kwarg " + n);
+  PTOC_CHECK(!dflt || attrMatchesKind(*dflt, kind), def_.name + ": default of " + n + " has the wrong kind");
+  PTOC_CHECK(!alwaysPrint || dflt, def_.name + ": alwaysPrint kwarg " + n + " needs a default");
+  for (const auto& a : allowed)
+    PTOC_CHECK(attrMatchesKind(a, kind), def_.name + ": allowed value of " + n + " has the wrong kind");
+  def_.kwargs.push_back(
+      KwargSpec{std::move(n), kind, false, std::move(dflt), alwaysPrint, std::move(allowed)});
+  return *this;
+}
+
+OpBuilder& OpBuilder::requiredKwarg(std::string n, AttrKind kind, std::vector<AttrValue> allowed) {
+  kwarg(std::move(n), kind, std::nullopt, false, std::move(allowed));
+  def_.kwargs.back().required = true;
+  return *this;
+}
+
+OpBuilder& OpBuilder::deduce(DeduceTypeFn fn) {
+  def_.deduceType = std::move(fn);
+  return *this;
+}
+
+OpBuilder& OpBuilder::outputMemoryFixed(MemorySpace m) {
+  def_.outputMemory = OutputMemoryRule{OutputMemoryRule::Fixed, m, {}, 0};
+  return *this;
+}
+
+OpBuilder& OpBuilder::outputMemoryFromKwarg(std::string k) {
+  PTOC_CHECK(def_.findKwarg(k), def_.name + ": output memory kwarg " + k + " is not declared");
+  def_.outputMemory = OutputMemoryRule{OutputMemoryRule::FromKwarg, MemorySpace::Vec, std::move(k), 0};
+  return *this;
+}
+
+OpBuilder& OpBuilder::outputMemoryInherit(size_t input) {
+  PTOC_CHECK(input < def_.args.size(), def_.name + ": output memory inherits a missing input");
+  def_.outputMemory = OutputMemoryRule{OutputMemoryRule::InheritInput, MemorySpace::Vec, {}, input};
+  return *this;
+}
+
+OpBuilder& OpBuilder::affinity(CoreAffinity a) {
+  def_.declaredAffinity = a;
+  return *this;
+}
+
+OpBuilder& OpBuilder::affinityRule(AffinityRule r) {
+  def_.affinityRule = r;
+  return *this;
+}
+
+OpBuilder& OpBuilder::sideEffects() {
+  def_.hasSideEffects = true;
+  return *this;
+}
+
+OpBuilder& OpBuilder::typeFromAnnotation() {
+  def_.typeFromAnnotation = true;
+  return *this;
+}
+
+OpBuilder& OpBuilder::doc(std::string text) {
+  def_.doc = std::move(text);
+  return *this;
+}
+
+// ---- OpRegistry ----------------------------------------------------------------------------
+
+const OpRegistry& OpRegistry::instance() {
+  static const OpRegistry registry = [] {
+    OpRegistry r;
+    registerMemoryOps(r);
+    registerComputeOps(r);
+    registerCrossCoreOps(r);
+    registerSystemOps(r);
+    registerVmiOps(r);
+    for (const auto& [name, def] : r.ops_)
+      PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
+    return r;
+  }();
+  return registry;
+}
+
+const OpDef* OpRegistry::find(std::string_view n) const {
+  auto it = ops_.find(n);
+  return it == ops_.end() ? nullptr : it->second.get();
+}
+
+std::vector<const OpDef*> OpRegistry::all() const {
+  std::vector<const OpDef*> out;
+  out.reserve(ops_.size());
+  for (const auto& [name, def] : ops_) out.push_back(def.get());  // std::map: sorted by name
+  return out;
+}
+
+OpBuilder OpRegistry::add(std::string n) {
+  PTOC_CHECK(!ops_.count(n), "op registered twice: " + n);
+  auto def = std::make_unique<OpDef>();
+  def->name = n;
+  OpDef& ref = *def;
+  ops_.emplace(std::move(n), std::move(def));
+  return OpBuilder(ref);
+}
+
+// ---- OpCallContext -------------------------------------------------------------------------
+
+Span OpCallContext::argSpan(int argIndex) const {
+  if (argIndex >= 0) {
+    if (argSpans && static_cast<size_t>(argIndex) < argSpans->size() &&
+        (*argSpans)[static_cast<size_t>(argIndex)].valid())
+      return (*argSpans)[static_cast<size_t>(argIndex)];
+  }
+  return span;
+}
+
+void OpCallContext::fail(int argIndex, const std::string& message, std::string hint) const {
+  failAt(diag, argSpan(argIndex), message, std::move(hint));
+}
+
+void OpCallContext::failKwarg(std::string_view name, const std::string& message,
+                              std::string hint) const {
+  Span s = span;
+  if (givenKwargs && kwargSpans)
+    for (size_t j = 0; j < givenKwargs->size() && j < kwargSpans->size(); ++j)
+      if ((*givenKwargs)[j].first == name && (*kwargSpans)[j].valid()) s = (*kwargSpans)[j];
+  failAt(diag, s, message, std::move(hint));
+}
+
+const AttrValue* OpCallContext::kwarg(std::string_view name) const {
+  return op.kwargValue(kwargs, name);
+}
+
+const TileType* OpCallContext::tileArg(size_t i) const {
+  if (i >= args.size() || !args[i] || !args[i]->type) return nullptr;
+  return args[i]->type->as<TileType>();
+}
+
+const TensorType* OpCallContext::tensorArg(size_t i) const {
+  if (i >= args.size() || !args[i] || !args[i]->type) return nullptr;
+  return args[i]->type->as<TensorType>();
+}
+
+std::optional<std::vector<int64_t>> OpCallContext::staticIntList(size_t i) const {
+  if (i >= args.size() || !args[i]) return std::nullopt;
+  const auto* mt = args[i]->as<MakeTuple>();
+  if (!mt) return std::nullopt;
+  std::vector<int64_t> out;
+  for (const auto& e : mt->elements) {
+    auto v = ops::constIntValue(e);
+    if (!v) return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+std::optional<MemorySpace> OpCallContext::outputMemory() const {
+  return op.deduceOutputMemory(args, kwargs);
+}
+
+// ---- createOpCall --------------------------------------------------------------------------
+
+std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> args,
+                                         const AttrList& kwargs, Span span, DiagnosticEngine& diag,
+                                         const std::vector<Span>& argSpans,
+                                         const std::vector<Span>& kwargSpans, TypePtr annotated) {
+  AttrList canonical;
+  OpCallContext ctx{op, args, canonical, span, diag};
+  ctx.argSpans = &argSpans;
+  ctx.givenKwargs = &kwargs;
+  ctx.kwargSpans = &kwargSpans;
+  ctx.annotated = annotated;
+
+  // Arity.
+  if (args.size() < op.minArgs() || args.size() > op.args.size()) {
+    int at = args.size() > op.args.size() ? static_cast<int>(op.args.size()) : -1;
+    ctx.fail(at, fmt::format("{} expects {}, got {}", op.name, arityText(op), args.size()));
+  }
+
+  // Positional arguments.
+  for (size_t i = 0; i < args.size(); ++i) checkArgument(ctx, i, op.args[i]);
+
+  // Keyword arguments: names, kinds, allowed values; then canonical order and defaults.
+  std::vector<std::optional<AttrValue>> given(op.kwargs.size());
+  for (size_t j = 0; j < kwargs.size(); ++j) {
+    const auto& [name, value] = kwargs[j];
+    Span at = j < kwargSpans.size() && kwargSpans[j].valid() ? kwargSpans[j] : span;
+    const KwargSpec* spec = op.findKwarg(name);
+    if (!spec) {
+      if (op.kwargs.empty()) failAt(diag, at, fmt::format("{} takes no keyword arguments, got '{}'", op.name, name));
+      std::vector<std::string> names;
+      for (const auto& k : op.kwargs) names.push_back(k.name);
+      failAt(diag, at,
+             fmt::format("{} has no keyword argument '{}'; expected one of: {}", op.name, name,
+                         fmt::join(names, ", ")));
+    }
+    size_t k = static_cast<size_t>(spec - op.kwargs.data());
+    if (given[k])
+      failAt(diag, at, fmt::format("keyword argument '{}' of {} is given twice", name, op.name));
+    std::optional<AttrValue> v = coerceAttr(value, spec->kind);
+    if (!v)
+      failAt(diag, at,
+             fmt::format("keyword argument '{}' of {} must be {}, got {}", name, op.name,
+                         ops::attrKindDescription(spec->kind), formatAttrValue(value)));
+    if (!spec->allowed.empty() &&
+        std::find(spec->allowed.begin(), spec->allowed.end(), *v) == spec->allowed.end()) {
+      std::vector<std::string> allowed;
+      for (const auto& a : spec->allowed) allowed.push_back(formatAttrValue(a));
+      failAt(diag, at,
+             fmt::format("keyword argument '{}' of {} must be one of {}; got {}", name, op.name,
+                         fmt::join(allowed, ", "), formatAttrValue(*v)));
+    }
+    given[k] = std::move(v);
+  }
+  for (size_t k = 0; k < op.kwargs.size(); ++k) {
+    const KwargSpec& spec = op.kwargs[k];
+    if (!given[k]) {
+      if (spec.required)
+        failAt(diag, span, fmt::format("{} requires keyword argument '{}'", op.name, spec.name),
+               fmt::format("write {}(..., {}=...)", op.name, spec.name));
+      if (spec.alwaysPrint) canonical.emplace_back(spec.name, *spec.defaultValue);
+      continue;
+    }
+    if (!spec.alwaysPrint && spec.defaultValue && *given[k] == *spec.defaultValue) continue;
+    canonical.emplace_back(spec.name, std::move(*given[k]));
+  }
+
+  // Result type.
+  if (op.typeFromAnnotation && !annotated) {
+    std::string mem;
+    if (op.outputMemory.kind == OutputMemoryRule::Fixed)
+      mem = fmt::format(", pl.Mem.{}", toString(op.outputMemory.fixed));
+    failAt(diag, span, fmt::format("the result type of {} comes from its annotation", op.name),
+           fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32{}] = pl.{}(...)`", mem, op.name));
+  }
+  TypePtr type;
+  if (op.deduceType)
+    type = op.deduceType(ctx);
+  else if (op.typeFromAnnotation)
+    type = annotated;
+  PTOC_CHECK(type, op.name + ": type deduction produced no type");
+  return std::make_shared<Call>(op.name, &op, std::move(args), std::move(canonical),
+                                std::move(type), span);
+}
+
+// ---- Core affinity -------------------------------------------------------------------------
+
+CoreAffinity classifyCallAffinity(const Call& call) {
+  if (!call.op) return CoreAffinity::Shared;
+  const OpDef& op = *call.op;
+  if (op.declaredAffinity) return *op.declaredAffinity;
+
+  auto byMemory = [](MemorySpace m) {
+    return isCubeMemorySpace(m) ? CoreAffinity::Cube : CoreAffinity::Vector;
+  };
+  std::optional<MemorySpace> firstTileMemory;
+  bool haveTile = false;
+  for (const auto& a : call.args)
+    if (a && a->type)
+      if (const auto* t = a->type->as<TileType>()) {
+        firstTileMemory = t->memory;
+        haveTile = true;
+        break;
+      }
+
+  switch (op.affinityRule) {
+    case AffinityRule::CoreBoundary:
+      return CoreAffinity::Mixed;
+    case AffinityRule::MoveDirection: {
+      std::optional<MemorySpace> target = op.deduceOutputMemory(call.args, call.kwargs);
+      if (firstTileMemory && target &&
+          isCubeMemorySpace(*firstTileMemory) != isCubeMemorySpace(*target))
+        return CoreAffinity::Mixed;
+      return firstTileMemory && isCubeMemorySpace(*firstTileMemory) ? CoreAffinity::Cube
+                                                                    : CoreAffinity::Vector;
+    }
+    case AffinityRule::ByMemory:
+      break;
+  }
+  if (auto out = op.deduceOutputMemory(call.args, call.kwargs)) return byMemory(*out);
+  if (haveTile && firstTileMemory) return byMemory(*firstTileMemory);
+  return CoreAffinity::Shared;
+}
+
+}  // namespace ptoc

@@ -1,0 +1,125 @@
+// Pass registry, property sets and the pass manager's run loop (properties
+// verified between passes, --print-after*, --time-passes).
+#include "ptoc/transforms/PassManager.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <ostream>
+
+#include "ptoc/ir/Printer.h"
+
+namespace ptoc {
+
+std::string_view propertyName(IRProperty p) {
+  static constexpr std::string_view kNames[] = {"UseAfterDef", "StructuredCtrlFlow", "SSAForm",
+                                                "TileMemoryInferred"};
+  static_assert(std::size(kNames) == static_cast<size_t>(IRProperty::kCount));
+  return kNames[static_cast<size_t>(p)];
+}
+
+std::vector<IRProperty> IRPropertySet::list() const {
+  std::vector<IRProperty> out;
+  for (size_t i = 0; i < bits_.size(); ++i)
+    if (bits_.test(i)) out.push_back(static_cast<IRProperty>(i));
+  return out;
+}
+
+std::string IRPropertySet::toString() const {
+  std::string out;
+  for (IRProperty p : list()) {
+    if (!out.empty()) out += ", ";
+    out += propertyName(p);
+  }
+  return out.empty() ? "-" : out;
+}
+
+PassRegistry& PassRegistry::instance() {
+  static PassRegistry r;
+  return r;
+}
+
+void PassRegistry::add(std::string name, PassFactory factory) {
+  factories_[std::move(name)] = std::move(factory);
+}
+
+std::unique_ptr<Pass> PassRegistry::create(std::string_view name) const {
+  auto it = factories_.find(name);
+  return it == factories_.end() ? nullptr : it->second();
+}
+
+std::vector<std::string> PassRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& [n, f] : factories_) out.push_back(n);
+  return out;
+}
+
+bool PassManager::addPasses(const std::vector<std::string>& names, DiagnosticEngine& diag) {
+  for (const auto& n : names) {
+    if (n.empty()) continue;
+    auto pass = PassRegistry::instance().create(n);
+    if (!pass) {
+      std::string known;
+      for (const auto& k : PassRegistry::instance().names()) known += (known.empty() ? "" : ", ") + k;
+      diag.error(Span{}, fmt::format("unknown pass '{}'", n),
+                 fmt::format("known passes: {} (see `ptoc passes`)", known));
+      return false;
+    }
+    passes_.push_back(std::move(pass));
+  }
+  return true;
+}
+
+static void verifyOrFail(IRProperty p, const ir::Program& program, DiagnosticEngine& diag) {
+  if (!verifyProperty(p, program, diag)) throw CompileError();
+}
+
+ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) {
+  using Clock = std::chrono::steady_clock;
+  IRPropertySet established;
+  // Structural properties hold for every program the front end accepts; check them
+  // on the input so a hand-written lit input that breaks them is caught early.
+  for (IRProperty p : {IRProperty::UseAfterDef, IRProperty::StructuredCtrlFlow}) {
+    verifyOrFail(p, *program, diag);
+    established.insert(p);
+  }
+  std::vector<std::pair<std::string, double>> timings;
+  PassContext ctx{diag};
+  for (const auto& pass : passes_) {
+    for (IRProperty p : pass->required().list()) {
+      if (established.contains(p)) continue;
+      if (!verifyProperty(p, *program, diag)) {
+        diag.error(program->span, fmt::format("pass '{}' requires property {}, which the input does not satisfy",
+                                              pass->name(), propertyName(p)),
+                   "run the pass that produces it first (see `ptoc passes`)");
+        throw CompileError();
+      }
+      established.insert(p);
+    }
+    auto t0 = Clock::now();
+    program = pass->run(program, ctx);
+    if (!program) throw InternalError(fmt::format("pass '{}' returned no program", pass->name()));
+    timings.emplace_back(std::string(pass->name()),
+                         std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    for (IRProperty p : pass->invalidated().list()) established.erase(p);
+    for (IRProperty p : pass->produced().list()) {
+      verifyOrFail(p, *program, diag);
+      established.insert(p);
+    }
+    if (options_.verifyEach)
+      for (IRProperty p : established.list()) verifyOrFail(p, *program, diag);
+    if (options_.printAfterAll || options_.printAfter.count(pass->name())) {
+      dump_ << "# IR after " << pass->name() << "\n" << ir::printProgram(*program) << "\n";
+    }
+  }
+  if (options_.timePasses) {
+    double total = 0;
+    for (const auto& [n, ms] : timings) total += ms;
+    dump_ << "# pass timing (ms)\n";
+    for (const auto& [n, ms] : timings) dump_ << fmt::format("#   {:>10.3f}  {}\n", ms, n);
+    dump_ << fmt::format("#   {:>10.3f}  total\n", total);
+  }
+  return program;
+}
+
+}  // namespace ptoc

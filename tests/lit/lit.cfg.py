@@ -1,0 +1,18 @@
+# lit configuration for ptoc's text-in/text-out tests.
+import os
+import lit.formats
+
+config.name = "ptoc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.join(config.ptoc_src_root, "tests", "lit")
+config.test_exec_root = os.path.join(config.ptoc_bin_dir, "tests", "lit")
+
+llvm_bin = os.path.dirname(config.filecheck)
+config.environment["PATH"] = os.pathsep.join(
+    [config.ptoc_tools_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.substitutions.append(("%ptoc", os.path.join(config.ptoc_tools_dir, "ptoc")))
+config.substitutions.append(("%examples", os.path.join(config.ptoc_src_root, "examples")))
+config.substitutions.append(("%corpus", os.path.join(config.ptoc_src_root, "tests", "corpus")))
+config.substitutions.append(("%python", "python3"))

@@ -1,0 +1,167 @@
+// ptoc — the command-line driver. Thin: parses flags, calls the library, maps
+// outcomes to exit codes (0 ok, 1 error in the user's input, 2 internal error).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "ptoc/frontend/Frontend.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ops/OpRegistry.h"
+#include "ptoc/transforms/PassManager.h"
+
+namespace {
+
+using namespace ptoc;
+
+std::vector<std::string> splitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur.push_back(c);
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+struct Driver {
+  SourceManager sm;
+  DiagnosticEngine diag{sm};
+
+  ir::ProgramPtr load(const std::string& path) {
+    std::string text;
+    if (!readFileOrStdin(path, text)) {
+      diag.error(Span{}, fmt::format("cannot read '{}'", path), "check the path");
+      throw CompileError();
+    }
+    uint32_t id = sm.addBuffer(path == "-" ? "<stdin>" : path, std::move(text));
+    return frontend::parseProgram(sm, id, diag);
+  }
+};
+
+int runFmt(Driver& d, const std::string& file) {
+  auto program = d.load(file);
+  std::cout << ir::printProgram(*program);
+  return 0;
+}
+
+int runOpt(Driver& d, const std::string& file, const std::string& passes,
+           const PassManagerOptions& opts) {
+  auto program = d.load(file);
+  PassManager pm(opts, std::cout);
+  if (!pm.addPasses(splitList(passes), d.diag)) return 1;
+  program = pm.run(program, d.diag);
+  std::cout << ir::printProgram(*program);
+  return 0;
+}
+
+int runEqual(Driver& d, const std::string& a, const std::string& b) {
+  auto pa = d.load(a);
+  auto pb = d.load(b);
+  ir::EqualResult r = ir::structuralEqual(*pa, *pb);
+  if (r.equal) {
+    std::cout << "equal\n";
+    return 0;
+  }
+  std::cout << "not equal: " << r.message << "\n";
+  std::cout << "  " << d.diag.formatLocation(r.lhsSpan) << ": left side\n";
+  std::cout << "  " << d.diag.formatLocation(r.rhsSpan) << ": right side\n";
+  return 1;
+}
+
+int runPasses() {
+  for (const auto& n : PassRegistry::instance().names()) {
+    auto p = PassRegistry::instance().create(n);
+    std::cout << fmt::format("{}\n  {}\n  required:    {}\n  produced:    {}\n  invalidated: {}\n", n,
+                             p->description(), p->required().toString(), p->produced().toString(),
+                             p->invalidated().toString());
+  }
+  return 0;
+}
+
+int runOps() {
+  for (const OpDef* op : OpRegistry::instance().all()) {
+    std::string args;
+    for (const auto& a : op->args) args += (args.empty() ? "" : ", ") + a.name + (a.optional ? "?" : "");
+    std::string kws;
+    for (const auto& k : op->kwargs) kws += (kws.empty() ? "" : ", ") + k.name + "=";
+    std::cout << fmt::format("{}({}{}{})  {}\n", op->name, args, kws.empty() ? "" : "; ", kws, op->doc);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"ptoc: compiler and simulator for PTO tile kernels"};
+  app.require_subcommand(1);
+  std::string diagFormat = "text";
+  PassManagerOptions pmOpts;
+  std::vector<std::string> printAfter;
+  app.add_option("--diagnostics", diagFormat, "diagnostics format")
+      ->check(CLI::IsMember({"text", "json"}));
+  auto addPassFlags = [&](CLI::App* sub) {
+    sub->add_flag("--print-after-all", pmOpts.printAfterAll, "print the IR after every pass");
+    sub->add_option("--print-after", printAfter, "print the IR after the named pass(es)")
+        ->delimiter(',');
+    sub->add_flag("--verify-each", pmOpts.verifyEach, "verify all established properties after every pass");
+    sub->add_flag("--time-passes", pmOpts.timePasses, "report the time of each pass");
+    sub->add_option("--diagnostics", diagFormat, "diagnostics format")
+        ->check(CLI::IsMember({"text", "json"}));
+  };
+
+  std::string file, fileB, passes;
+  auto* fmtCmd = app.add_subcommand("fmt", "print the canonical form of a program");
+  fmtCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  fmtCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  auto* optCmd = app.add_subcommand("opt", "run passes and print the result");
+  optCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  optCmd->add_option("--passes", passes, "comma-separated pass names");
+  addPassFlags(optCmd);
+
+  auto* eqCmd = app.add_subcommand("equal", "structural equality of two programs (names ignored)");
+  eqCmd->add_option("a", file, "first program")->required();
+  eqCmd->add_option("b", fileB, "second program")->required();
+  eqCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  auto* passesCmd = app.add_subcommand("passes", "list the passes and their properties");
+  auto* opsCmd = app.add_subcommand("ops", "list the registered ops");
+
+  CLI11_PARSE(app, argc, argv);
+  for (auto& p : printAfter) pmOpts.printAfter.insert(p);
+
+  Driver d;
+  d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
+  int rc = 0;
+  try {
+    registerAllPasses();
+    if (*fmtCmd) rc = runFmt(d, file);
+    else if (*optCmd) rc = runOpt(d, file, passes, pmOpts);
+    else if (*eqCmd) rc = runEqual(d, file, fileB);
+    else if (*passesCmd) rc = runPasses();
+    else if (*opsCmd) rc = runOps();
+  } catch (const CompileError&) {
+    rc = 1;
+  } catch (const InternalError& e) {
+    std::cerr << "ptoc: internal error: " << e.what() << "\n";
+    rc = 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ptoc: internal error: unexpected exception: " << e.what() << "\n";
+    rc = 2;
+  }
+  if (rc == 1 && d.diag.errorCount() == 0 && !*eqCmd) {
+    std::cerr << "ptoc: internal error: failed without a diagnostic\n";
+    rc = 2;
+  }
+  d.diag.finish();
+  return rc;
+}
