@@ -11,7 +11,8 @@
 #
 # Print the canonical form with:
 #     ptoc fmt examples/qk_matmul_split.py
-# and watch the split happen with:
+# and, with the split pipeline (pass names from the architecture doc, §5.1), watch
+# the split happen with:
 #     ptoc opt examples/qk_matmul_split.py --passes=convert-to-ssa,outline-incore-scopes,infer-tile-memory-space,lower-auto-vector-split,expand-mixed-kernel
 import pypto.language as pl
 

@@ -9,7 +9,7 @@
 # main is the Orchestration entry: it walks the [64, 128] input in four
 # 16-row blocks and calls the kernel once per block.
 #
-# Print the canonical (SSA, fully annotated) form with:
+# Print the canonical form (every assignment annotated with its deduced type) with:
 #     ptoc fmt examples/softmax.py
 import pypto.language as pl
 

@@ -7,74 +7,124 @@ namespace ptoc::frontend {
 
 const char* exprKindName(ExprKind k) {
   switch (k) {
-    case ExprKind::Name: return "Name";
-    case ExprKind::Attribute: return "Attribute";
-    case ExprKind::Call: return "Call";
-    case ExprKind::Subscript: return "Subscript";
-    case ExprKind::Slice: return "Slice";
-    case ExprKind::IntLit: return "IntLit";
-    case ExprKind::FloatLit: return "FloatLit";
-    case ExprKind::StrLit: return "StrLit";
-    case ExprKind::BoolLit: return "BoolLit";
-    case ExprKind::NoneLit: return "NoneLit";
-    case ExprKind::List: return "List";
-    case ExprKind::Tuple: return "Tuple";
-    case ExprKind::Dict: return "Dict";
-    case ExprKind::BinOp: return "BinOp";
-    case ExprKind::UnaryOp: return "UnaryOp";
-    case ExprKind::BoolOp: return "BoolOp";
-    case ExprKind::Compare: return "Compare";
-    case ExprKind::IfExpr: return "IfExpr";
+    case ExprKind::Name:
+      return "Name";
+    case ExprKind::Attribute:
+      return "Attribute";
+    case ExprKind::Call:
+      return "Call";
+    case ExprKind::Subscript:
+      return "Subscript";
+    case ExprKind::Slice:
+      return "Slice";
+    case ExprKind::IntLit:
+      return "IntLit";
+    case ExprKind::FloatLit:
+      return "FloatLit";
+    case ExprKind::StrLit:
+      return "StrLit";
+    case ExprKind::BoolLit:
+      return "BoolLit";
+    case ExprKind::NoneLit:
+      return "NoneLit";
+    case ExprKind::List:
+      return "List";
+    case ExprKind::Tuple:
+      return "Tuple";
+    case ExprKind::Dict:
+      return "Dict";
+    case ExprKind::BinOp:
+      return "BinOp";
+    case ExprKind::UnaryOp:
+      return "UnaryOp";
+    case ExprKind::BoolOp:
+      return "BoolOp";
+    case ExprKind::Compare:
+      return "Compare";
+    case ExprKind::IfExpr:
+      return "IfExpr";
   }
   return "Expr";
 }
 
 const char* stmtKindName(StmtKind k) {
   switch (k) {
-    case StmtKind::Assign: return "Assign";
-    case StmtKind::AugAssign: return "AugAssign";
-    case StmtKind::Expr: return "Expr";
-    case StmtKind::Return: return "Return";
-    case StmtKind::If: return "If";
-    case StmtKind::For: return "For";
-    case StmtKind::While: return "While";
-    case StmtKind::With: return "With";
-    case StmtKind::Pass: return "Pass";
-    case StmtKind::Break: return "Break";
-    case StmtKind::Continue: return "Continue";
-    case StmtKind::Import: return "Import";
-    case StmtKind::ImportFrom: return "ImportFrom";
-    case StmtKind::FunctionDef: return "FunctionDef";
-    case StmtKind::ClassDef: return "ClassDef";
+    case StmtKind::Assign:
+      return "Assign";
+    case StmtKind::AugAssign:
+      return "AugAssign";
+    case StmtKind::Expr:
+      return "Expr";
+    case StmtKind::Return:
+      return "Return";
+    case StmtKind::If:
+      return "If";
+    case StmtKind::For:
+      return "For";
+    case StmtKind::While:
+      return "While";
+    case StmtKind::With:
+      return "With";
+    case StmtKind::Pass:
+      return "Pass";
+    case StmtKind::Break:
+      return "Break";
+    case StmtKind::Continue:
+      return "Continue";
+    case StmtKind::Import:
+      return "Import";
+    case StmtKind::ImportFrom:
+      return "ImportFrom";
+    case StmtKind::FunctionDef:
+      return "FunctionDef";
+    case StmtKind::ClassDef:
+      return "ClassDef";
   }
   return "Stmt";
 }
 
 const char* binOpSymbol(BinOpKind k) {
   switch (k) {
-    case BinOpKind::Add: return "+";
-    case BinOpKind::Sub: return "-";
-    case BinOpKind::Mul: return "*";
-    case BinOpKind::Div: return "/";
-    case BinOpKind::FloorDiv: return "//";
-    case BinOpKind::Mod: return "%";
-    case BinOpKind::Pow: return "**";
-    case BinOpKind::MatMul: return "@";
-    case BinOpKind::BitAnd: return "&";
-    case BinOpKind::BitOr: return "|";
-    case BinOpKind::BitXor: return "^";
-    case BinOpKind::LShift: return "<<";
-    case BinOpKind::RShift: return ">>";
+    case BinOpKind::Add:
+      return "+";
+    case BinOpKind::Sub:
+      return "-";
+    case BinOpKind::Mul:
+      return "*";
+    case BinOpKind::Div:
+      return "/";
+    case BinOpKind::FloorDiv:
+      return "//";
+    case BinOpKind::Mod:
+      return "%";
+    case BinOpKind::Pow:
+      return "**";
+    case BinOpKind::MatMul:
+      return "@";
+    case BinOpKind::BitAnd:
+      return "&";
+    case BinOpKind::BitOr:
+      return "|";
+    case BinOpKind::BitXor:
+      return "^";
+    case BinOpKind::LShift:
+      return "<<";
+    case BinOpKind::RShift:
+      return ">>";
   }
   return "?";
 }
 
 const char* unaryOpSymbol(UnaryOpKind k) {
   switch (k) {
-    case UnaryOpKind::Neg: return "-";
-    case UnaryOpKind::Pos: return "+";
-    case UnaryOpKind::Invert: return "~";
-    case UnaryOpKind::Not: return "not";
+    case UnaryOpKind::Neg:
+      return "-";
+    case UnaryOpKind::Pos:
+      return "+";
+    case UnaryOpKind::Invert:
+      return "~";
+    case UnaryOpKind::Not:
+      return "not";
   }
   return "?";
 }
@@ -83,16 +133,26 @@ const char* boolOpSymbol(BoolOpKind k) { return k == BoolOpKind::And ? "and" : "
 
 const char* cmpOpSymbol(CmpOpKind k) {
   switch (k) {
-    case CmpOpKind::Eq: return "==";
-    case CmpOpKind::NotEq: return "!=";
-    case CmpOpKind::Lt: return "<";
-    case CmpOpKind::LtE: return "<=";
-    case CmpOpKind::Gt: return ">";
-    case CmpOpKind::GtE: return ">=";
-    case CmpOpKind::Is: return "is";
-    case CmpOpKind::IsNot: return "is not";
-    case CmpOpKind::In: return "in";
-    case CmpOpKind::NotIn: return "not in";
+    case CmpOpKind::Eq:
+      return "==";
+    case CmpOpKind::NotEq:
+      return "!=";
+    case CmpOpKind::Lt:
+      return "<";
+    case CmpOpKind::LtE:
+      return "<=";
+    case CmpOpKind::Gt:
+      return ">";
+    case CmpOpKind::GtE:
+      return ">=";
+    case CmpOpKind::Is:
+      return "is";
+    case CmpOpKind::IsNot:
+      return "is not";
+    case CmpOpKind::In:
+      return "in";
+    case CmpOpKind::NotIn:
+      return "not in";
   }
   return "?";
 }
@@ -104,11 +164,21 @@ std::string quote(std::string_view s) {
   for (char c : s) {
     unsigned char u = static_cast<unsigned char>(c);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (u < 0x20 || u == 0x7f)
           out += fmt::format("\\x{:02x}", u);
@@ -136,7 +206,8 @@ void dumpBody(std::string& out, const StmtList& body, int indent) {
 
 std::string dumpExpr(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Name: return std::string(e.cast<NameExpr>().id);
+    case ExprKind::Name:
+      return std::string(e.cast<NameExpr>().id);
     case ExprKind::Attribute: {
       const auto& a = e.cast<AttributeExpr>();
       return fmt::format("(. {} {})", dumpExpr(*a.value), a.attr);
@@ -156,17 +227,23 @@ std::string dumpExpr(const Expr& e) {
       const auto& s = e.cast<SliceExpr>();
       return fmt::format("(slice {} {} {})", dumpOpt(s.lower), dumpOpt(s.upper), dumpOpt(s.step));
     }
-    case ExprKind::IntLit: return std::to_string(e.cast<IntLit>().value);
+    case ExprKind::IntLit:
+      return std::to_string(e.cast<IntLit>().value);
     case ExprKind::FloatLit: {
       std::string s = fmt::format("{}", e.cast<FloatLit>().value);
       if (s.find_first_of(".enia") == std::string::npos) s += ".0";
       return s;
     }
-    case ExprKind::StrLit: return quote(e.cast<StrLit>().value);
-    case ExprKind::BoolLit: return e.cast<BoolLit>().value ? "True" : "False";
-    case ExprKind::NoneLit: return "None";
-    case ExprKind::List: return dumpList("list", e.cast<ListExpr>().elts);
-    case ExprKind::Tuple: return dumpList("tuple", e.cast<TupleExpr>().elts);
+    case ExprKind::StrLit:
+      return quote(e.cast<StrLit>().value);
+    case ExprKind::BoolLit:
+      return e.cast<BoolLit>().value ? "True" : "False";
+    case ExprKind::NoneLit:
+      return "None";
+    case ExprKind::List:
+      return dumpList("list", e.cast<ListExpr>().elts);
+    case ExprKind::Tuple:
+      return dumpList("tuple", e.cast<TupleExpr>().elts);
     case ExprKind::Dict: {
       const auto& d = e.cast<DictExpr>();
       std::string out = "(dict";
@@ -220,10 +297,11 @@ std::string dumpStmt(const Stmt& s, int indent) {
     }
     case StmtKind::AugAssign: {
       const auto& a = s.cast<AugAssignStmt>();
-      return out + fmt::format("({}= {} {})", binOpSymbol(a.op), dumpExpr(*a.target),
-                               dumpExpr(*a.value));
+      return out +
+             fmt::format("({}= {} {})", binOpSymbol(a.op), dumpExpr(*a.target), dumpExpr(*a.value));
     }
-    case StmtKind::Expr: return out + "(expr " + dumpExpr(*s.cast<ExprStmt>().value) + ")";
+    case StmtKind::Expr:
+      return out + "(expr " + dumpExpr(*s.cast<ExprStmt>().value) + ")";
     case StmtKind::Return: {
       const auto& r = s.cast<ReturnStmt>();
       return out + (r.value ? "(return " + dumpExpr(*r.value) + ")" : "(return)");
@@ -262,9 +340,12 @@ std::string dumpStmt(const Stmt& s, int indent) {
       dumpBody(out, w.body, indent + 2);
       return out + ")";
     }
-    case StmtKind::Pass: return out + "(pass)";
-    case StmtKind::Break: return out + "(break)";
-    case StmtKind::Continue: return out + "(continue)";
+    case StmtKind::Pass:
+      return out + "(pass)";
+    case StmtKind::Break:
+      return out + "(break)";
+    case StmtKind::Continue:
+      return out + "(continue)";
     case StmtKind::Import: {
       out += "(import";
       for (const auto& a : s.cast<ImportStmt>().names)

@@ -11,9 +11,7 @@ namespace {
 constexpr uint32_t kMaxIndentCol = 1u << 30;  // clamp so tab expansion cannot overflow
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHexDigit(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool isOctDigit(char c) { return c >= '0' && c <= '7'; }
 bool isBinDigit(char c) { return c == '0' || c == '1'; }
 bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -64,7 +62,8 @@ TokenKind keywordKind(std::string_view s) {
     case 8:
       if (s == "continue") return K::KwContinue;
       break;
-    default: break;
+    default:
+      break;
   }
   return K::Identifier;
 }
@@ -92,83 +91,160 @@ void appendUtf8(std::string& out, uint32_t cp) {
 const char* tokenKindName(TokenKind kind) {
   using K = TokenKind;
   switch (kind) {
-    case K::Eof: return "end of file";
-    case K::Newline: return "newline";
-    case K::Indent: return "indent";
-    case K::Dedent: return "dedent";
-    case K::Identifier: return "identifier";
-    case K::Int: return "integer literal";
-    case K::Float: return "float literal";
-    case K::String: return "string literal";
-    case K::KwDef: return "def";
-    case K::KwClass: return "class";
-    case K::KwIf: return "if";
-    case K::KwElif: return "elif";
-    case K::KwElse: return "else";
-    case K::KwFor: return "for";
-    case K::KwIn: return "in";
-    case K::KwWhile: return "while";
-    case K::KwWith: return "with";
-    case K::KwAs: return "as";
-    case K::KwReturn: return "return";
-    case K::KwPass: return "pass";
-    case K::KwBreak: return "break";
-    case K::KwContinue: return "continue";
-    case K::KwImport: return "import";
-    case K::KwFrom: return "from";
-    case K::KwAnd: return "and";
-    case K::KwOr: return "or";
-    case K::KwNot: return "not";
-    case K::KwTrue: return "True";
-    case K::KwFalse: return "False";
-    case K::KwNone: return "None";
-    case K::KwIs: return "is";
-    case K::KwLambda: return "lambda";
-    case K::Plus: return "+";
-    case K::Minus: return "-";
-    case K::Star: return "*";
-    case K::Slash: return "/";
-    case K::DoubleSlash: return "//";
-    case K::Percent: return "%";
-    case K::DoubleStar: return "**";
-    case K::At: return "@";
-    case K::Amp: return "&";
-    case K::Pipe: return "|";
-    case K::Caret: return "^";
-    case K::Tilde: return "~";
-    case K::LShift: return "<<";
-    case K::RShift: return ">>";
-    case K::Less: return "<";
-    case K::Greater: return ">";
-    case K::LessEq: return "<=";
-    case K::GreaterEq: return ">=";
-    case K::EqEq: return "==";
-    case K::NotEq: return "!=";
-    case K::Assign: return "=";
-    case K::PlusEq: return "+=";
-    case K::MinusEq: return "-=";
-    case K::StarEq: return "*=";
-    case K::SlashEq: return "/=";
-    case K::DoubleSlashEq: return "//=";
-    case K::PercentEq: return "%=";
-    case K::DoubleStarEq: return "**=";
-    case K::AtEq: return "@=";
-    case K::AmpEq: return "&=";
-    case K::PipeEq: return "|=";
-    case K::CaretEq: return "^=";
-    case K::LShiftEq: return "<<=";
-    case K::RShiftEq: return ">>=";
-    case K::Arrow: return "->";
-    case K::Colon: return ":";
-    case K::Comma: return ",";
-    case K::Dot: return ".";
-    case K::Semicolon: return ";";
-    case K::LParen: return "(";
-    case K::RParen: return ")";
-    case K::LBracket: return "[";
-    case K::RBracket: return "]";
-    case K::LBrace: return "{";
-    case K::RBrace: return "}";
+    case K::Eof:
+      return "end of file";
+    case K::Newline:
+      return "newline";
+    case K::Indent:
+      return "indent";
+    case K::Dedent:
+      return "dedent";
+    case K::Identifier:
+      return "identifier";
+    case K::Int:
+      return "integer literal";
+    case K::Float:
+      return "float literal";
+    case K::String:
+      return "string literal";
+    case K::KwDef:
+      return "def";
+    case K::KwClass:
+      return "class";
+    case K::KwIf:
+      return "if";
+    case K::KwElif:
+      return "elif";
+    case K::KwElse:
+      return "else";
+    case K::KwFor:
+      return "for";
+    case K::KwIn:
+      return "in";
+    case K::KwWhile:
+      return "while";
+    case K::KwWith:
+      return "with";
+    case K::KwAs:
+      return "as";
+    case K::KwReturn:
+      return "return";
+    case K::KwPass:
+      return "pass";
+    case K::KwBreak:
+      return "break";
+    case K::KwContinue:
+      return "continue";
+    case K::KwImport:
+      return "import";
+    case K::KwFrom:
+      return "from";
+    case K::KwAnd:
+      return "and";
+    case K::KwOr:
+      return "or";
+    case K::KwNot:
+      return "not";
+    case K::KwTrue:
+      return "True";
+    case K::KwFalse:
+      return "False";
+    case K::KwNone:
+      return "None";
+    case K::KwIs:
+      return "is";
+    case K::KwLambda:
+      return "lambda";
+    case K::Plus:
+      return "+";
+    case K::Minus:
+      return "-";
+    case K::Star:
+      return "*";
+    case K::Slash:
+      return "/";
+    case K::DoubleSlash:
+      return "//";
+    case K::Percent:
+      return "%";
+    case K::DoubleStar:
+      return "**";
+    case K::At:
+      return "@";
+    case K::Amp:
+      return "&";
+    case K::Pipe:
+      return "|";
+    case K::Caret:
+      return "^";
+    case K::Tilde:
+      return "~";
+    case K::LShift:
+      return "<<";
+    case K::RShift:
+      return ">>";
+    case K::Less:
+      return "<";
+    case K::Greater:
+      return ">";
+    case K::LessEq:
+      return "<=";
+    case K::GreaterEq:
+      return ">=";
+    case K::EqEq:
+      return "==";
+    case K::NotEq:
+      return "!=";
+    case K::Assign:
+      return "=";
+    case K::PlusEq:
+      return "+=";
+    case K::MinusEq:
+      return "-=";
+    case K::StarEq:
+      return "*=";
+    case K::SlashEq:
+      return "/=";
+    case K::DoubleSlashEq:
+      return "//=";
+    case K::PercentEq:
+      return "%=";
+    case K::DoubleStarEq:
+      return "**=";
+    case K::AtEq:
+      return "@=";
+    case K::AmpEq:
+      return "&=";
+    case K::PipeEq:
+      return "|=";
+    case K::CaretEq:
+      return "^=";
+    case K::LShiftEq:
+      return "<<=";
+    case K::RShiftEq:
+      return ">>=";
+    case K::Arrow:
+      return "->";
+    case K::Colon:
+      return ":";
+    case K::Comma:
+      return ",";
+    case K::Dot:
+      return ".";
+    case K::Semicolon:
+      return ";";
+    case K::LParen:
+      return "(";
+    case K::RParen:
+      return ")";
+    case K::LBracket:
+      return "[";
+    case K::RBracket:
+      return "]";
+    case K::LBrace:
+      return "{";
+    case K::RBrace:
+      return "}";
   }
   return "token";
 }
@@ -189,8 +265,8 @@ void Lexer::fail(uint32_t begin, uint32_t end, std::string message, std::string 
 
 void Lexer::failInvalidChar(uint32_t pos) {
   unsigned char u = static_cast<unsigned char>(src_[pos]);
-  std::string shown = (u >= 0x21 && u <= 0x7e) ? std::string(1, static_cast<char>(u))
-                                               : fmt::format("\\x{:02x}", u);
+  std::string shown =
+      (u >= 0x21 && u <= 0x7e) ? std::string(1, static_cast<char>(u)) : fmt::format("\\x{:02x}", u);
   std::string hint;
   if (u >= 0x80) hint = "non-ASCII characters are only allowed inside strings and comments";
   fail(pos, pos + 1, "invalid character '" + shown + "' in source", std::move(hint));
@@ -354,9 +430,15 @@ Token Lexer::lex() {
   };
   using K = TokenKind;
   switch (c) {
-    case '(': ++parenDepth_; return op(K::LParen, 1);
-    case '[': ++parenDepth_; return op(K::LBracket, 1);
-    case '{': ++parenDepth_; return op(K::LBrace, 1);
+    case '(':
+      ++parenDepth_;
+      return op(K::LParen, 1);
+    case '[':
+      ++parenDepth_;
+      return op(K::LBracket, 1);
+    case '{':
+      ++parenDepth_;
+      return op(K::LBrace, 1);
     case ')':
       if (parenDepth_ > 0) --parenDepth_;
       return op(K::RParen, 1);
@@ -366,7 +448,8 @@ Token Lexer::lex() {
     case '}':
       if (parenDepth_ > 0) --parenDepth_;
       return op(K::RBrace, 1);
-    case '+': return n1 == '=' ? op(K::PlusEq, 2) : op(K::Plus, 1);
+    case '+':
+      return n1 == '=' ? op(K::PlusEq, 2) : op(K::Plus, 1);
     case '-':
       if (n1 == '=') return op(K::MinusEq, 2);
       if (n1 == '>') return op(K::Arrow, 2);
@@ -377,27 +460,39 @@ Token Lexer::lex() {
     case '/':
       if (n1 == '/') return n2 == '=' ? op(K::DoubleSlashEq, 3) : op(K::DoubleSlash, 2);
       return n1 == '=' ? op(K::SlashEq, 2) : op(K::Slash, 1);
-    case '%': return n1 == '=' ? op(K::PercentEq, 2) : op(K::Percent, 1);
-    case '@': return n1 == '=' ? op(K::AtEq, 2) : op(K::At, 1);
-    case '&': return n1 == '=' ? op(K::AmpEq, 2) : op(K::Amp, 1);
-    case '|': return n1 == '=' ? op(K::PipeEq, 2) : op(K::Pipe, 1);
-    case '^': return n1 == '=' ? op(K::CaretEq, 2) : op(K::Caret, 1);
-    case '~': return op(K::Tilde, 1);
+    case '%':
+      return n1 == '=' ? op(K::PercentEq, 2) : op(K::Percent, 1);
+    case '@':
+      return n1 == '=' ? op(K::AtEq, 2) : op(K::At, 1);
+    case '&':
+      return n1 == '=' ? op(K::AmpEq, 2) : op(K::Amp, 1);
+    case '|':
+      return n1 == '=' ? op(K::PipeEq, 2) : op(K::Pipe, 1);
+    case '^':
+      return n1 == '=' ? op(K::CaretEq, 2) : op(K::Caret, 1);
+    case '~':
+      return op(K::Tilde, 1);
     case '<':
       if (n1 == '<') return n2 == '=' ? op(K::LShiftEq, 3) : op(K::LShift, 2);
       return n1 == '=' ? op(K::LessEq, 2) : op(K::Less, 1);
     case '>':
       if (n1 == '>') return n2 == '=' ? op(K::RShiftEq, 3) : op(K::RShift, 2);
       return n1 == '=' ? op(K::GreaterEq, 2) : op(K::Greater, 1);
-    case '=': return n1 == '=' ? op(K::EqEq, 2) : op(K::Assign, 1);
+    case '=':
+      return n1 == '=' ? op(K::EqEq, 2) : op(K::Assign, 1);
     case '!':
       if (n1 == '=') return op(K::NotEq, 2);
       break;
-    case ':': return op(K::Colon, 1);
-    case ',': return op(K::Comma, 1);
-    case '.': return op(K::Dot, 1);
-    case ';': return op(K::Semicolon, 1);
-    default: break;
+    case ':':
+      return op(K::Colon, 1);
+    case ',':
+      return op(K::Comma, 1);
+    case '.':
+      return op(K::Dot, 1);
+    case ';':
+      return op(K::Semicolon, 1);
+    default:
+      break;
   }
   failInvalidChar(start);
 }
@@ -434,8 +529,8 @@ Token Lexer::lexNumber(uint32_t start) {
   };
 
   char c1 = at(start + 1);
-  if (src_[start] == '0' && (c1 == 'x' || c1 == 'X' || c1 == 'o' || c1 == 'O' || c1 == 'b' ||
-                             c1 == 'B')) {
+  if (src_[start] == '0' &&
+      (c1 == 'x' || c1 == 'X' || c1 == 'o' || c1 == 'O' || c1 == 'b' || c1 == 'B')) {
     bool (*pred)(char) = isHexDigit;
     const char* what = "hexadecimal";
     if (c1 == 'o' || c1 == 'O') {
@@ -488,16 +583,20 @@ void Lexer::checkEscape(uint32_t backslash, uint32_t& pos) {
     for (uint32_t i = 0; i < count; ++i) {
       char h = at(e + 1 + i);
       if (e + 1 + i >= size_ || !isHexDigit(h))
-        fail(backslash, e + 1 + i, fmt::format("invalid \\{} escape: expected {} hex digits", name,
-                                               count));
+        fail(backslash, e + 1 + i,
+             fmt::format("invalid \\{} escape: expected {} hex digits", name, count));
       value = value * 16 + hexValue(h);
     }
     pos = e + 1 + count;
     return value;
   };
   switch (k) {
-    case 'x': needHex(2, "x"); return;
-    case 'u': needHex(4, "u"); return;
+    case 'x':
+      needHex(2, "x");
+      return;
+    case 'u':
+      needHex(4, "u");
+      return;
     case 'U':
       if (needHex(8, "U") > 0x10FFFF)
         fail(backslash, e + 9, "invalid \\U escape: code point is above U+10FFFF");
@@ -505,9 +604,14 @@ void Lexer::checkEscape(uint32_t backslash, uint32_t& pos) {
     case 'N':
       fail(backslash, e + 1, "\\N{...} escapes are not supported",
            "write the character directly or use a \\u escape");
-    case '\r': pos = at(e + 1) == '\n' ? e + 2 : e + 1; return;
-    case '\0': failInvalidChar(e);
-    default: pos = e + 1; return;
+    case '\r':
+      pos = at(e + 1) == '\n' ? e + 2 : e + 1;
+      return;
+    case '\0':
+      failInvalidChar(e);
+    default:
+      pos = e + 1;
+      return;
   }
 }
 
@@ -580,20 +684,41 @@ std::string Lexer::decodeString(std::string_view lit) {
     char k = body[i + 1];
     i += 2;
     switch (k) {
-      case '\n': break;
+      case '\n':
+        break;
       case '\r':
         if (i < n && body[i] == '\n') ++i;
         break;
-      case '\\': out.push_back('\\'); break;
-      case '\'': out.push_back('\''); break;
-      case '"': out.push_back('"'); break;
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
-      case 'v': out.push_back('\v'); break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      case '\'':
+        out.push_back('\'');
+        break;
+      case '"':
+        out.push_back('"');
+        break;
+      case 'a':
+        out.push_back('\a');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'v':
+        out.push_back('\v');
+        break;
       case 'x':
       case 'u':
       case 'U': {

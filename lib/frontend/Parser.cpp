@@ -37,46 +37,100 @@ bool startsExpr(TokenKind k) {
     case K::LBrace:
     case K::Minus:
     case K::Plus:
-    case K::Tilde: return true;
-    default: return false;
+    case K::Tilde:
+      return true;
+    default:
+      return false;
   }
 }
 
 /// Binary operator precedence for precedence climbing (0 = not a binary operator).
 int binaryPrec(TokenKind k, BinOpKind& op) {
   switch (k) {
-    case K::Pipe: op = BinOpKind::BitOr; return 1;
-    case K::Caret: op = BinOpKind::BitXor; return 2;
-    case K::Amp: op = BinOpKind::BitAnd; return 3;
-    case K::LShift: op = BinOpKind::LShift; return 4;
-    case K::RShift: op = BinOpKind::RShift; return 4;
-    case K::Plus: op = BinOpKind::Add; return 5;
-    case K::Minus: op = BinOpKind::Sub; return 5;
-    case K::Star: op = BinOpKind::Mul; return 6;
-    case K::Slash: op = BinOpKind::Div; return 6;
-    case K::DoubleSlash: op = BinOpKind::FloorDiv; return 6;
-    case K::Percent: op = BinOpKind::Mod; return 6;
-    case K::At: op = BinOpKind::MatMul; return 6;
-    default: return 0;
+    case K::Pipe:
+      op = BinOpKind::BitOr;
+      return 1;
+    case K::Caret:
+      op = BinOpKind::BitXor;
+      return 2;
+    case K::Amp:
+      op = BinOpKind::BitAnd;
+      return 3;
+    case K::LShift:
+      op = BinOpKind::LShift;
+      return 4;
+    case K::RShift:
+      op = BinOpKind::RShift;
+      return 4;
+    case K::Plus:
+      op = BinOpKind::Add;
+      return 5;
+    case K::Minus:
+      op = BinOpKind::Sub;
+      return 5;
+    case K::Star:
+      op = BinOpKind::Mul;
+      return 6;
+    case K::Slash:
+      op = BinOpKind::Div;
+      return 6;
+    case K::DoubleSlash:
+      op = BinOpKind::FloorDiv;
+      return 6;
+    case K::Percent:
+      op = BinOpKind::Mod;
+      return 6;
+    case K::At:
+      op = BinOpKind::MatMul;
+      return 6;
+    default:
+      return 0;
   }
 }
 
 bool augAssignOp(TokenKind k, BinOpKind& op) {
   switch (k) {
-    case K::PlusEq: op = BinOpKind::Add; return true;
-    case K::MinusEq: op = BinOpKind::Sub; return true;
-    case K::StarEq: op = BinOpKind::Mul; return true;
-    case K::SlashEq: op = BinOpKind::Div; return true;
-    case K::DoubleSlashEq: op = BinOpKind::FloorDiv; return true;
-    case K::PercentEq: op = BinOpKind::Mod; return true;
-    case K::DoubleStarEq: op = BinOpKind::Pow; return true;
-    case K::AtEq: op = BinOpKind::MatMul; return true;
-    case K::AmpEq: op = BinOpKind::BitAnd; return true;
-    case K::PipeEq: op = BinOpKind::BitOr; return true;
-    case K::CaretEq: op = BinOpKind::BitXor; return true;
-    case K::LShiftEq: op = BinOpKind::LShift; return true;
-    case K::RShiftEq: op = BinOpKind::RShift; return true;
-    default: return false;
+    case K::PlusEq:
+      op = BinOpKind::Add;
+      return true;
+    case K::MinusEq:
+      op = BinOpKind::Sub;
+      return true;
+    case K::StarEq:
+      op = BinOpKind::Mul;
+      return true;
+    case K::SlashEq:
+      op = BinOpKind::Div;
+      return true;
+    case K::DoubleSlashEq:
+      op = BinOpKind::FloorDiv;
+      return true;
+    case K::PercentEq:
+      op = BinOpKind::Mod;
+      return true;
+    case K::DoubleStarEq:
+      op = BinOpKind::Pow;
+      return true;
+    case K::AtEq:
+      op = BinOpKind::MatMul;
+      return true;
+    case K::AmpEq:
+      op = BinOpKind::BitAnd;
+      return true;
+    case K::PipeEq:
+      op = BinOpKind::BitOr;
+      return true;
+    case K::CaretEq:
+      op = BinOpKind::BitXor;
+      return true;
+    case K::LShiftEq:
+      op = BinOpKind::LShift;
+      return true;
+    case K::RShiftEq:
+      op = BinOpKind::RShift;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -110,19 +164,28 @@ uint32_t heightOf(const ExprPtr& e) { return e ? e->height : 0; }
 /// What an invalid assignment target is, for "cannot assign to ...".
 const char* targetDescription(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Call: return "function call";
+    case ExprKind::Call:
+      return "function call";
     case ExprKind::IntLit:
     case ExprKind::FloatLit:
     case ExprKind::StrLit:
     case ExprKind::BoolLit:
-    case ExprKind::NoneLit: return "literal";
-    case ExprKind::Dict: return "dict literal";
-    case ExprKind::Compare: return "comparison";
-    case ExprKind::IfExpr: return "conditional expression";
-    case ExprKind::Slice: return "slice";
-    case ExprKind::List: return "list";
-    case ExprKind::Tuple: return "tuple";
-    default: return "expression";
+    case ExprKind::NoneLit:
+      return "literal";
+    case ExprKind::Dict:
+      return "dict literal";
+    case ExprKind::Compare:
+      return "comparison";
+    case ExprKind::IfExpr:
+      return "conditional expression";
+    case ExprKind::Slice:
+      return "slice";
+    case ExprKind::List:
+      return "list";
+    case ExprKind::Tuple:
+      return "tuple";
+    default:
+      return "expression";
   }
 }
 
@@ -156,8 +219,10 @@ class Parser {
       case K::Newline:
       case K::Indent:
       case K::Dedent:
-      case K::Eof: break;
-      default: prevEnd_ = tok_.end();
+      case K::Eof:
+        break;
+      default:
+        prevEnd_ = tok_.end();
     }
     if (hasAhead_) {
       tok_ = ahead_;
@@ -221,6 +286,13 @@ class Parser {
   // ---- Errors ------------------------------------------------------------
 
   [[noreturn]] void fail(Span s, std::string message, std::string hint = {}) {
+    // Inside brackets the lexer emits NEWLINE only at the end of the input, so an
+    // error there is best explained by the innermost bracket never being closed.
+    if (!openers_.empty() && (at(K::Newline) || at(K::Eof))) {
+      const Token& o = openers_.back();
+      diags_.error(o.span(file_), fmt::format("'{}' was never closed", tokenKindName(o.kind)));
+      throw CompileError();
+    }
     diags_.error(s, std::move(message), std::move(hint));
     throw CompileError();
   }
@@ -232,11 +304,16 @@ class Parser {
 
   [[noreturn]] void failUnexpected() {
     switch (tok_.kind) {
-      case K::Indent: fail(tokSpan(), "unexpected indent");
-      case K::Dedent: fail(tokSpan(), "invalid syntax: unexpected dedent");
-      case K::Newline: fail(errSpan(), "invalid syntax: unexpected end of line");
-      case K::Eof: fail(errSpan(), "invalid syntax: unexpected end of file");
-      default: break;
+      case K::Indent:
+        fail(tokSpan(), "unexpected indent");
+      case K::Dedent:
+        fail(tokSpan(), "invalid syntax: unexpected dedent");
+      case K::Newline:
+        fail(errSpan(), "invalid syntax: unexpected end of line");
+      case K::Eof:
+        fail(errSpan(), "invalid syntax: unexpected end of file");
+      default:
+        break;
     }
     std::string shown(tok_.text.substr(0, 40));
     if (tok_.text.size() > 40) shown += "...";
@@ -265,6 +342,7 @@ class Parser {
     // Inside brackets the lexer emits no NEWLINE/INDENT/DEDENT except at end of input.
     if (at(K::Newline) || at(K::Eof) || at(K::Dedent) || at(K::Indent))
       fail(opener.span(file_), fmt::format("'{}' was never closed", o));
+    if (!openers_.empty() && (at(K::Newline) || at(K::Eof))) fail(tokSpan(), "");
     Diagnostic d;
     d.severity = Severity::Error;
     d.span = tokSpan();
@@ -286,6 +364,15 @@ class Parser {
          "write the elements out explicitly");
   }
 
+  /// Records an open bracket for the duration of its parse (see fail()).
+  struct BracketGuard {
+    Parser& p;
+    BracketGuard(Parser& parser, const Token& opener) : p(parser) { p.openers_.push_back(opener); }
+    ~BracketGuard() { p.openers_.pop_back(); }
+    BracketGuard(const BracketGuard&) = delete;
+    BracketGuard& operator=(const BracketGuard&) = delete;
+  };
+
   struct DepthGuard {
     Parser& p;
     explicit DepthGuard(Parser& parser) : p(parser) {
@@ -305,7 +392,8 @@ class Parser {
     switch (e.kind) {
       case ExprKind::Name:
       case ExprKind::Attribute:
-      case ExprKind::Subscript: return;
+      case ExprKind::Subscript:
+        return;
       case ExprKind::Tuple:
       case ExprKind::List: {
         if (single) break;
@@ -314,11 +402,12 @@ class Parser {
         for (const auto& x : elts) checkTarget(*x, false, what);
         return;
       }
-      default: break;
+      default:
+        break;
     }
     if (single && (e.kind == ExprKind::Tuple || e.kind == ExprKind::List))
-      fail(e.span, fmt::format("only a single name, attribute or subscript can be the target of {}",
-                               what));
+      fail(e.span,
+           fmt::format("only a single name, attribute or subscript can be the target of {}", what));
     fail(e.span, fmt::format("cannot assign to {}", targetDescription(e)),
          e.kind == ExprKind::Compare ? "did you mean '=' instead of '=='?" : "");
   }
@@ -330,17 +419,30 @@ class Parser {
     switch (tok_.kind) {
       case K::At:
       case K::KwDef:
-      case K::KwClass: stmtScratch_.push_back(parseDecorated()); return;
-      case K::KwIf: stmtScratch_.push_back(parseIf(false)); return;
-      case K::KwFor: stmtScratch_.push_back(parseFor()); return;
-      case K::KwWhile: stmtScratch_.push_back(parseWhile()); return;
-      case K::KwWith: stmtScratch_.push_back(parseWith()); return;
+      case K::KwClass:
+        stmtScratch_.push_back(parseDecorated());
+        return;
+      case K::KwIf:
+        stmtScratch_.push_back(parseIf(false));
+        return;
+      case K::KwFor:
+        stmtScratch_.push_back(parseFor());
+        return;
+      case K::KwWhile:
+        stmtScratch_.push_back(parseWhile());
+        return;
+      case K::KwWith:
+        stmtScratch_.push_back(parseWith());
+        return;
       case K::Indent:
-      case K::Dedent: failUnexpected();
+      case K::Dedent:
+        failUnexpected();
       case K::KwElif:
       case K::KwElse:
         fail(tokSpan(), fmt::format("invalid syntax: '{}' without a matching 'if'", tok_.text));
-      default: parseSimpleLine(); return;
+      default:
+        parseSimpleLine();
+        return;
     }
   }
 
@@ -357,9 +459,12 @@ class Parser {
   StmtPtr parseSmallStmt() {
     uint32_t begin = tok_.begin;
     switch (tok_.kind) {
-      case K::KwPass: return simple<PassStmt>(begin);
-      case K::KwBreak: return simple<BreakStmt>(begin);
-      case K::KwContinue: return simple<ContinueStmt>(begin);
+      case K::KwPass:
+        return simple<PassStmt>(begin);
+      case K::KwBreak:
+        return simple<BreakStmt>(begin);
+      case K::KwContinue:
+        return simple<ContinueStmt>(begin);
       case K::KwReturn: {
         advance();
         auto r = node<ReturnStmt>(begin);
@@ -367,9 +472,12 @@ class Parser {
         finish(*r);
         return r;
       }
-      case K::KwImport: return parseImport();
-      case K::KwFrom: return parseFromImport();
-      default: return parseExprOrAssign();
+      case K::KwImport:
+        return parseImport();
+      case K::KwFrom:
+        return parseFromImport();
+      default:
+        return parseExprOrAssign();
     }
   }
 
@@ -549,6 +657,7 @@ class Parser {
     advance();
     Token open = tok_;
     expect(K::LParen, "expected '(' after function name");
+    BracketGuard bracket(*this, open);
     bool sawDefault = false;
     size_t mark = paramScratch_.size();
     while (!at(K::RParen)) {
@@ -596,6 +705,7 @@ class Parser {
     advance();
     if (at(K::LParen)) {
       Token open = tok_;
+      BracketGuard bracket(*this, open);
       advance();
       size_t mark = exprScratch_.size();
       while (!at(K::RParen)) {
@@ -679,6 +789,7 @@ class Parser {
       aliasScratch_.push_back(std::move(a));
     } else if (at(K::LParen)) {
       Token open = tok_;
+      BracketGuard bracket(*this, open);
       advance();
       do {
         if (at(K::RParen)) break;
@@ -792,13 +903,27 @@ class Parser {
   /// Consumes a comparison operator if there is one.
   bool acceptCmpOp(CmpOpKind& op) {
     switch (tok_.kind) {
-      case K::EqEq: op = CmpOpKind::Eq; break;
-      case K::NotEq: op = CmpOpKind::NotEq; break;
-      case K::Less: op = CmpOpKind::Lt; break;
-      case K::LessEq: op = CmpOpKind::LtE; break;
-      case K::Greater: op = CmpOpKind::Gt; break;
-      case K::GreaterEq: op = CmpOpKind::GtE; break;
-      case K::KwIn: op = CmpOpKind::In; break;
+      case K::EqEq:
+        op = CmpOpKind::Eq;
+        break;
+      case K::NotEq:
+        op = CmpOpKind::NotEq;
+        break;
+      case K::Less:
+        op = CmpOpKind::Lt;
+        break;
+      case K::LessEq:
+        op = CmpOpKind::LtE;
+        break;
+      case K::Greater:
+        op = CmpOpKind::Gt;
+        break;
+      case K::GreaterEq:
+        op = CmpOpKind::GtE;
+        break;
+      case K::KwIn:
+        op = CmpOpKind::In;
+        break;
       case K::KwIs:
         advance();
         op = accept(K::KwNot) ? CmpOpKind::IsNot : CmpOpKind::Is;
@@ -808,7 +933,8 @@ class Parser {
         advance();
         op = CmpOpKind::NotIn;
         break;
-      default: return false;
+      default:
+        return false;
     }
     advance();
     return true;
@@ -820,10 +946,10 @@ class Parser {
     CmpOpKind op;
     if (!acceptCmpOp(op)) return left;
     auto n = node<CompareExpr>(begin);
+    uint32_t h = left->height;
     n->left = std::move(left);
     size_t opMark = cmpScratch_.size();
     size_t mark = exprScratch_.size();
-    uint32_t h = left->height;
     do {
       cmpScratch_.push_back(op);
       ExprPtr e = parseBinary(1);
@@ -858,10 +984,17 @@ class Parser {
   ExprPtr parseUnary() {
     UnaryOpKind op;
     switch (tok_.kind) {
-      case K::Minus: op = UnaryOpKind::Neg; break;
-      case K::Plus: op = UnaryOpKind::Pos; break;
-      case K::Tilde: op = UnaryOpKind::Invert; break;
-      default: return parsePower();
+      case K::Minus:
+        op = UnaryOpKind::Neg;
+        break;
+      case K::Plus:
+        op = UnaryOpKind::Pos;
+        break;
+      case K::Tilde:
+        op = UnaryOpKind::Invert;
+        break;
+      default:
+        return parsePower();
     }
     DepthGuard guard(*this);
     uint32_t begin = tok_.begin;
@@ -919,15 +1052,21 @@ class Parser {
           e = std::move(a);
           break;
         }
-        case K::LParen: e = parseCall(std::move(e), begin); break;
-        case K::LBracket: e = parseSubscript(std::move(e), begin); break;
-        default: return e;
+        case K::LParen:
+          e = parseCall(std::move(e), begin);
+          break;
+        case K::LBracket:
+          e = parseSubscript(std::move(e), begin);
+          break;
+        default:
+          return e;
       }
     }
   }
 
   ExprPtr parseCall(ExprPtr func, uint32_t begin) {
     Token open = tok_;
+    BracketGuard bracket(*this, open);
     advance();
     auto c = node<CallExpr>(begin);
     uint32_t h = func->height;
@@ -987,6 +1126,7 @@ class Parser {
 
   ExprPtr parseSubscript(ExprPtr value, uint32_t begin) {
     Token open = tok_;
+    BracketGuard bracket(*this, open);
     advance();
     auto s = node<SubscriptExpr>(begin);
     s->value = std::move(value);
@@ -1037,8 +1177,10 @@ class Parser {
         finish(*n);
         return n;
       }
-      case K::Float: return parseFloat();
-      case K::String: return parseString();
+      case K::Float:
+        return parseFloat();
+      case K::String:
+        return parseString();
       case K::KwTrue:
       case K::KwFalse: {
         auto n = node<BoolLit>(begin);
@@ -1053,10 +1195,14 @@ class Parser {
         finish(*n);
         return n;
       }
-      case K::LParen: return parseParen();
-      case K::LBracket: return parseList();
-      case K::LBrace: return parseDict();
-      default: failExpectedExpr();
+      case K::LParen:
+        return parseParen();
+      case K::LBracket:
+        return parseList();
+      case K::LBrace:
+        return parseDict();
+      default:
+        failExpectedExpr();
     }
   }
 
@@ -1095,6 +1241,7 @@ class Parser {
 
   ExprPtr parseParen() {
     Token open = tok_;
+    BracketGuard bracket(*this, open);
     advance();
     if (at(K::RParen)) {
       advance();
@@ -1128,6 +1275,7 @@ class Parser {
 
   ExprPtr parseList() {
     Token open = tok_;
+    BracketGuard bracket(*this, open);
     advance();
     auto l = node<ListExpr>(open.begin);
     size_t mark = exprScratch_.size();
@@ -1147,6 +1295,7 @@ class Parser {
 
   ExprPtr parseDict() {
     Token open = tok_;
+    BracketGuard bracket(*this, open);
     advance();
     auto d = node<DictExpr>(open.begin);
     size_t mark = exprScratch_.size();
@@ -1192,6 +1341,7 @@ class Parser {
   bool hasAhead_ = false;
   uint32_t prevEnd_ = 0;
   uint32_t depth_ = 0;
+  std::vector<Token> openers_;  // brackets currently open
   // Scratch stacks for building lists; see commit().
   std::vector<ExprPtr> exprScratch_;
   std::vector<ExprPtr> splitScratch_;

@@ -10,7 +10,8 @@ class GemmKLoop:
         a0 = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
         b0 = pl.load(b, [0, 0], [64, 128], target_memory=pl.Mem.Mat)
         acc = pl.matmul(pl.move(a0, target_memory=pl.Mem.Left), pl.move(b0, target_memory=pl.Mem.Right))
-        for k in pl.range(64, 256, 64):
+        for kb in pl.range(1, 4):
+            k = kb * 64
             ak = pl.tile.load(a, [0, k], [64, 64], target_memory=pl.Mem.Mat)
             bk = pl.tile.load(b, [k, 0], [64, 128], target_memory=pl.Mem.Mat)
             ak_l = pl.tile.move(ak, target_memory=pl.Mem.Left)

@@ -5,7 +5,7 @@ import lit.formats
 config.name = "ptoc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".py", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.join(config.ptoc_src_root, "tests", "lit")
 config.test_exec_root = os.path.join(config.ptoc_bin_dir, "tests", "lit")
 

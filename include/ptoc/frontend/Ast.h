@@ -10,8 +10,9 @@
 //   if (auto* n = e.as<NameExpr>()) use(n->id);
 //
 // Identifier text (NameExpr::id, AttributeExpr::attr, ...) is a string_view into
-// the SourceManager buffer (or the arena), so a Module must not outlive its
-// SourceManager. Nodes live as long as the Module (its arena) does.
+// the SourceManager buffer, so a Module must not outlive its SourceManager.
+// Every Expr subtree is at most kMaxNestingDepth (Parser.h) high, so recursive
+// walks over parser output cannot exhaust the stack.
 #pragma once
 
 #include <cstdint>
@@ -71,10 +72,10 @@ enum class BoolOpKind : uint8_t { And, Or };
 enum class CmpOpKind : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
 
 const char* exprKindName(ExprKind k);
-const char* binOpSymbol(BinOpKind k);    // "+", "//", ...
+const char* binOpSymbol(BinOpKind k);      // "+", "//", ...
 const char* unaryOpSymbol(UnaryOpKind k);  // "-", "+", "~", "not"
-const char* boolOpSymbol(BoolOpKind k);  // "and", "or"
-const char* cmpOpSymbol(CmpOpKind k);    // "==", "is not", "not in", ...
+const char* boolOpSymbol(BoolOpKind k);    // "and", "or"
+const char* cmpOpSymbol(CmpOpKind k);      // "==", "is not", "not in", ...
 
 struct Expr {
   const ExprKind kind;

@@ -47,51 +47,51 @@ enum class TokenKind : uint8_t {
   KwIs,
   KwLambda,
   // Operators and delimiters.
-  Plus,          // +
-  Minus,         // -
-  Star,          // *
-  Slash,         // /
-  DoubleSlash,   // //
-  Percent,       // %
-  DoubleStar,    // **
-  At,            // @
-  Amp,           // &
-  Pipe,          // |
-  Caret,         // ^
-  Tilde,         // ~
-  LShift,        // <<
-  RShift,        // >>
-  Less,          // <
-  Greater,       // >
-  LessEq,        // <=
-  GreaterEq,     // >=
-  EqEq,          // ==
-  NotEq,         // !=
-  Assign,        // =
-  PlusEq,        // +=
-  MinusEq,       // -=
-  StarEq,        // *=
-  SlashEq,       // /=
-  DoubleSlashEq, // //=
-  PercentEq,     // %=
-  DoubleStarEq,  // **=
-  AtEq,          // @=
-  AmpEq,         // &=
-  PipeEq,        // |=
-  CaretEq,       // ^=
-  LShiftEq,      // <<=
-  RShiftEq,      // >>=
-  Arrow,         // ->
-  Colon,         // :
-  Comma,         // ,
-  Dot,           // .
-  Semicolon,     // ;
-  LParen,        // (
-  RParen,        // )
-  LBracket,      // [
-  RBracket,      // ]
-  LBrace,        // {
-  RBrace,        // }
+  Plus,           // +
+  Minus,          // -
+  Star,           // *
+  Slash,          // /
+  DoubleSlash,    // //
+  Percent,        // %
+  DoubleStar,     // **
+  At,             // @
+  Amp,            // &
+  Pipe,           // |
+  Caret,          // ^
+  Tilde,          // ~
+  LShift,         // <<
+  RShift,         // >>
+  Less,           // <
+  Greater,        // >
+  LessEq,         // <=
+  GreaterEq,      // >=
+  EqEq,           // ==
+  NotEq,          // !=
+  Assign,         // =
+  PlusEq,         // +=
+  MinusEq,        // -=
+  StarEq,         // *=
+  SlashEq,        // /=
+  DoubleSlashEq,  // //=
+  PercentEq,      // %=
+  DoubleStarEq,   // **=
+  AtEq,           // @=
+  AmpEq,          // &=
+  PipeEq,         // |=
+  CaretEq,        // ^=
+  LShiftEq,       // <<=
+  RShiftEq,       // >>=
+  Arrow,          // ->
+  Colon,          // :
+  Comma,          // ,
+  Dot,            // .
+  Semicolon,      // ;
+  LParen,         // (
+  RParen,         // )
+  LBracket,       // [
+  RBracket,       // ]
+  LBrace,         // {
+  RBrace,         // }
 };
 
 /// A short human-readable name: the spelling for keywords/operators ("def", "->"),
@@ -100,8 +100,8 @@ const char* tokenKindName(TokenKind kind);
 
 struct Token {
   TokenKind kind = TokenKind::Eof;
-  uint32_t begin = 0;      // byte offset of the first character
-  std::string_view text;   // exact source text; empty for Indent/Dedent/Eof
+  uint32_t begin = 0;     // byte offset of the first character
+  std::string_view text;  // exact source text; empty for Indent/Dedent/Eof
 
   uint32_t end() const { return begin + static_cast<uint32_t>(text.size()); }
   Span span(uint32_t file) const { return Span{file, begin, end()}; }
