@@ -336,8 +336,12 @@ class Parser {
   }
 
   /// Expects the closing bracket for `opener`.
+  /// Pops `opener` from openers_ (pushed when the bracket was consumed).
   void expectClose(TokenKind closer, const Token& opener) {
-    if (accept(closer)) return;
+    if (accept(closer)) {
+      openers_.pop_back();
+      return;
+    }
     const char* o = tokenKindName(opener.kind);
     // Inside brackets the lexer emits no NEWLINE/INDENT/DEDENT except at end of input.
     if (at(K::Newline) || at(K::Eof) || at(K::Dedent) || at(K::Indent))
@@ -363,15 +367,6 @@ class Parser {
     fail(tokSpan(), "comprehensions and generator expressions are not supported",
          "write the elements out explicitly");
   }
-
-  /// Records an open bracket for the duration of its parse (see fail()).
-  struct BracketGuard {
-    Parser& p;
-    BracketGuard(Parser& parser, const Token& opener) : p(parser) { p.openers_.push_back(opener); }
-    ~BracketGuard() { p.openers_.pop_back(); }
-    BracketGuard(const BracketGuard&) = delete;
-    BracketGuard& operator=(const BracketGuard&) = delete;
-  };
 
   struct DepthGuard {
     Parser& p;
@@ -657,7 +652,7 @@ class Parser {
     advance();
     Token open = tok_;
     expect(K::LParen, "expected '(' after function name");
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     bool sawDefault = false;
     size_t mark = paramScratch_.size();
     while (!at(K::RParen)) {
@@ -705,7 +700,7 @@ class Parser {
     advance();
     if (at(K::LParen)) {
       Token open = tok_;
-      BracketGuard bracket(*this, open);
+      openers_.push_back(open);
       advance();
       size_t mark = exprScratch_.size();
       while (!at(K::RParen)) {
@@ -789,7 +784,7 @@ class Parser {
       aliasScratch_.push_back(std::move(a));
     } else if (at(K::LParen)) {
       Token open = tok_;
-      BracketGuard bracket(*this, open);
+      openers_.push_back(open);
       advance();
       do {
         if (at(K::RParen)) break;
@@ -1066,7 +1061,7 @@ class Parser {
 
   ExprPtr parseCall(ExprPtr func, uint32_t begin) {
     Token open = tok_;
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     advance();
     auto c = node<CallExpr>(begin);
     uint32_t h = func->height;
@@ -1126,7 +1121,7 @@ class Parser {
 
   ExprPtr parseSubscript(ExprPtr value, uint32_t begin) {
     Token open = tok_;
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     advance();
     auto s = node<SubscriptExpr>(begin);
     s->value = std::move(value);
@@ -1241,10 +1236,10 @@ class Parser {
 
   ExprPtr parseParen() {
     Token open = tok_;
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     advance();
     if (at(K::RParen)) {
-      advance();
+      expectClose(K::RParen, open);
       auto t = node<TupleExpr>(open.begin);
       t->parenthesized = true;
       finishExpr(*t, 0);
@@ -1275,7 +1270,7 @@ class Parser {
 
   ExprPtr parseList() {
     Token open = tok_;
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     advance();
     auto l = node<ListExpr>(open.begin);
     size_t mark = exprScratch_.size();
@@ -1295,7 +1290,7 @@ class Parser {
 
   ExprPtr parseDict() {
     Token open = tok_;
-    BracketGuard bracket(*this, open);
+    openers_.push_back(open);
     advance();
     auto d = node<DictExpr>(open.begin);
     size_t mark = exprScratch_.size();
@@ -1341,7 +1336,7 @@ class Parser {
   bool hasAhead_ = false;
   uint32_t prevEnd_ = 0;
   uint32_t depth_ = 0;
-  std::vector<Token> openers_;  // brackets currently open
+  std::vector<Token> openers_;  // brackets currently open (innermost last)
   // Scratch stacks for building lists; see commit().
   std::vector<ExprPtr> exprScratch_;
   std::vector<ExprPtr> splitScratch_;

@@ -32,7 +32,7 @@ const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
   } else {
     return nullptr;
   }
-  auto it = signatureIndex_.find(std::string(name));
+  auto it = signatureIndex_.find(name);
   return it == signatureIndex_.end() ? nullptr : &signatures_[it->second];
 }
 

@@ -39,7 +39,7 @@ PlBinder::ScopeGuard::~ScopeGuard() {
 }
 
 ir::VarPtr PlBinder::lookup(std::string_view name) const {
-  auto it = names_.find(std::string(name));
+  auto it = names_.find(name);
   return it == names_.end() ? nullptr : it->second;
 }
 

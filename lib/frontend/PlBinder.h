@@ -23,6 +23,11 @@ class PlBinder {
   ir::ProgramPtr bindModule(const Module& module);
 
  private:
+  struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+
   // ---- errors ------------------------------------------------------------------------
   [[noreturn]] void fail(Span span, const std::string& message, std::string hint = {}) const;
 
@@ -111,7 +116,13 @@ class PlBinder {
 
   // ---- scopes ------------------------------------------------------------------------
   ir::VarPtr lookup(std::string_view name) const;
-  void bindName(std::string_view name, ir::VarPtr v) { names_[std::string(name)] = std::move(v); }
+  void bindName(std::string_view name, ir::VarPtr v) {
+    auto it = names_.find(name);
+    if (it != names_.end())
+      it->second = std::move(v);
+    else
+      names_.emplace(std::string(name), std::move(v));
+  }
   /// Saves the current bindings of `names` and restores them on destruction.
   struct ScopeGuard {
     PlBinder& b;
@@ -125,9 +136,9 @@ class PlBinder {
   const OpRegistry& ops_;
   bool isClassProgram_ = false;
   std::vector<Signature> signatures_;
-  std::unordered_map<std::string, size_t> signatureIndex_;
+  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> signatureIndex_;
   Signature* current_ = nullptr;
-  std::unordered_map<std::string, ir::VarPtr> names_;
+  std::unordered_map<std::string, ir::VarPtr, StringHash, std::equal_to<>> names_;
   // Context of the statement being bound.
   std::optional<ir::SplitMode> regionMode_;  // inside a pl.split_aiv region
   int incoreDepth_ = 0;                      // inside a pl.at scope

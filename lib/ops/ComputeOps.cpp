@@ -36,8 +36,9 @@ TypePtr deduceBinary(const OpCallContext& ctx) {
   requireNumeric(ctx, 0, lhs.dtype);
   requireSameDType(ctx, 1, lhs.dtype, rhs.dtype, "the operands");
   if (lhs.shape != rhs.shape)
-    ctx.fail(1, fmt::format("the operands of {} must have the same shape, got {} and {}",
-                            ctx.op.name, formatShape(lhs.shape), formatShape(rhs.shape)),
+    ctx.fail(1,
+             fmt::format("the operands of {} must have the same shape, got {} and {}", ctx.op.name,
+                         formatShape(lhs.shape), formatShape(rhs.shape)),
              rhs.shape.size() == 2 && rhs.shape[1] == 1
                  ? fmt::format("to broadcast a column, use pl.tile.row_expand_{}",
                                ctx.op.name.substr(ctx.op.name.find('.') + 1))
@@ -84,8 +85,9 @@ void checkTmp(const OpCallContext& ctx, const TileType& in) {
   bool fits = tmp.shape.size() == in.shape.size();
   for (size_t k = 0; fits && k < in.shape.size(); ++k) fits = tmp.shape[k] >= in.shape[k];
   if (!fits)
-    ctx.fail(1, fmt::format("the tmp tile {} of {} must have the rank of {} and be at least as large",
-                            describeType(&tmp), ctx.op.name, describeType(&in)));
+    ctx.fail(1,
+             fmt::format("the tmp tile {} of {} must have the rank of {} and be at least as large",
+                         describeType(&tmp), ctx.op.name, describeType(&in)));
 }
 
 /// Collapses `axis` to 1 (keepdim), in the shape and the valid shape.
@@ -121,8 +123,8 @@ TypePtr deduceRowExpand(const OpCallContext& ctx) {
   requireNumeric(ctx, 0, t.dtype);
   requireSameDType(ctx, 1, t.dtype, col.dtype, "the tile and the column tile");
   if (col.shape[0] != t.shape[0] || col.shape[1] != 1)
-    ctx.fail(1, fmt::format("the column operand of {} must have shape [{}, 1], got {}",
-                            ctx.op.name, t.shape[0], formatShape(col.shape)));
+    ctx.fail(1, fmt::format("the column operand of {} must have shape [{}, 1], got {}", ctx.op.name,
+                            t.shape[0], formatShape(col.shape)));
   return vecResultLike(t, t.dtype);
 }
 
@@ -153,8 +155,9 @@ MatmulShape checkMatmul(const OpCallContext& ctx, size_t li, size_t ri) {
   else if (lhs.dtype == DType::Int8 || lhs.dtype == DType::UInt8)
     out = DType::Int32;
   else
-    ctx.fail(l, fmt::format("{} does not support {} operands (expected a float type, INT8 or UINT8)",
-                            ctx.op.name, dtypeName(lhs.dtype)));
+    ctx.fail(l,
+             fmt::format("{} does not support {} operands (expected a float type, INT8 or UINT8)",
+                         ctx.op.name, dtypeName(lhs.dtype)));
   std::vector<ExprPtr> valid;
   std::vector<ExprPtr> lv = explicitValidOf(lhs), rv = explicitValidOf(rhs);
   if (!lv.empty() || !rv.empty()) valid = {validOf(lhs)[0], validOf(rhs)[1]};
@@ -171,8 +174,9 @@ TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
   MatmulShape s = checkMatmul(ctx, 1, 2);
   std::vector<int64_t> expected = {s.m, s.n};
   if (acc.shape != expected)
-    ctx.fail(0, fmt::format("the accumulator of {} must have shape {} (lhs rows x rhs cols), got {}",
-                            ctx.op.name, formatShape(expected), formatShape(acc.shape)));
+    ctx.fail(0,
+             fmt::format("the accumulator of {} must have shape {} (lhs rows x rhs cols), got {}",
+                         ctx.op.name, formatShape(expected), formatShape(acc.shape)));
   if (acc.dtype != s.out)
     ctx.fail(0, fmt::format("the accumulator of {} must be {} for these operands, got {}",
                             ctx.op.name, dtypeName(s.out), dtypeName(acc.dtype)));

@@ -25,8 +25,9 @@ void checkLaneStride(const OpCallContext& ctx, bool splitting, std::optional<int
   const auto* s = getAttr<int64_t>(ctx.kwargs, "lane_stride");
   if (!s) return;
   if (!splitting)
-    ctx.failKwarg("lane_stride",
-                  fmt::format("lane_stride of {} needs a splitting mode (split != 0)", ctx.op.name));
+    ctx.failKwarg(
+        "lane_stride",
+        fmt::format("lane_stride of {} needs a splitting mode (split != 0)", ctx.op.name));
   if (*s < 1)
     ctx.failKwarg("lane_stride",
                   fmt::format("lane_stride of {} must be positive, got {}", ctx.op.name, *s));
@@ -106,8 +107,9 @@ TypePtr deduceTPop(const OpCallContext& ctx) {
   PTOC_CHECK(ann, ctx.op.name + ": annotation missing after validation");
   const TileType* t = ann->as<TileType>();
   if (!t)
-    ctx.fail(-1, fmt::format("the annotation of {} must be a tile type, got {}", ctx.op.name,
-                             describeType(ann)),
+    ctx.fail(-1,
+             fmt::format("the annotation of {} must be a tile type, got {}", ctx.op.name,
+                         describeType(ann)),
              fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32, pl.Mem.{}] = pl.{}(...)`",
                          toString(ctx.op.outputMemory.fixed), ctx.op.name));
   if (auto why = malformedTypeReason(*t))

@@ -52,28 +52,49 @@ std::string describeType(const Type* t) {
 
 static std::string_view binarySymbol(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::FloorMod: return "%";
-    case BinaryOp::Pow: return "**";
-    case BinaryOp::Eq: return "==";
-    case BinaryOp::Ne: return "!=";
-    case BinaryOp::Lt: return "<";
-    case BinaryOp::Le: return "<=";
-    case BinaryOp::Gt: return ">";
-    case BinaryOp::Ge: return ">=";
-    case BinaryOp::And: return "and";
-    case BinaryOp::Or: return "or";
-    case BinaryOp::BitAnd: return "&";
-    case BinaryOp::BitOr: return "|";
-    case BinaryOp::BitXor: return "^";
-    case BinaryOp::Shl: return "<<";
-    case BinaryOp::Shr: return ">>";
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::Div:
+      return "/";
+    case BinaryOp::FloorDiv:
+      return "//";
+    case BinaryOp::FloorMod:
+      return "%";
+    case BinaryOp::Pow:
+      return "**";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
+    case BinaryOp::BitAnd:
+      return "&";
+    case BinaryOp::BitOr:
+      return "|";
+    case BinaryOp::BitXor:
+      return "^";
+    case BinaryOp::Shl:
+      return "<<";
+    case BinaryOp::Shr:
+      return ">>";
     case BinaryOp::Min:
-    case BinaryOp::Max: return "";
+    case BinaryOp::Max:
+      return "";
   }
   return "?";
 }
@@ -140,30 +161,48 @@ std::string formatAttrValue(const AttrValue& v) {
 
 std::string_view attrKindDescription(AttrKind k) {
   switch (k) {
-    case AttrKind::Bool: return "a bool (True/False)";
-    case AttrKind::Int: return "an integer";
-    case AttrKind::Float: return "a number";
-    case AttrKind::String: return "a string";
-    case AttrKind::DType: return "a dtype (pl.FP32, pl.INT32, ...)";
-    case AttrKind::MemorySpace: return "a memory space (pl.Mem.Vec, pl.Mem.Mat, ...)";
-    case AttrKind::TileLayout: return "a tile layout (pl.TileLayout.row_major, ...)";
-    case AttrKind::PadValue: return "a pad value (pl.PadValue.zero, ...)";
-    case AttrKind::SplitMode: return "a split mode (pl.SplitMode.NONE|UP_DOWN|LEFT_RIGHT or 0/1/2)";
+    case AttrKind::Bool:
+      return "a bool (True/False)";
+    case AttrKind::Int:
+      return "an integer";
+    case AttrKind::Float:
+      return "a number";
+    case AttrKind::String:
+      return "a string";
+    case AttrKind::DType:
+      return "a dtype (pl.FP32, pl.INT32, ...)";
+    case AttrKind::MemorySpace:
+      return "a memory space (pl.Mem.Vec, pl.Mem.Mat, ...)";
+    case AttrKind::TileLayout:
+      return "a tile layout (pl.TileLayout.row_major, ...)";
+    case AttrKind::PadValue:
+      return "a pad value (pl.PadValue.zero, ...)";
+    case AttrKind::SplitMode:
+      return "a split mode (pl.SplitMode.NONE|UP_DOWN|LEFT_RIGHT or 0/1/2)";
   }
   return "a value";
 }
 
 std::string_view argKindDescription(ArgKind k) {
   switch (k) {
-    case ArgKind::Tile: return "a tile";
-    case ArgKind::Tensor: return "a tensor";
-    case ArgKind::TileOrTensor: return "a tile or a tensor";
-    case ArgKind::Scalar: return "a scalar";
-    case ArgKind::IntScalar: return "an integer scalar";
-    case ArgKind::IntList: return "a list of integers";
-    case ArgKind::VReg: return "a vector register";
-    case ArgKind::Mask: return "a mask";
-    case ArgKind::Any: return "a value";
+    case ArgKind::Tile:
+      return "a tile";
+    case ArgKind::Tensor:
+      return "a tensor";
+    case ArgKind::TileOrTensor:
+      return "a tile or a tensor";
+    case ArgKind::Scalar:
+      return "a scalar";
+    case ArgKind::IntScalar:
+      return "an integer scalar";
+    case ArgKind::IntList:
+      return "a list of integers";
+    case ArgKind::VReg:
+      return "a vector register";
+    case ArgKind::Mask:
+      return "a mask";
+    case ArgKind::Any:
+      return "a value";
   }
   return "a value";
 }
@@ -278,7 +317,8 @@ std::optional<std::string> malformedTypeReason(const Type& t) {
   if (const auto* tile = t.as<TileType>(); tile && tile->view) {
     const auto& valid = tile->view->validShape;
     for (const auto& e : valid)
-      if (!e || !e->type) return fmt::format("the valid_shape of {} has an untyped entry", describeType(&t));
+      if (!e || !e->type)
+        return fmt::format("the valid_shape of {} has an untyped entry", describeType(&t));
     if (!valid.empty() && valid.size() != tile->shape.size())
       return fmt::format("the valid_shape of {} has {} entries for rank {}", describeType(&t),
                          valid.size(), tile->shape.size());
@@ -300,7 +340,8 @@ const TileType& tileArgRef(const OpCallContext& ctx, size_t i) {
 
 const TensorType& tensorArgRef(const OpCallContext& ctx, size_t i) {
   const TensorType* t = ctx.tensorArg(i);
-  PTOC_CHECK(t, fmt::format("{}: argument {} is not a tensor after validation", ctx.op.name, i + 1));
+  PTOC_CHECK(t,
+             fmt::format("{}: argument {} is not a tensor after validation", ctx.op.name, i + 1));
   return *t;
 }
 
@@ -324,7 +365,8 @@ DType scalarArgDType(const OpCallContext& ctx, size_t i) {
   const ScalarType* t = i < ctx.args.size() && ctx.args[i] && ctx.args[i]->type
                             ? ctx.args[i]->type->as<ScalarType>()
                             : nullptr;
-  PTOC_CHECK(t, fmt::format("{}: argument {} is not a scalar after validation", ctx.op.name, i + 1));
+  PTOC_CHECK(t,
+             fmt::format("{}: argument {} is not a scalar after validation", ctx.op.name, i + 1));
   return t->dtype;
 }
 
@@ -343,7 +385,8 @@ std::optional<int64_t> elementCount(const std::vector<int64_t>& shape) {
 
 void checkShapeDims(const OpCallContext& ctx, int argIndex, const std::vector<int64_t>& shape,
                     std::string_view what) {
-  if (shape.empty()) ctx.fail(argIndex, fmt::format("the {} of {} must not be empty", what, ctx.op.name));
+  if (shape.empty())
+    ctx.fail(argIndex, fmt::format("the {} of {} must not be empty", what, ctx.op.name));
   for (size_t k = 0; k < shape.size(); ++k)
     if (shape[k] <= 0)
       ctx.fail(argIndex, fmt::format("dimension {} of the {} of {} must be positive, got {}", k,
@@ -423,8 +466,8 @@ void requireFloat(const OpCallContext& ctx, int argIndex, DType d, std::string_v
 
 void requireScalarCompatible(const OpCallContext& ctx, int argIndex, DType scalar, DType elem) {
   if (scalar == DType::Bool && elem != DType::Bool)
-    ctx.fail(argIndex, fmt::format("{} cannot combine a BOOL scalar with {} elements",
-                                   ctx.op.name, dtypeName(elem)));
+    ctx.fail(argIndex, fmt::format("{} cannot combine a BOOL scalar with {} elements", ctx.op.name,
+                                   dtypeName(elem)));
   if (isFloat(scalar) && !isFloat(elem))
     ctx.fail(argIndex,
              fmt::format("{} cannot combine a {} scalar with {} elements", ctx.op.name,

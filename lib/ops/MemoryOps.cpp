@@ -30,9 +30,9 @@ DType tileDTypeKwarg(const OpCallContext& ctx, std::string_view name = "dtype") 
   const DType* d = v ? std::get_if<DType>(v) : nullptr;
   PTOC_CHECK(d, ctx.op.name + ": dtype kwarg missing after validation");
   if (*d == DType::Index)
-    ctx.failKwarg(name, fmt::format("INDEX is not a tile element type ({} {}=pl.INDEX)",
-                                    ctx.op.name, name),
-                  "use pl.INT32 or pl.INT64");
+    ctx.failKwarg(
+        name, fmt::format("INDEX is not a tile element type ({} {}=pl.INDEX)", ctx.op.name, name),
+        "use pl.INT32 or pl.INT64");
   return *d;
 }
 
@@ -49,9 +49,8 @@ void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<Expr
     auto ext = k < extents.size() ? constIntValue(extents[k]) : std::nullopt;
     if (!ext) continue;
     if (*off > dims[k] || *ext > dims[k] - *off)
-      ctx.fail(offsetArg,
-               fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
-                           *off, *off + *ext, k, what, dims[k]));
+      ctx.fail(offsetArg, fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}",
+                                      ctx.op.name, *off, *off + *ext, k, what, dims[k]));
   }
 }
 
@@ -66,13 +65,26 @@ void checkIntFits(const OpCallContext& ctx, int argIndex, int64_t v, DType dtype
                   std::string_view what) {
   int64_t lo = 0, hi = 0;
   switch (dtype) {
-    case DType::Int8: lo = -128, hi = 127; break;
-    case DType::UInt8: lo = 0, hi = 255; break;
-    case DType::Int16: lo = -32768, hi = 32767; break;
-    case DType::UInt16: lo = 0, hi = 65535; break;
-    case DType::Int32: lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max(); break;
-    case DType::UInt32: lo = 0, hi = std::numeric_limits<uint32_t>::max(); break;
-    default: return;
+    case DType::Int8:
+      lo = -128, hi = 127;
+      break;
+    case DType::UInt8:
+      lo = 0, hi = 255;
+      break;
+    case DType::Int16:
+      lo = -32768, hi = 32767;
+      break;
+    case DType::UInt16:
+      lo = 0, hi = 65535;
+      break;
+    case DType::Int32:
+      lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max();
+      break;
+    case DType::UInt32:
+      lo = 0, hi = std::numeric_limits<uint32_t>::max();
+      break;
+    default:
+      return;
   }
   if (v < lo || v > hi)
     ctx.fail(argIndex, fmt::format("the {} of {} ({}) does not fit in {} [{}, {}]", what,
@@ -90,9 +102,9 @@ TypePtr deduceLoad(const OpCallContext& ctx) {
     ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
                             offsets.size(), rank, describeType(&tensor)));
   if (shape.size() != rank)
-    ctx.fail(2, fmt::format("the shapes {} of {} have rank {} but the tensor {} has rank {}",
-                            formatShape(shape), ctx.op.name, shape.size(), describeType(&tensor),
-                            rank));
+    ctx.fail(
+        2, fmt::format("the shapes {} of {} have rank {} but the tensor {} has rank {}",
+                       formatShape(shape), ctx.op.name, shape.size(), describeType(&tensor), rank));
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
   // The window read is the valid region: a padded tile may extend past the tensor.
@@ -112,9 +124,9 @@ TypePtr deduceStore(const OpCallContext& ctx) {
   std::vector<ExprPtr> offsets = listArgElements(ctx, 1);
   const TensorType& tensor = tensorArgRef(ctx, 2);
   if (tile.shape.size() != tensor.shape.size())
-    ctx.fail(2, fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}",
-                            ctx.op.name, tile.shape.size(), describeType(&tile),
-                            tensor.shape.size(), describeType(&tensor)));
+    ctx.fail(2, fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}", ctx.op.name,
+                            tile.shape.size(), describeType(&tile), tensor.shape.size(),
+                            describeType(&tensor)));
   if (offsets.size() != tensor.shape.size())
     ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
                             offsets.size(), tensor.shape.size(), describeType(&tensor)));
@@ -165,8 +177,9 @@ TypePtr deduceFull(const OpCallContext& ctx) {
       ctx.fail(1, fmt::format("{} cannot fill a {} tile with a bool value", ctx.op.name,
                               dtypeName(dtype)));
   } else {
-    ctx.fail(1, fmt::format("the value of {} must be a constant (a literal or pl.const), got {}",
-                            ctx.op.name, formatExpr(value)),
+    ctx.fail(1,
+             fmt::format("the value of {} must be a constant (a literal or pl.const), got {}",
+                         ctx.op.name, formatExpr(value)),
              "to fill with a runtime value, create the tile and use tile.muls/tile.adds");
   }
   return makeTile(std::move(shape), dtype, kVec);
@@ -205,7 +218,8 @@ TypePtr deduceRandom(const OpCallContext& ctx) {
   }
   std::vector<int64_t> shape = staticShapeArg(ctx, 6, "shape");
   if (shape.size() != 2)
-    ctx.fail(6, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+    ctx.fail(6,
+             fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 7) valid = checkValidShapeArg(ctx, 7, shape);
   return makeTile(std::move(shape), tileDTypeKwarg(ctx), kVec, std::move(valid));
@@ -219,9 +233,9 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   std::vector<ExprPtr> offsets = listArgElements(ctx, 2);
   size_t rank = src.shape.size();
   if (shape.size() != rank)
-    ctx.fail(1, fmt::format("the shape {} of {} has rank {} but the source {} has rank {}",
-                            formatShape(shape), ctx.op.name, shape.size(), describeType(&src),
-                            rank));
+    ctx.fail(1,
+             fmt::format("the shape {} of {} has rank {} but the source {} has rank {}",
+                         formatShape(shape), ctx.op.name, shape.size(), describeType(&src), rank));
   if (offsets.size() != rank)
     ctx.fail(2, fmt::format("{} has {} offsets for the rank-{} source {}", ctx.op.name,
                             offsets.size(), rank, describeType(&src)));
@@ -319,11 +333,11 @@ TypePtr deduceReshape(const OpCallContext& ctx) {
                             dstCount ? std::to_string(*dstCount) : "too many"));
   auto valid = reshapeValid(src.shape, explicitValidOf(src), shape);
   if (!valid)
-    ctx.fail(0,
-             fmt::format("{} cannot carry the valid shape {} of {} into the shape {}", ctx.op.name,
-                         formatExprList(explicitValidOf(src)), describeType(&src),
-                         formatShape(shape)),
-             "reshape a tile whose valid region is full, or set the valid shape afterwards");
+    ctx.fail(
+        0,
+        fmt::format("{} cannot carry the valid shape {} of {} into the shape {}", ctx.op.name,
+                    formatExprList(explicitValidOf(src)), describeType(&src), formatShape(shape)),
+        "reshape a tile whose valid region is full, or set the valid shape afterwards");
   return makeTile(std::move(shape), src.dtype, ctx.outputMemory(), std::move(*valid),
                   src.effectiveView().pad);
 }
@@ -333,7 +347,8 @@ TypePtr deduceExtract(const OpCallContext& ctx) {
   requireRank(ctx, 0, src, 2, "the source");
   std::vector<int64_t> shape = staticShapeArg(ctx, 3, "shape");
   if (shape.size() != 2)
-    ctx.fail(3, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+    ctx.fail(3,
+             fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
   for (size_t k = 0; k < 2; ++k) {
     auto idx = constIntValue(ctx.args[1 + k]);
     if (!idx) continue;
@@ -351,10 +366,10 @@ TypePtr deduceSetValidShape(const OpCallContext& ctx) {
   std::vector<ExprPtr> valid = {ctx.args[1], ctx.args[2]};
   for (size_t k = 0; k < 2; ++k)
     if (auto v = constIntValue(valid[k]); v && (*v < 0 || *v > src.shape[k]))
-      ctx.fail(static_cast<int>(1 + k),
-               fmt::format("the valid {} of {} ({}) is outside [0, {}] for {}",
-                           k == 0 ? "rows" : "cols", ctx.op.name, *v, src.shape[k],
-                           describeType(&src)));
+      ctx.fail(
+          static_cast<int>(1 + k),
+          fmt::format("the valid {} of {} ({}) is outside [0, {}] for {}", k == 0 ? "rows" : "cols",
+                      ctx.op.name, *v, src.shape[k], describeType(&src)));
   TileView view = src.effectiveView();
   view.validShape = std::move(valid);
   return TileType::get(src.shape, src.dtype, ctx.outputMemory(), std::move(view));
@@ -371,8 +386,8 @@ TypePtr deduceTranspose(const OpCallContext& ctx) {
                            formatExpr(ctx.args[1 + k])));
     if (*a < 0 || *a >= static_cast<int64_t>(src.shape.size()))
       ctx.fail(static_cast<int>(1 + k),
-               fmt::format("axis {} of {} is out of range for the rank-{} tile {}", *a,
-                           ctx.op.name, src.shape.size(), describeType(&src)));
+               fmt::format("axis {} of {} is out of range for the rank-{} tile {}", *a, ctx.op.name,
+                           src.shape.size(), describeType(&src)));
     axes[k] = static_cast<size_t>(*a);
   }
   std::vector<int64_t> shape = src.shape;
@@ -440,8 +455,7 @@ void registerMemoryOps(OpRegistry& r) {
   r.add("tile.ci")
       .arg("start", K::IntScalar)
       .arg("shape", K::IntList)
-      .requiredKwarg("dtype", A::DType,
-                     {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
+      .requiredKwarg("dtype", A::DType, {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
       .kwarg("descending", A::Bool, false)
       .deduce(deduceCi)
       .outputMemoryFixed(kVec)
@@ -484,9 +498,9 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("index_row", K::IntScalar)
       .arg("index_col", K::IntScalar)
       .arg("shape", K::IntList)
-      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
-             memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left,
-                           MemorySpace::Right}))
+      .kwarg(
+          "target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
+          memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}))
       .deduce(deduceExtract)
       .outputMemoryFromKwarg("target_memory")
       .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");

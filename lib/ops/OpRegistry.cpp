@@ -26,15 +26,24 @@ namespace {
 
 bool attrMatchesKind(const AttrValue& v, AttrKind k) {
   switch (k) {
-    case AttrKind::Bool: return std::holds_alternative<bool>(v);
-    case AttrKind::Int: return std::holds_alternative<int64_t>(v);
-    case AttrKind::Float: return std::holds_alternative<double>(v);
-    case AttrKind::String: return std::holds_alternative<std::string>(v);
-    case AttrKind::DType: return std::holds_alternative<DType>(v);
-    case AttrKind::MemorySpace: return std::holds_alternative<MemorySpace>(v);
-    case AttrKind::TileLayout: return std::holds_alternative<TileLayout>(v);
-    case AttrKind::PadValue: return std::holds_alternative<PadValue>(v);
-    case AttrKind::SplitMode: return std::holds_alternative<SplitMode>(v);
+    case AttrKind::Bool:
+      return std::holds_alternative<bool>(v);
+    case AttrKind::Int:
+      return std::holds_alternative<int64_t>(v);
+    case AttrKind::Float:
+      return std::holds_alternative<double>(v);
+    case AttrKind::String:
+      return std::holds_alternative<std::string>(v);
+    case AttrKind::DType:
+      return std::holds_alternative<DType>(v);
+    case AttrKind::MemorySpace:
+      return std::holds_alternative<MemorySpace>(v);
+    case AttrKind::TileLayout:
+      return std::holds_alternative<TileLayout>(v);
+    case AttrKind::PadValue:
+      return std::holds_alternative<PadValue>(v);
+    case AttrKind::SplitMode:
+      return std::holds_alternative<SplitMode>(v);
   }
   return false;
 }
@@ -63,15 +72,23 @@ std::string argDisplayName(const ExprPtr& e, const ArgSpec& spec) {
 
 bool argKindMatches(ArgKind k, const Type& t) {
   switch (k) {
-    case ArgKind::Tile: return t.isa<TileType>();
-    case ArgKind::Tensor: return t.isa<TensorType>();
-    case ArgKind::TileOrTensor: return t.isa<TileType>() || t.isa<TensorType>();
-    case ArgKind::Scalar: return t.isa<ScalarType>();
-    case ArgKind::IntScalar: return t.isa<ScalarType>() && isInteger(t.as<ScalarType>()->dtype);
-    case ArgKind::VReg: return t.isa<VRegType>();
-    case ArgKind::Mask: return t.isa<MaskType>();
+    case ArgKind::Tile:
+      return t.isa<TileType>();
+    case ArgKind::Tensor:
+      return t.isa<TensorType>();
+    case ArgKind::TileOrTensor:
+      return t.isa<TileType>() || t.isa<TensorType>();
+    case ArgKind::Scalar:
+      return t.isa<ScalarType>();
+    case ArgKind::IntScalar:
+      return t.isa<ScalarType>() && isInteger(t.as<ScalarType>()->dtype);
+    case ArgKind::VReg:
+      return t.isa<VRegType>();
+    case ArgKind::Mask:
+      return t.isa<MaskType>();
     case ArgKind::IntList:  // checked structurally by the caller
-    case ArgKind::Any: return true;
+    case ArgKind::Any:
+      return true;
   }
   return false;
 }
@@ -82,7 +99,8 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
   PTOC_CHECK(arg, fmt::format("{}: argument {} is a null expression", ctx.op.name, i + 1));
   int idx = static_cast<int>(i);
   if (!arg->type)
-    ctx.fail(idx, fmt::format("argument {} ('{}') of {} has no type", i + 1, spec.name, ctx.op.name));
+    ctx.fail(idx,
+             fmt::format("argument {} ('{}') of {} has no type", i + 1, spec.name, ctx.op.name));
   const Type& t = *arg->type;
   if (auto why = ops::malformedTypeReason(t))
     ctx.fail(idx, fmt::format("argument {} ('{}') of {} has a malformed type: {}", i + 1, spec.name,
@@ -90,8 +108,9 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
   if (spec.kind == ArgKind::IntList) {
     const auto* list = arg->as<MakeTuple>();
     if (!list)
-      ctx.fail(idx, fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
-                                ops::argKindDescription(spec.kind), describeType(arg->type)),
+      ctx.fail(idx,
+               fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
+                           ops::argKindDescription(spec.kind), describeType(arg->type)),
                fmt::format("write the {} as a list, e.g. [0, 0]", spec.name));
     for (size_t k = 0; k < list->elements.size(); ++k) {
       const ExprPtr& el = list->elements[k];
@@ -108,12 +127,12 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
   if (!argKindMatches(spec.kind, t))
     ctx.fail(idx, fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
                               ops::argKindDescription(spec.kind), describeType(arg->type)));
-  if (const auto* tile = t.as<TileType>(); tile && !spec.memory.empty() && tile->memory &&
-                                           std::find(spec.memory.begin(), spec.memory.end(),
-                                                     *tile->memory) == spec.memory.end())
+  if (const auto* tile = t.as<TileType>();
+      tile && !spec.memory.empty() && tile->memory &&
+      std::find(spec.memory.begin(), spec.memory.end(), *tile->memory) == spec.memory.end())
     ctx.fail(idx,
-             fmt::format("argument '{}' of {} must be in {} memory, got {}", spec.name,
-                         ctx.op.name, ops::memorySpaceList(spec.memory), toString(*tile->memory)),
+             fmt::format("argument '{}' of {} must be in {} memory, got {}", spec.name, ctx.op.name,
+                         ops::memorySpaceList(spec.memory), toString(*tile->memory)),
              fmt::format("insert pl.move({}, target_memory=pl.Mem.{}) or let "
                          "infer-tile-memory-space do it",
                          argDisplayName(arg, spec), toString(spec.memory.front())));
@@ -194,10 +213,12 @@ OpBuilder& OpBuilder::optionalArg(std::string n, ArgKind kind, std::vector<Memor
 OpBuilder& OpBuilder::kwarg(std::string n, AttrKind kind, std::optional<AttrValue> dflt,
                             bool alwaysPrint, std::vector<AttrValue> allowed) {
   PTOC_CHECK(!def_.findKwarg(n), def_.name + ": duplicate kwarg " + n);
-  PTOC_CHECK(!dflt || attrMatchesKind(*dflt, kind), def_.name + ": default of " + n + " has the wrong kind");
+  PTOC_CHECK(!dflt || attrMatchesKind(*dflt, kind),
+             def_.name + ": default of " + n + " has the wrong kind");
   PTOC_CHECK(!alwaysPrint || dflt, def_.name + ": alwaysPrint kwarg " + n + " needs a default");
   for (const auto& a : allowed)
-    PTOC_CHECK(attrMatchesKind(a, kind), def_.name + ": allowed value of " + n + " has the wrong kind");
+    PTOC_CHECK(attrMatchesKind(a, kind),
+               def_.name + ": allowed value of " + n + " has the wrong kind");
   def_.kwargs.push_back(
       KwargSpec{std::move(n), kind, false, std::move(dflt), alwaysPrint, std::move(allowed)});
   return *this;
@@ -221,7 +242,8 @@ OpBuilder& OpBuilder::outputMemoryFixed(MemorySpace m) {
 
 OpBuilder& OpBuilder::outputMemoryFromKwarg(std::string k) {
   PTOC_CHECK(def_.findKwarg(k), def_.name + ": output memory kwarg " + k + " is not declared");
-  def_.outputMemory = OutputMemoryRule{OutputMemoryRule::FromKwarg, MemorySpace::Vec, std::move(k), 0};
+  def_.outputMemory =
+      OutputMemoryRule{OutputMemoryRule::FromKwarg, MemorySpace::Vec, std::move(k), 0};
   return *this;
 }
 
@@ -378,7 +400,8 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     Span at = j < kwargSpans.size() && kwargSpans[j].valid() ? kwargSpans[j] : span;
     const KwargSpec* spec = op.findKwarg(name);
     if (!spec) {
-      if (op.kwargs.empty()) failAt(diag, at, fmt::format("{} takes no keyword arguments, got '{}'", op.name, name));
+      if (op.kwargs.empty())
+        failAt(diag, at, fmt::format("{} takes no keyword arguments, got '{}'", op.name, name));
       std::vector<std::string> names;
       for (const auto& k : op.kwargs) names.push_back(k.name);
       failAt(diag, at,

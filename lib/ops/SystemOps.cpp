@@ -58,9 +58,10 @@ TypePtr deduceInitializePipe(const OpCallContext& ctx) {
     if (constIntValue(ctx.args[i])) continue;
     DType d = scalarArgDType(ctx, i);
     if (d != DType::Int32)
-      ctx.fail(static_cast<int>(i),
-               fmt::format("argument {} ('{}') of {} must be an INT32 buffer handle, got Scalar[{}]",
-                           i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)));
+      ctx.fail(
+          static_cast<int>(i),
+          fmt::format("argument {} ('{}') of {} must be an INT32 buffer handle, got Scalar[{}]",
+                      i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)));
   }
   checkPositive(ctx, "slot_size");
   checkPositive(ctx, "slot_num");

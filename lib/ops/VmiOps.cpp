@@ -25,11 +25,13 @@ int64_t sizeKwarg(const OpCallContext& ctx) {
 /// A register element dtype: typed (not INDEX, which a bare literal has) and not BOOL.
 void requireVRegElement(const OpCallContext& ctx, int argIndex, DType d) {
   if (d == DType::Index)
-    ctx.fail(argIndex,
-             fmt::format("{} needs a typed scalar: INDEX is not a vector element type", ctx.op.name),
-             "write pl.const(v, pl.INT32) or pl.cast(x, pl.INT32)");
+    ctx.fail(
+        argIndex,
+        fmt::format("{} needs a typed scalar: INDEX is not a vector element type", ctx.op.name),
+        "write pl.const(v, pl.INT32) or pl.cast(x, pl.INT32)");
   if (!isVRegElementType(d))
-    ctx.fail(argIndex, fmt::format("{} is not a vector element type ({})", dtypeName(d), ctx.op.name));
+    ctx.fail(argIndex,
+             fmt::format("{} is not a vector element type ({})", dtypeName(d), ctx.op.name));
 }
 
 /// `size=` of a register-producing op must match the register width for `dtype`.
@@ -95,8 +97,9 @@ TypePtr deduceVStore(const OpCallContext& ctx) {
   const VRegType& v = vregArgRef(ctx, 0);
   const TileType& t = tileArgRef(ctx, 1);
   if (v.dtype != t.dtype)
-    ctx.fail(1, fmt::format("{} stores {} into a {} tile; the dtypes must match", ctx.op.name,
-                            describeType(&v), dtypeName(t.dtype)),
+    ctx.fail(1,
+             fmt::format("{} stores {} into a {} tile; the dtypes must match", ctx.op.name,
+                         describeType(&v), dtypeName(t.dtype)),
              "convert the register first with pl.vmi.vcvt");
   checkMaskLanes(ctx, 3, v.lanes);
   checkTileAccess(ctx, 1, 2, v.lanes);
@@ -207,9 +210,8 @@ void registerVmiOps(OpRegistry& r) {
   using K = ArgKind;
   using A = AttrKind;
   const std::vector<MemorySpace> vec = {MemorySpace::Vec};
-  const std::vector<AttrValue> cmpModes = {std::string("lt"), std::string("le"),
-                                           std::string("gt"), std::string("ge"),
-                                           std::string("eq"), std::string("ne")};
+  const std::vector<AttrValue> cmpModes = {std::string("lt"), std::string("le"), std::string("gt"),
+                                           std::string("ge"), std::string("eq"), std::string("ne")};
   auto add = [&](std::string name) {
     OpBuilder b = r.add(std::move(name));
     b.affinity(CoreAffinity::Vector);

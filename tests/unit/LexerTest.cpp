@@ -53,15 +53,33 @@ std::string render(const std::vector<Token>& toks) {
   for (const Token& t : toks) {
     if (!out.empty()) out += ' ';
     switch (t.kind) {
-      case TokenKind::Newline: out += "NL"; break;
-      case TokenKind::Indent: out += "IN"; break;
-      case TokenKind::Dedent: out += "DE"; break;
-      case TokenKind::Eof: out += "EOF"; break;
-      case TokenKind::Identifier: out += "id:" + std::string(t.text); break;
-      case TokenKind::Int: out += "int:" + std::string(t.text); break;
-      case TokenKind::Float: out += "float:" + std::string(t.text); break;
-      case TokenKind::String: out += "str:" + std::string(t.text); break;
-      default: out += tokenKindName(t.kind); break;
+      case TokenKind::Newline:
+        out += "NL";
+        break;
+      case TokenKind::Indent:
+        out += "IN";
+        break;
+      case TokenKind::Dedent:
+        out += "DE";
+        break;
+      case TokenKind::Eof:
+        out += "EOF";
+        break;
+      case TokenKind::Identifier:
+        out += "id:" + std::string(t.text);
+        break;
+      case TokenKind::Int:
+        out += "int:" + std::string(t.text);
+        break;
+      case TokenKind::Float:
+        out += "float:" + std::string(t.text);
+        break;
+      case TokenKind::String:
+        out += "str:" + std::string(t.text);
+        break;
+      default:
+        out += tokenKindName(t.kind);
+        break;
     }
   }
   return out;
@@ -100,8 +118,7 @@ TEST(Lexer, EmptyInputIsJustEof) {
 }
 
 TEST(Lexer, SimpleStatement) {
-  EXPECT_EQ(lexRender("x_12 = pl.add(a, b)\n"),
-            "id:x_12 = id:pl . id:add ( id:a , id:b ) NL EOF");
+  EXPECT_EQ(lexRender("x_12 = pl.add(a, b)\n"), "id:x_12 = id:pl . id:add ( id:a , id:b ) NL EOF");
   // Missing final newline still yields NEWLINE before EOF.
   EXPECT_EQ(lexRender("x = 1"), "id:x = int:1 NL EOF");
 }
@@ -143,7 +160,8 @@ TEST(Lexer, IndentDedent) {
 }
 
 TEST(Lexer, DedentsAtEof) {
-  EXPECT_EQ(lexRender("if a:\n  if b:\n    c"), "if id:a : NL IN if id:b : NL IN id:c NL DE DE EOF");
+  EXPECT_EQ(lexRender("if a:\n  if b:\n    c"),
+            "if id:a : NL IN if id:b : NL IN id:c NL DE DE EOF");
   // Multiple dedents at once in the middle of a file.
   EXPECT_EQ(lexRender("if a:\n  if b:\n    c\nd\n"),
             "if id:a : NL IN if id:b : NL IN id:c NL DE DE id:d NL EOF");
@@ -188,7 +206,8 @@ TEST(Lexer, ImplicitLineJoiningInBrackets) {
 }
 
 TEST(Lexer, BackslashContinuation) {
-  EXPECT_EQ(lexRender("x = 1 + \\\n      2\ny = 3\n"), "id:x = int:1 + int:2 NL id:y = int:3 NL EOF");
+  EXPECT_EQ(lexRender("x = 1 + \\\n      2\ny = 3\n"),
+            "id:x = int:1 + int:2 NL id:y = int:3 NL EOF");
   // CRLF after the backslash.
   EXPECT_EQ(lexRender("x = 1 + \\\r\n2\r\n"), "id:x = int:1 + int:2 NL EOF");
   expectLexError("x = 1 \\ 2\n", "unexpected character after line continuation character", 1, 7);
@@ -232,11 +251,9 @@ TEST(Lexer, Strings) {
   EXPECT_EQ(lexRender("x = '''line1\n    line2'''\ny\n"),
             "id:x = str:'''line1\n    line2''' NL id:y NL EOF");
   // Escaped quotes do not terminate.
-  EXPECT_EQ(lexRender("'it\\'s' \"say \\\"hi\\\"\""),
-            "str:'it\\'s' str:\"say \\\"hi\\\"\" NL EOF");
+  EXPECT_EQ(lexRender("'it\\'s' \"say \\\"hi\\\"\""), "str:'it\\'s' str:\"say \\\"hi\\\"\" NL EOF");
   // Non-ASCII bytes are fine inside strings and comments.
-  EXPECT_EQ(lexRender("s = 'h\xc3\xa9llo'  # caf\xc3\xa9\n"),
-            "id:s = str:'h\xc3\xa9llo' NL EOF");
+  EXPECT_EQ(lexRender("s = 'h\xc3\xa9llo'  # caf\xc3\xa9\n"), "id:s = str:'h\xc3\xa9llo' NL EOF");
 }
 
 TEST(Lexer, StringEscapesDecode) {

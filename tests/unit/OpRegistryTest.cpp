@@ -93,24 +93,93 @@ std::vector<int64_t> validConsts(const TileType& t) {
 // ---- The catalog ---------------------------------------------------------------------------
 
 TEST_F(OpsTest, CatalogIsComplete) {
-  const char* names[] = {
-      "tile.load", "tile.store", "tile.move", "tile.create", "tile.full", "tile.ci",
-      "tile.random", "tile.slice", "tile.reshape", "tile.extract", "tile.set_validshape",
-      "tile.transpose", "tile.get_subblock_idx", "tile.get_block_idx", "tile.get_block_num",
-      "tile.add", "tile.sub", "tile.mul", "tile.div", "tile.maximum", "tile.minimum", "tile.adds",
-      "tile.subs", "tile.muls", "tile.divs", "tile.maximums", "tile.minimums", "tile.exp",
-      "tile.log", "tile.sqrt", "tile.rsqrt", "tile.recip", "tile.abs", "tile.neg", "tile.relu",
-      "tile.cast", "tile.row_sum", "tile.row_max", "tile.row_min", "tile.col_sum", "tile.col_max",
-      "tile.col_min", "tile.row_expand_add", "tile.row_expand_sub", "tile.row_expand_mul",
-      "tile.row_expand_div", "tile.matmul", "tile.matmul_acc", "tile.aiv_shard",
-      "tile.aic_gather", "tile.tpush_to_aiv", "tile.tpush_to_aic", "tile.tpop_from_aic",
-      "tile.tpop_from_aiv", "system.tfree_to_aic", "system.tfree_to_aiv",
-      "system.reserve_buffer", "system.import_peer_buffer", "system.aic_initialize_pipe",
-      "system.aiv_initialize_pipe", "vmi.create_mask", "vmi.vload", "vmi.vstore", "vmi.vbrc",
-      "vmi.vci", "vmi.vadd", "vmi.vsub", "vmi.vmul", "vmi.vdiv", "vmi.vmax", "vmi.vmin",
-      "vmi.vadds", "vmi.vmuls", "vmi.vexp", "vmi.vabs", "vmi.vneg", "vmi.vsqrt", "vmi.vcmp",
-      "vmi.vcmps", "vmi.vsel", "vmi.mask_and", "vmi.mask_or", "vmi.mask_not", "vmi.vcvt",
-      "vmi.vcadd", "vmi.vcmax", "vmi.vcmin"};
+  const char* names[] = {"tile.load",
+                         "tile.store",
+                         "tile.move",
+                         "tile.create",
+                         "tile.full",
+                         "tile.ci",
+                         "tile.random",
+                         "tile.slice",
+                         "tile.reshape",
+                         "tile.extract",
+                         "tile.set_validshape",
+                         "tile.transpose",
+                         "tile.get_subblock_idx",
+                         "tile.get_block_idx",
+                         "tile.get_block_num",
+                         "tile.add",
+                         "tile.sub",
+                         "tile.mul",
+                         "tile.div",
+                         "tile.maximum",
+                         "tile.minimum",
+                         "tile.adds",
+                         "tile.subs",
+                         "tile.muls",
+                         "tile.divs",
+                         "tile.maximums",
+                         "tile.minimums",
+                         "tile.exp",
+                         "tile.log",
+                         "tile.sqrt",
+                         "tile.rsqrt",
+                         "tile.recip",
+                         "tile.abs",
+                         "tile.neg",
+                         "tile.relu",
+                         "tile.cast",
+                         "tile.row_sum",
+                         "tile.row_max",
+                         "tile.row_min",
+                         "tile.col_sum",
+                         "tile.col_max",
+                         "tile.col_min",
+                         "tile.row_expand_add",
+                         "tile.row_expand_sub",
+                         "tile.row_expand_mul",
+                         "tile.row_expand_div",
+                         "tile.matmul",
+                         "tile.matmul_acc",
+                         "tile.aiv_shard",
+                         "tile.aic_gather",
+                         "tile.tpush_to_aiv",
+                         "tile.tpush_to_aic",
+                         "tile.tpop_from_aic",
+                         "tile.tpop_from_aiv",
+                         "system.tfree_to_aic",
+                         "system.tfree_to_aiv",
+                         "system.reserve_buffer",
+                         "system.import_peer_buffer",
+                         "system.aic_initialize_pipe",
+                         "system.aiv_initialize_pipe",
+                         "vmi.create_mask",
+                         "vmi.vload",
+                         "vmi.vstore",
+                         "vmi.vbrc",
+                         "vmi.vci",
+                         "vmi.vadd",
+                         "vmi.vsub",
+                         "vmi.vmul",
+                         "vmi.vdiv",
+                         "vmi.vmax",
+                         "vmi.vmin",
+                         "vmi.vadds",
+                         "vmi.vmuls",
+                         "vmi.vexp",
+                         "vmi.vabs",
+                         "vmi.vneg",
+                         "vmi.vsqrt",
+                         "vmi.vcmp",
+                         "vmi.vcmps",
+                         "vmi.vsel",
+                         "vmi.mask_and",
+                         "vmi.mask_or",
+                         "vmi.mask_not",
+                         "vmi.vcvt",
+                         "vmi.vcadd",
+                         "vmi.vcmax",
+                         "vmi.vcmin"};
   for (const char* n : names) EXPECT_NE(OpRegistry::instance().find(n), nullptr) << n;
   auto all = OpRegistry::instance().all();
   EXPECT_EQ(all.size(), std::size(names));
@@ -141,8 +210,8 @@ TEST_F(OpsTest, LoadDefaultsToVecAndPrintsTargetMemory) {
 
 TEST_F(OpsTest, LoadToMatWithValidShape) {
   ExprPtr n = scalar(DType::Index, "n");
-  auto c = call("tile.load", {tensor({64, 64}, DType::FP16), list({0, 0}), list({16, 32}),
-                              listOf({n, idx(32)})},
+  auto c = call("tile.load",
+                {tensor({64, 64}, DType::FP16), list({0, 0}), list({16, 32}), listOf({n, idx(32)})},
                 {{"target_memory", MemorySpace::Mat}});
   const TileType& t = tileOf(c);
   EXPECT_EQ(t.memory, MemorySpace::Mat);
@@ -212,12 +281,11 @@ TEST_F(OpsTest, HugeShapesAndOffsetsAreDiagnosed) {
   int64_t big = int64_t{1} << 62;
   expectError("tile.load", {tensor({16, 16}), list({0, 0}), list({big, big})}, {},
               "has too many elements");
-  expectError("tile.load", {tensor({16, 16}), list({big, 0}), list({16, 16})}, {},
-              "accesses");
+  expectError("tile.load", {tensor({16, 16}), list({big, 0}), list({16, 16})}, {}, "accesses");
   expectError("tile.create", {list({big, 4})}, {{"dtype", DType::FP32}}, "too many elements");
   expectError("tile.create", {list({})}, {{"dtype", DType::FP32}}, "must not be empty");
-  expectError("tile.add", {tile({16, 16}), var("b", TensorType::get({big, big}, DType::FP32))},
-              {}, "malformed type");
+  expectError("tile.add", {tile({16, 16}), var("b", TensorType::get({big, big}, DType::FP32))}, {},
+              "malformed type");
 }
 
 TEST_F(OpsTest, StoreReturnsTheTensorAndWritesIt) {
@@ -236,9 +304,9 @@ TEST_F(OpsTest, StoreReturnsTheTensorAndWritesIt) {
 TEST_F(OpsTest, StoreErrors) {
   expectError("tile.store", {tile({16, 16}, DType::FP16), list({0, 0}), tensor({16, 16})}, {},
               "the tile and the tensor of tile.store must have the same dtype, got FP16 and FP32");
-  expectError("tile.store", {tile({16, 16}, DType::FP32, MemorySpace::Mat), list({0, 0}),
-                             tensor({16, 16})},
-              {}, "argument 'tile' of tile.store must be in Vec or Acc memory, got Mat");
+  expectError("tile.store",
+              {tile({16, 16}, DType::FP32, MemorySpace::Mat), list({0, 0}), tensor({16, 16})}, {},
+              "argument 'tile' of tile.store must be in Vec or Acc memory, got Mat");
   EXPECT_EQ(last().hint,
             "insert pl.move(t, target_memory=pl.Mem.Vec) or let infer-tile-memory-space do it");
   expectError("tile.store", {tile({16, 16}), list({8, 0}), tensor({16, 16})}, {},
@@ -280,7 +348,8 @@ TEST_F(OpsTest, MoveLayoutsAndAffinity) {
   EXPECT_EQ(classifyCallAffinity(*vecToMat), CoreAffinity::Mixed);
 
   ExprPtr n = scalar(DType::Index, "n");
-  auto keepsValid = call("tile.move", {tile({16, 32}, DType::FP32, MemorySpace::Acc, {n, idx(32)})});
+  auto keepsValid =
+      call("tile.move", {tile({16, 32}, DType::FP32, MemorySpace::Acc, {n, idx(32)})});
   EXPECT_EQ(tileOf(keepsValid).validShape()[0], n);
 }
 
@@ -307,8 +376,8 @@ TEST_F(OpsTest, CreateFullCiRandom) {
   auto ci = call("tile.ci", {i32(0), list({1, 64})}, {{"dtype", DType::Int32}});
   EXPECT_EQ(tileOf(ci).dtype, DType::Int32);
   ASSERT_EQ(ci->kwargs.size(), 1u);  // descending=False dropped
-  auto ciDesc = call("tile.ci", {idx(5), list({1, 64})},
-                     {{"descending", true}, {"dtype", DType::UInt16}});
+  auto ciDesc =
+      call("tile.ci", {idx(5), list({1, 64})}, {{"descending", true}, {"dtype", DType::UInt16}});
   ASSERT_EQ(ciDesc->kwargs.size(), 2u);
   EXPECT_EQ(ciDesc->kwargs[1].first, "descending");
   expectError("tile.ci", {i32(0), list({1, 64})}, {{"dtype", DType::FP32}},
@@ -327,13 +396,15 @@ TEST_F(OpsTest, CreateFullCiRandom) {
     for (auto& e : extra) a.push_back(e);
     return a;
   };
-  auto r = call("tile.random", rnd({list({4, 64})}), {{"dtype", DType::UInt32}, {"rounds", int64_t{10}}});
+  auto r = call("tile.random", rnd({list({4, 64})}),
+                {{"dtype", DType::UInt32}, {"rounds", int64_t{10}}});
   EXPECT_EQ(tileOf(r).dtype, DType::UInt32);
   ASSERT_EQ(r->kwargs.size(), 1u);  // rounds=10 is the default
-  auto r7 = call("tile.random", rnd({list({4, 64})}), {{"dtype", DType::Int32}, {"rounds", int64_t{7}}});
+  auto r7 =
+      call("tile.random", rnd({list({4, 64})}), {{"dtype", DType::Int32}, {"rounds", int64_t{7}}});
   ASSERT_EQ(r7->kwargs.size(), 2u);
-  expectError("tile.random", rnd({list({4, 64})}), {{"dtype", DType::Int32}, {"rounds", int64_t{8}}},
-              "must be one of 7, 10; got 8");
+  expectError("tile.random", rnd({list({4, 64})}),
+              {{"dtype", DType::Int32}, {"rounds", int64_t{8}}}, "must be one of 7, 10; got 8");
   keys[5] = scalar(DType::Int64);
   expectError("tile.random", rnd({list({4, 64})}), {{"dtype", DType::Int32}},
               "argument 6 ('counter3') of tile.random must be an INT32 scalar, got Scalar[INT64]");
@@ -372,24 +443,25 @@ TEST_F(OpsTest, SliceReshapeExtractValidShapeTranspose) {
               "tile.reshape must preserve the element count: [16, 16] has 256 elements, [8, 8] has "
               "64");
   ExprPtr n = scalar(DType::Index, "n");
-  auto unit = call("tile.reshape", {tile({16, 1}, DType::FP32, MemorySpace::Vec, {n, idx(1)}),
-                                    list({1, 16})});
+  auto unit = call("tile.reshape",
+                   {tile({16, 1}, DType::FP32, MemorySpace::Vec, {n, idx(1)}), list({1, 16})});
   EXPECT_EQ(tileOf(unit).validShape()[1], n);
-  auto prefix = call("tile.reshape", {tile({4, 16}, DType::FP32, MemorySpace::Vec, {idx(2), idx(16)}),
-                                      list({2, 32})});
+  auto prefix =
+      call("tile.reshape",
+           {tile({4, 16}, DType::FP32, MemorySpace::Vec, {idx(2), idx(16)}), list({2, 32})});
   EXPECT_EQ(validConsts(tileOf(prefix)), (std::vector<int64_t>{1, 32}));
   expectError("tile.reshape",
               {tile({4, 16}, DType::FP32, MemorySpace::Vec, {idx(4), idx(5)}), list({2, 32})}, {},
               "cannot carry the valid shape [4, 5]");
 
-  auto e = call("tile.extract", {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(16), idx(0),
-                                 list({16, 64})},
+  auto e = call("tile.extract",
+                {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(16), idx(0), list({16, 64})},
                 {{"target_memory", MemorySpace::Left}});
   EXPECT_EQ(tileOf(e).memory, MemorySpace::Left);
   EXPECT_EQ(classifyCallAffinity(*e), CoreAffinity::Cube);
-  expectError("tile.extract", {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(56), idx(0),
-                               list({16, 64})},
-              {}, "reads [56, 72) on axis 0");
+  expectError("tile.extract",
+              {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(56), idx(0), list({16, 64})}, {},
+              "reads [56, 72) on axis 0");
   expectError("tile.extract", {tile({64, 64}, DType::FP16), idx(0), idx(0), list({16, 64})}, {},
               "argument 'tile' of tile.extract must be in Mat or Acc memory, got Vec");
 
@@ -398,8 +470,8 @@ TEST_F(OpsTest, SliceReshapeExtractValidShapeTranspose) {
   expectError("tile.set_validshape", {tile({16, 16}), idx(17), idx(16)}, {},
               "the valid rows of tile.set_validshape (17) is outside [0, 16]");
 
-  auto tr = call("tile.transpose", {tile({16, 32}, DType::FP32, MemorySpace::Vec, {n, idx(32)}),
-                                    idx(0), idx(1)});
+  auto tr = call("tile.transpose",
+                 {tile({16, 32}, DType::FP32, MemorySpace::Vec, {n, idx(32)}), idx(0), idx(1)});
   EXPECT_EQ(tileOf(tr).shape, (std::vector<int64_t>{32, 16}));
   EXPECT_EQ(tileOf(tr).validShape()[1], n);
   expectError("tile.transpose", {tile({16, 32}), idx(0), idx(2)}, {},
@@ -422,8 +494,8 @@ TEST_F(OpsTest, IndexQueries) {
 
 TEST_F(OpsTest, ElementwiseBinary) {
   ExprPtr n = scalar(DType::Index, "n");
-  auto c = call("tile.add", {tile({16, 64}, DType::FP32, MemorySpace::Vec, {n, idx(64)}),
-                             tile({16, 64})});
+  auto c = call("tile.add",
+                {tile({16, 64}, DType::FP32, MemorySpace::Vec, {n, idx(64)}), tile({16, 64})});
   const TileType& t = tileOf(c);
   EXPECT_EQ(t.shape, (std::vector<int64_t>{16, 64}));
   EXPECT_EQ(t.memory, MemorySpace::Vec);
@@ -510,42 +582,50 @@ TEST_F(OpsTest, Matmul) {
   EXPECT_EQ(classifyCallAffinity(*c), CoreAffinity::Cube);
 
   ExprPtr m = scalar(DType::Index, "m");
-  auto i8 = call("tile.matmul", {tile({16, 32}, DType::Int8, MemorySpace::Left, {m, idx(32)}),
-                                 tile({32, 64}, DType::Int8, MemorySpace::Right, {idx(32), idx(48)})});
+  auto i8 =
+      call("tile.matmul", {tile({16, 32}, DType::Int8, MemorySpace::Left, {m, idx(32)}),
+                           tile({32, 64}, DType::Int8, MemorySpace::Right, {idx(32), idx(48)})});
   EXPECT_EQ(tileOf(i8).dtype, DType::Int32);
   EXPECT_EQ(tileOf(i8).validShape()[0], m);
   EXPECT_EQ(ops::constIntValue(tileOf(i8).validShape()[1]), 48);
 
-  expectError("tile.matmul", {tile({16, 32}, DType::FP16, MemorySpace::Vec, {}, "x"),
-                              tile({32, 64}, DType::FP16, MemorySpace::Right)},
+  expectError("tile.matmul",
+              {tile({16, 32}, DType::FP16, MemorySpace::Vec, {}, "x"),
+               tile({32, 64}, DType::FP16, MemorySpace::Right)},
               {}, "argument 'lhs' of tile.matmul must be in Left memory, got Vec");
   EXPECT_EQ(last().hint,
             "insert pl.move(x, target_memory=pl.Mem.Left) or let infer-tile-memory-space do it");
-  expectError("tile.matmul", {tile({16, 32}, DType::FP16, MemorySpace::Left),
-                              tile({16, 64}, DType::FP16, MemorySpace::Right)},
+  expectError("tile.matmul",
+              {tile({16, 32}, DType::FP16, MemorySpace::Left),
+               tile({16, 64}, DType::FP16, MemorySpace::Right)},
               {}, "lhs [16, 32] has K = 32, rhs [16, 64] has K = 16");
-  expectError("tile.matmul", {tile({16, 32}, DType::FP16, MemorySpace::Left),
-                              tile({32, 64}, DType::BF16, MemorySpace::Right)},
+  expectError("tile.matmul",
+              {tile({16, 32}, DType::FP16, MemorySpace::Left),
+               tile({32, 64}, DType::BF16, MemorySpace::Right)},
               {}, "lhs and rhs of tile.matmul must have the same dtype, got FP16 and BF16");
-  expectError("tile.matmul", {tile({16, 32}, DType::Int32, MemorySpace::Left),
-                              tile({32, 64}, DType::Int32, MemorySpace::Right)},
+  expectError("tile.matmul",
+              {tile({16, 32}, DType::Int32, MemorySpace::Left),
+               tile({32, 64}, DType::Int32, MemorySpace::Right)},
               {}, "tile.matmul does not support INT32 operands");
-  expectError("tile.matmul", {tile({16}, DType::FP16, MemorySpace::Left),
-                              tile({32, 64}, DType::FP16, MemorySpace::Right)},
-              {}, "lhs of tile.matmul must be a 2-D tile, got rank 1");
+  expectError(
+      "tile.matmul",
+      {tile({16}, DType::FP16, MemorySpace::Left), tile({32, 64}, DType::FP16, MemorySpace::Right)},
+      {}, "lhs of tile.matmul must be a 2-D tile, got rank 1");
 
   auto acc = call("tile.matmul_acc", {tile({16, 64}, DType::FP32, MemorySpace::Acc),
                                       tile({16, 32}, DType::FP16, MemorySpace::Left),
                                       tile({32, 64}, DType::FP16, MemorySpace::Right)});
   EXPECT_EQ(tileOf(acc).memory, MemorySpace::Acc);
   EXPECT_EQ(acc->op->args[0].effect, MemoryEffect::ReadWrite);
-  expectError("tile.matmul_acc", {tile({16, 64}, DType::FP16, MemorySpace::Acc),
-                                  tile({16, 32}, DType::FP16, MemorySpace::Left),
-                                  tile({32, 64}, DType::FP16, MemorySpace::Right)},
+  expectError("tile.matmul_acc",
+              {tile({16, 64}, DType::FP16, MemorySpace::Acc),
+               tile({16, 32}, DType::FP16, MemorySpace::Left),
+               tile({32, 64}, DType::FP16, MemorySpace::Right)},
               {}, "the accumulator of tile.matmul_acc must be FP32 for these operands, got FP16");
-  expectError("tile.matmul_acc", {tile({16, 32}, DType::FP32, MemorySpace::Acc),
-                                  tile({16, 32}, DType::FP16, MemorySpace::Left),
-                                  tile({32, 64}, DType::FP16, MemorySpace::Right)},
+  expectError("tile.matmul_acc",
+              {tile({16, 32}, DType::FP32, MemorySpace::Acc),
+               tile({16, 32}, DType::FP16, MemorySpace::Left),
+               tile({32, 64}, DType::FP16, MemorySpace::Right)},
               {}, "must have shape [16, 64] (lhs rows x rhs cols), got [16, 32]");
 }
 
@@ -579,7 +659,8 @@ TEST_F(OpsTest, AivShardAndAicGather) {
   expectError("tile.aiv_shard", {tile({16, 128}, DType::FP32, MemorySpace::Acc)}, {},
               "tile.aiv_shard requires keyword argument 'split'");
   expectError("tile.aiv_shard", {tile({16, 128}, DType::FP32, MemorySpace::Acc)},
-              {{"split", int64_t{3}}}, "keyword argument 'split' of tile.aiv_shard must be a split mode");
+              {{"split", int64_t{3}}},
+              "keyword argument 'split' of tile.aiv_shard must be a split mode");
   expectError("tile.aiv_shard", {tile({16, 128}, DType::FP32, MemorySpace::Acc)},
               {{"split", int64_t{1}}, {"lane_stride", int64_t{9}}},
               "lane_stride 9 of tile.aiv_shard exceeds the per-lane box 8 (ceil(16 / 2))");
@@ -627,9 +708,11 @@ TEST_F(OpsTest, PushPopFree) {
   EXPECT_NE(last().hint.find("x: pl.Tile["), std::string::npos);
   expectError("tile.tpop_from_aic", {}, {}, "lands in Vec memory, but the annotation says Mat",
               TileType::get({8, 128}, DType::FP32, MemorySpace::Mat));
-  expectError("tile.tpop_from_aiv", {}, {}, "the annotation of tile.tpop_from_aiv must be a tile type",
+  expectError("tile.tpop_from_aiv", {}, {},
+              "the annotation of tile.tpop_from_aiv must be a tile type",
               ScalarType::get(DType::FP32));
-  expectError("tile.tpop_from_aic", {idx(0)}, {}, "tile.tpop_from_aic expects 0 arguments, got 1", ann);
+  expectError("tile.tpop_from_aic", {idx(0)}, {}, "tile.tpop_from_aic expects 0 arguments, got 1",
+              ann);
 
   auto freeAic = call("system.tfree_to_aic", {tile({8, 128})});
   EXPECT_EQ(classifyCallAffinity(*freeAic), CoreAffinity::Vector);  // by the tile's memory
@@ -667,12 +750,14 @@ TEST_F(OpsTest, PipeSetup) {
   EXPECT_EQ(std::get<int64_t>(pipe->kwargs[2].second), 2);
   EXPECT_EQ(classifyCallAffinity(*pipe), CoreAffinity::Cube);
   EXPECT_TRUE(pipe->op->hasSideEffects);
-  auto pipeV = call("system.aiv_initialize_pipe", {h, h},
-                    {{"dir_mask", int64_t{3}}, {"slot_size", int64_t{8192}}, {"slot_num", int64_t{4}}});
+  auto pipeV =
+      call("system.aiv_initialize_pipe", {h, h},
+           {{"dir_mask", int64_t{3}}, {"slot_size", int64_t{8192}}, {"slot_num", int64_t{4}}});
   EXPECT_EQ(classifyCallAffinity(*pipeV), CoreAffinity::Vector);
-  expectError("system.aic_initialize_pipe", {h, h},
-              {{"dir_mask", int64_t{4}}, {"slot_size", int64_t{8192}}},
-              "keyword argument 'dir_mask' of system.aic_initialize_pipe must be one of 1, 2, 3; got 4");
+  expectError(
+      "system.aic_initialize_pipe", {h, h},
+      {{"dir_mask", int64_t{4}}, {"slot_size", int64_t{8192}}},
+      "keyword argument 'dir_mask' of system.aic_initialize_pipe must be one of 1, 2, 3; got 4");
   expectError("system.aic_initialize_pipe", {h, scalar(DType::Index)},
               {{"dir_mask", int64_t{1}}, {"slot_size", int64_t{8192}}},
               "must be an INT32 buffer handle, got Scalar[INDEX]");
@@ -705,7 +790,8 @@ TEST_F(OpsTest, VmiRegistersAndMasks) {
               "vmi.vload accesses elements [96, 160) of Tile[[1, 128], FP32, Vec], which has 128 "
               "elements");
   expectError("vmi.vload", {tile({1, 128}, DType::FP32, MemorySpace::Mat), idx(0)},
-              {{"size", int64_t{64}}}, "argument 'tile' of vmi.vload must be in Vec memory, got Mat");
+              {{"size", int64_t{64}}},
+              "argument 'tile' of vmi.vload must be in Vec memory, got Mat");
 
   auto st = call("vmi.vstore", {vreg(64), tile({1, 128}), idx(64), mask(64)});
   EXPECT_TRUE(st->type->isa<UnknownType>());
@@ -759,7 +845,8 @@ TEST_F(OpsTest, VmiArithmeticCompareSelect) {
 
   auto s = call("vmi.vsel", {mask(64), vreg(64), vreg(64)});
   EXPECT_EQ(s->type->as<VRegType>()->lanes, 64);
-  expectError("vmi.vsel", {mask(128), vreg(64), vreg(64)}, {}, "has 128 lanes but the operands have 64");
+  expectError("vmi.vsel", {mask(128), vreg(64), vreg(64)}, {},
+              "has 128 lanes but the operands have 64");
 
   EXPECT_TRUE(call("vmi.mask_and", {mask(64), mask(64)})->type->isa<MaskType>());
   EXPECT_TRUE(call("vmi.mask_not", {mask(64)})->type->isa<MaskType>());
@@ -769,7 +856,8 @@ TEST_F(OpsTest, VmiArithmeticCompareSelect) {
   auto cv = call("vmi.vcvt", {vreg(64)}, {{"to_dtype", DType::FP16}});
   EXPECT_EQ(cv->type->as<VRegType>()->dtype, DType::FP16);
   EXPECT_EQ(cv->type->as<VRegType>()->lanes, 64);
-  expectError("vmi.vcvt", {vreg(64)}, {{"to_dtype", DType::Index}}, "INDEX is not a vector element type");
+  expectError("vmi.vcvt", {vreg(64)}, {{"to_dtype", DType::Index}},
+              "INDEX is not a vector element type");
 
   auto r = call("vmi.vcadd", {vreg(64), mask(64)});
   EXPECT_EQ(r->type->as<VRegType>()->lanes, 1);
@@ -786,7 +874,8 @@ TEST_F(OpsTest, KwargChecks) {
   expectError("tile.move", {tile({8, 8})}, {{"target_memory", MemorySpace::DDR}},
               "must be one of pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, "
               "pl.Mem.Bias; got pl.Mem.DDR");
-  expectError("tile.ci", {i32(0), list({1, 64})}, {{"dtype", DType::Int32}, {"descending", int64_t{1}}},
+  expectError("tile.ci", {i32(0), list({1, 64})},
+              {{"dtype", DType::Int32}, {"descending", int64_t{1}}},
               "keyword argument 'descending' of tile.ci must be a bool (True/False), got 1");
 }
 
@@ -797,8 +886,8 @@ TEST_F(OpsTest, BadOperandsAreDiagnosedNotCrashes) {
               "dimension 0 of Tile[[0, 8], FP32, Vec] is not positive");
   TileView bad;
   bad.validShape = {idx(4)};
-  expectError("tile.exp", {var("z", TileType::get({8, 8}, DType::FP32, MemorySpace::Vec, bad))},
-              {}, "has 1 entries for rank 2");
+  expectError("tile.exp", {var("z", TileType::get({8, 8}, DType::FP32, MemorySpace::Vec, bad))}, {},
+              "has 1 entries for rank 2");
   expectError("tile.exp", {var("z", TupleType::get({ScalarType::get(DType::FP32)}))}, {},
               "argument 1 of tile.exp must be a tile, got tuple[Scalar[FP32]]");
   expectError("vmi.vadd", {var("v", VRegType::get(0, DType::FP32)), vreg(64), mask(64)}, {},
@@ -816,8 +905,9 @@ TEST_F(OpsTest, DiagnosticsUseArgumentAndKwargSpans) {
                CompileError);
   EXPECT_EQ(last().span.begin, argSpan.begin);
   // Without arg spans: the call span.
-  EXPECT_THROW(createOpCall(op("tile.add"), {tile({8, 8}), scalar(DType::FP32)}, {}, callSpan, diag),
-               CompileError);
+  EXPECT_THROW(
+      createOpCall(op("tile.add"), {tile({8, 8}), scalar(DType::FP32)}, {}, callSpan, diag),
+      CompileError);
   EXPECT_EQ(last().span.begin, callSpan.begin);
   EXPECT_THROW(createOpCall(op("tile.move"), {tile({8, 8})}, {{"target", MemorySpace::Vec}},
                             callSpan, diag, {}, {kwSpan}),
@@ -855,8 +945,9 @@ TEST(OpBuilderTest, RegistrationContractAndCoercion) {
   EXPECT_THROW(reg.add("test.bad").optionalArg("a", ArgKind::Tile).arg("b", ArgKind::Tile),
                InternalError);
   EXPECT_THROW(reg.add("test.bad2").kwarg("k", AttrKind::Int, 1.5), InternalError);
-  EXPECT_THROW(reg.add("test.bad3").kwarg("k", AttrKind::Int, int64_t{1}, false, {std::string("x")}),
-               InternalError);
+  EXPECT_THROW(
+      reg.add("test.bad3").kwarg("k", AttrKind::Int, int64_t{1}, false, {std::string("x")}),
+      InternalError);
 
   SourceManager sm;
   DiagnosticEngine diag(sm);
@@ -916,16 +1007,26 @@ TEST_F(OpsTest, RandomCallsNeverCrash) {
       var("tuple", TupleType::get({})),
   };
   std::vector<std::pair<std::string, AttrValue>> kwPool = {
-      {"target_memory", MemorySpace::Mat}, {"target_memory", MemorySpace::Left},
-      {"dtype", DType::Int32},             {"dtype", DType::FP16},
-      {"split", int64_t{1}},               {"split", int64_t{4}},
-      {"split", SplitMode::LeftRight},     {"lane_stride", int64_t{3}},
-      {"size", int64_t{64}},               {"size", int64_t{128}},
-      {"cmp", std::string("gt")},          {"to_dtype", DType::FP16},
-      {"name", std::string("b")},          {"slot_size", int64_t{-3}},
-      {"dir_mask", int64_t{2}},            {"bogus", true},
-      {"blayout", TileLayout::ColMajor},   {"pad_value", PadValue::Max},
-      {"rounds", int64_t{7}},              {"peer_func", std::string("")},
+      {"target_memory", MemorySpace::Mat},
+      {"target_memory", MemorySpace::Left},
+      {"dtype", DType::Int32},
+      {"dtype", DType::FP16},
+      {"split", int64_t{1}},
+      {"split", int64_t{4}},
+      {"split", SplitMode::LeftRight},
+      {"lane_stride", int64_t{3}},
+      {"size", int64_t{64}},
+      {"size", int64_t{128}},
+      {"cmp", std::string("gt")},
+      {"to_dtype", DType::FP16},
+      {"name", std::string("b")},
+      {"slot_size", int64_t{-3}},
+      {"dir_mask", int64_t{2}},
+      {"bogus", true},
+      {"blayout", TileLayout::ColMajor},
+      {"pad_value", PadValue::Max},
+      {"rounds", int64_t{7}},
+      {"peer_func", std::string("")},
   };
   size_t built = 0, rejected = 0;
   for (const OpDef* d : OpRegistry::instance().all()) {

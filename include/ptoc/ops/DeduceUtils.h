@@ -56,7 +56,8 @@ std::shared_ptr<const ir::TileType> makeTile(std::vector<int64_t> shape, ir::DTy
                                              ir::PadValue pad = ir::PadValue::Null);
 /// A tile whose layout (blayout, slayout, fractal, pad) is taken from `layoutFrom`.
 std::shared_ptr<const ir::TileType> makeTileWithLayoutOf(const ir::TileType& layoutFrom,
-                                                         std::vector<int64_t> shape, ir::DType dtype,
+                                                         std::vector<int64_t> shape,
+                                                         ir::DType dtype,
                                                          std::optional<ir::MemorySpace> memory,
                                                          std::vector<ir::ExprPtr> valid);
 /// Valid shape entries of a tile (full shape as constants when none is set).

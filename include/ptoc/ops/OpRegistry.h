@@ -31,7 +31,17 @@ enum class ArgKind : uint8_t {
   Any,
 };
 
-enum class AttrKind : uint8_t { Bool, Int, Float, String, DType, MemorySpace, TileLayout, PadValue, SplitMode };
+enum class AttrKind : uint8_t {
+  Bool,
+  Int,
+  Float,
+  String,
+  DType,
+  MemorySpace,
+  TileLayout,
+  PadValue,
+  SplitMode
+};
 
 enum class MemoryEffect : uint8_t { None, Read, Write, ReadWrite };
 
@@ -108,8 +118,8 @@ enum class AffinityRule : uint8_t {
 struct OutputMemoryRule {
   enum Kind : uint8_t { None, Fixed, FromKwarg, InheritInput } kind = None;
   ir::MemorySpace fixed = ir::MemorySpace::Vec;
-  std::string kwarg;   // FromKwarg
-  size_t input = 0;    // InheritInput
+  std::string kwarg;  // FromKwarg
+  size_t input = 0;   // InheritInput
 };
 
 class OpDef {
@@ -142,9 +152,11 @@ class OpBuilder {
   OpBuilder& arg(std::string name, ArgKind kind, std::vector<ir::MemorySpace> memory = {},
                  MemoryEffect effect = MemoryEffect::Read);
   OpBuilder& optionalArg(std::string name, ArgKind kind, std::vector<ir::MemorySpace> memory = {});
-  OpBuilder& kwarg(std::string name, AttrKind kind, std::optional<ir::AttrValue> dflt = std::nullopt,
-                   bool alwaysPrint = false, std::vector<ir::AttrValue> allowed = {});
-  OpBuilder& requiredKwarg(std::string name, AttrKind kind, std::vector<ir::AttrValue> allowed = {});
+  OpBuilder& kwarg(std::string name, AttrKind kind,
+                   std::optional<ir::AttrValue> dflt = std::nullopt, bool alwaysPrint = false,
+                   std::vector<ir::AttrValue> allowed = {});
+  OpBuilder& requiredKwarg(std::string name, AttrKind kind,
+                           std::vector<ir::AttrValue> allowed = {});
   OpBuilder& deduce(DeduceTypeFn fn);
   OpBuilder& outputMemoryFixed(ir::MemorySpace m);
   OpBuilder& outputMemoryFromKwarg(std::string kwarg);
@@ -176,8 +188,9 @@ class OpRegistry {
 /// kwargs and their values), canonicalizes kwargs, deduces the result type and builds
 /// the Call. Canonical kwargs = spec order; a value equal to the spec default is dropped
 /// unless the spec says alwaysPrint (then a missing one is filled in). The printer
-/// prints the stored kwargs as they are. `argSpans` (may be empty) locates per-argument diagnostics. When
-/// `annotated` is given and the op takes its type from the annotation, it is used.
+/// prints the stored kwargs as they are. `argSpans` (may be empty) locates per-argument
+/// diagnostics. When `annotated` is given and the op takes its type from the annotation, it is
+/// used.
 std::shared_ptr<const ir::Call> createOpCall(const OpDef& op, std::vector<ir::ExprPtr> args,
                                              const ir::AttrList& kwargs, Span span,
                                              DiagnosticEngine& diag,
