@@ -275,12 +275,12 @@ class Parser {
   /// Closes a node's span at the end of the last consumed token.
   template <class T>
   void finish(T& n) {
-    n.span.end = std::max(prevEnd_, n.span.begin);
+    n.span.end = std::max<uint32_t>(prevEnd_, n.span.begin);
   }
   void finishExpr(Expr& e, uint32_t childHeight) {
     finish(e);
-    e.height = childHeight + 1;
-    if (e.height > kMaxNestingDepth) failTooDeep(e.span);
+    if (childHeight + 1 > kMaxNestingDepth) failTooDeep(e.span);
+    e.height = static_cast<uint16_t>(childHeight + 1);
   }
 
   // ---- Errors ------------------------------------------------------------
@@ -815,7 +815,7 @@ class Parser {
     while (accept(K::Comma)) {
       if (!startsExpr(tok_.kind)) break;
       ExprPtr e = parseElem();
-      h = std::max(h, e->height);
+      h = std::max<uint32_t>(h, e->height);
       exprScratch_.push_back(std::move(e));
     }
     t->elts = commit(exprScratch_, mark);
@@ -852,7 +852,7 @@ class Parser {
     n->test = parseOr();
     if (!accept(K::KwElse)) fail(errSpan(), "expected 'else' in conditional expression");
     n->orelse = parseExpr();
-    finishExpr(*n, std::max({n->body->height, n->test->height, n->orelse->height}));
+    finishExpr(*n, std::max<uint32_t>({n->body->height, n->test->height, n->orelse->height}));
     return n;
   }
 
@@ -868,7 +868,7 @@ class Parser {
     exprScratch_.push_back(std::move(first));
     while (accept(opTok)) {
       ExprPtr e = sub();
-      h = std::max(h, e->height);
+      h = std::max<uint32_t>(h, e->height);
       exprScratch_.push_back(std::move(e));
     }
     n->values = commit(exprScratch_, mark);
@@ -948,7 +948,7 @@ class Parser {
     do {
       cmpScratch_.push_back(op);
       ExprPtr e = parseBinary(1);
-      h = std::max(h, e->height);
+      h = std::max<uint32_t>(h, e->height);
       exprScratch_.push_back(std::move(e));
     } while (acceptCmpOp(op));
     n->ops = commit(cmpScratch_, opMark);
@@ -971,7 +971,7 @@ class Parser {
       advance();
       n->lhs = std::move(lhs);
       n->rhs = parseBinary(prec + 1);
-      finishExpr(*n, std::max(n->lhs->height, n->rhs->height));
+      finishExpr(*n, std::max<uint32_t>(n->lhs->height, n->rhs->height));
       lhs = std::move(n);
     }
   }
@@ -1026,7 +1026,7 @@ class Parser {
     advance();
     n->lhs = std::move(base);
     n->rhs = parseUnary();  // right-associative; `a ** -b` is allowed
-    finishExpr(*n, std::max(n->lhs->height, n->rhs->height));
+    finishExpr(*n, std::max<uint32_t>(n->lhs->height, n->rhs->height));
     return n;
   }
 
@@ -1081,7 +1081,7 @@ class Parser {
         k.value = parseExpr();
         if (at(K::KwFor)) failComprehension();
         k.span = span(kb, prevEnd_);
-        h = std::max(h, k.value->height);
+        h = std::max<uint32_t>(h, k.value->height);
         kwScratch_.push_back(std::move(k));
       } else {
         ExprPtr e = parseExpr();
@@ -1090,7 +1090,7 @@ class Parser {
           fail(tokSpan(), "invalid syntax: a keyword argument name must be a plain identifier");
         if (kwScratch_.size() != kwMark)
           fail(e->span, "positional argument follows keyword argument");
-        h = std::max(h, e->height);
+        h = std::max<uint32_t>(h, e->height);
         exprScratch_.push_back(std::move(e));
       }
       if (!accept(K::Comma)) break;
@@ -1115,7 +1115,7 @@ class Parser {
     s->lower = std::move(lower);
     if (startsExpr(tok_.kind)) s->upper = parseExpr();
     if (accept(K::Colon) && startsExpr(tok_.kind)) s->step = parseExpr();
-    finishExpr(*s, std::max({heightOf(s->lower), heightOf(s->upper), heightOf(s->step)}));
+    finishExpr(*s, std::max<uint32_t>({heightOf(s->lower), heightOf(s->upper), heightOf(s->step)}));
     return s;
   }
 
@@ -1136,7 +1136,7 @@ class Parser {
       while (accept(K::Comma)) {
         if (at(K::RBracket)) break;
         ExprPtr e = parseSliceItem();
-        th = std::max(th, e->height);
+        th = std::max<uint32_t>(th, e->height);
         exprScratch_.push_back(std::move(e));
       }
       t->elts = commit(exprScratch_, mark);
@@ -1146,7 +1146,7 @@ class Parser {
       s->index = std::move(first);
     }
     expectCloseAfterElement(K::RBracket, open);
-    finishExpr(*s, std::max(s->value->height, s->index->height));
+    finishExpr(*s, std::max<uint32_t>(s->value->height, s->index->height));
     return s;
   }
 
@@ -1259,7 +1259,7 @@ class Parser {
     while (accept(K::Comma)) {
       if (at(K::RParen)) break;
       ExprPtr e = parseExpr();
-      h = std::max(h, e->height);
+      h = std::max<uint32_t>(h, e->height);
       exprScratch_.push_back(std::move(e));
     }
     t->elts = commit(exprScratch_, mark);
@@ -1278,7 +1278,7 @@ class Parser {
     while (!at(K::RBracket)) {
       ExprPtr e = parseExpr();
       if (at(K::KwFor)) failComprehension();
-      h = std::max(h, e->height);
+      h = std::max<uint32_t>(h, e->height);
       exprScratch_.push_back(std::move(e));
       if (!accept(K::Comma)) break;
     }
@@ -1308,7 +1308,7 @@ class Parser {
       advance();
       ExprPtr value = parseExpr();
       if (at(K::KwFor)) failComprehension();
-      h = std::max({h, key->height, value->height});
+      h = std::max<uint32_t>({h, key->height, value->height});
       exprScratch_.push_back(std::move(key));
       exprScratch_.push_back(std::move(value));
       if (!accept(K::Comma)) break;

@@ -185,6 +185,14 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   bool tileArith = false;
   const OpDef* op = resolveOp(e, *path, tileArith);
   if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
+  if (op && op->name == "tile.cast" && e.args.size() == 2) {
+    // pl.cast(tile, pl.FP16): the dtype is tile.cast's `dtype` keyword.
+    ir::ExprPtr src = bindExpr(*e.args[0]);
+    ir::AttrList kwargs{{"dtype", bindDType(*e.args[1])}};
+    for (const auto& kw : e.keywords)
+      fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name));
+    return createOpCall(*op, {src}, kwargs, e.span, diag_, {e.args[0]->span}, {e.args[1]->span});
+  }
   if (!op && (*path == "min" || *path == "max")) op = ops_.find(*path == "min" ? "tile.minimum" : "tile.maximum");
   if (!op) {
     std::string hint;

@@ -51,24 +51,48 @@ ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs, Span span) {
   TypePtr t = da && db ? ScalarType::get(binaryResultDType(op, *da, *db)) : UnknownType::get();
   return std::make_shared<BinaryExpr>(op, std::move(lhs), std::move(rhs), std::move(t), span);
 }
-ExprPtr add(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Add, std::move(a), std::move(b), s); }
-ExprPtr sub(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Sub, std::move(a), std::move(b), s); }
-ExprPtr mul(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Mul, std::move(a), std::move(b), s); }
-ExprPtr div(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Div, std::move(a), std::move(b), s); }
+ExprPtr add(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Add, std::move(a), std::move(b), s);
+}
+ExprPtr sub(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Sub, std::move(a), std::move(b), s);
+}
+ExprPtr mul(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Mul, std::move(a), std::move(b), s);
+}
+ExprPtr div(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Div, std::move(a), std::move(b), s);
+}
 ExprPtr floorDiv(ExprPtr a, ExprPtr b, Span s) {
   return binary(BinaryOp::FloorDiv, std::move(a), std::move(b), s);
 }
 ExprPtr floorMod(ExprPtr a, ExprPtr b, Span s) {
   return binary(BinaryOp::FloorMod, std::move(a), std::move(b), s);
 }
-ExprPtr minExpr(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Min, std::move(a), std::move(b), s); }
-ExprPtr maxExpr(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Max, std::move(a), std::move(b), s); }
-ExprPtr eq(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Eq, std::move(a), std::move(b), s); }
-ExprPtr ne(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Ne, std::move(a), std::move(b), s); }
-ExprPtr lt(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Lt, std::move(a), std::move(b), s); }
-ExprPtr le(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Le, std::move(a), std::move(b), s); }
-ExprPtr gt(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Gt, std::move(a), std::move(b), s); }
-ExprPtr ge(ExprPtr a, ExprPtr b, Span s) { return binary(BinaryOp::Ge, std::move(a), std::move(b), s); }
+ExprPtr minExpr(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Min, std::move(a), std::move(b), s);
+}
+ExprPtr maxExpr(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Max, std::move(a), std::move(b), s);
+}
+ExprPtr eq(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Eq, std::move(a), std::move(b), s);
+}
+ExprPtr ne(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Ne, std::move(a), std::move(b), s);
+}
+ExprPtr lt(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Lt, std::move(a), std::move(b), s);
+}
+ExprPtr le(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Le, std::move(a), std::move(b), s);
+}
+ExprPtr gt(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Gt, std::move(a), std::move(b), s);
+}
+ExprPtr ge(ExprPtr a, ExprPtr b, Span s) {
+  return binary(BinaryOp::Ge, std::move(a), std::move(b), s);
+}
 ExprPtr logicalAnd(ExprPtr a, ExprPtr b, Span s) {
   return binary(BinaryOp::And, std::move(a), std::move(b), s);
 }
@@ -77,7 +101,7 @@ ExprPtr logicalOr(ExprPtr a, ExprPtr b, Span s) {
 }
 
 ExprPtr unary(UnaryOp op, ExprPtr operand, Span span) {
-  TypePtr t = op == UnaryOp::Not ? ScalarType::get(DType::Bool)
+  TypePtr t = op == UnaryOp::Not         ? ScalarType::get(DType::Bool)
               : operand && operand->type ? operand->type
                                          : UnknownType::get();
   return std::make_shared<UnaryExpr>(op, std::move(operand), std::move(t), span);
@@ -89,8 +113,8 @@ ExprPtr cast(ExprPtr x, DType to, Span span) {
 }
 ExprPtr select(ExprPtr cond, ExprPtr trueValue, ExprPtr falseValue, Span span) {
   TypePtr t = trueValue && trueValue->type ? trueValue->type : UnknownType::get();
-  return std::make_shared<SelectExpr>(std::move(cond), std::move(trueValue),
-                                      std::move(falseValue), std::move(t), span);
+  return std::make_shared<SelectExpr>(std::move(cond), std::move(trueValue), std::move(falseValue),
+                                      std::move(t), span);
 }
 
 CallPtr callOp(std::string name, std::vector<ExprPtr> args, AttrList kwargs, TypePtr resultType,
@@ -106,8 +130,8 @@ TypePtr functionResultType(const Function& f) {
 }
 
 CallPtr callFunction(const Function& f, std::vector<ExprPtr> args, Span span) {
-  return std::make_shared<Call>(f.name, nullptr, std::move(args), AttrList{},
-                                functionResultType(f), span);
+  return std::make_shared<Call>(f.name, nullptr, std::move(args), AttrList{}, functionResultType(f),
+                                span);
 }
 
 ExprPtr makeTuple(std::vector<ExprPtr> elements, Span span) {

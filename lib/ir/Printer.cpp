@@ -87,11 +87,21 @@ void appendQuoted(std::string& out, std::string_view s) {
   for (char c : s) {
     auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (u < 0x20 || u == 0x7f) {
           out += "\\x";
@@ -151,9 +161,7 @@ void appendAttrValue(std::string& out, const AttrValue& v) {
 // ---------------------------------------------------------------------------
 // Names.
 
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
+bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
 
 /// A valid ASCII identifier close to `hint` ("v" when empty).
@@ -373,11 +381,11 @@ bool isBlockedName(std::string_view s) {
   static const ViewSet kBlocked = [] {
     ViewSet set;
     for (std::string_view k :
-         {"False", "None",  "True",   "and",    "as",       "assert", "async", "await",
-          "break", "class", "continue", "def",  "del",      "elif",   "else",  "except",
-          "finally", "for", "from",   "global", "if",       "import", "in",    "is",
-          "lambda", "nonlocal", "not", "or",    "pass",     "raise",  "return", "try",
-          "while", "with",  "yield",  "pl",     "self",     "tuple"})
+         {"False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
+          "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
+          "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
+          "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
+          "while",   "with",     "yield",    "pl",     "self", "tuple"})
       set.insert(k);
     return set;
   }();
@@ -428,55 +436,88 @@ enum Prec : int {
 int binaryPrec(BinaryOp op) {
   switch (op) {
     case BinaryOp::Add:
-    case BinaryOp::Sub: return kAdd;
+    case BinaryOp::Sub:
+      return kAdd;
     case BinaryOp::Mul:
     case BinaryOp::Div:
     case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod: return kMul;
-    case BinaryOp::Pow: return kPow;
+    case BinaryOp::FloorMod:
+      return kMul;
+    case BinaryOp::Pow:
+      return kPow;
     case BinaryOp::Min:
-    case BinaryOp::Max: return kPrimary;
+    case BinaryOp::Max:
+      return kPrimary;
     case BinaryOp::Eq:
     case BinaryOp::Ne:
     case BinaryOp::Lt:
     case BinaryOp::Le:
     case BinaryOp::Gt:
-    case BinaryOp::Ge: return kCmp;
-    case BinaryOp::And: return kAnd;
-    case BinaryOp::Or: return kOr;
-    case BinaryOp::BitAnd: return kBitAnd;
-    case BinaryOp::BitOr: return kBitOr;
-    case BinaryOp::BitXor: return kBitXor;
+    case BinaryOp::Ge:
+      return kCmp;
+    case BinaryOp::And:
+      return kAnd;
+    case BinaryOp::Or:
+      return kOr;
+    case BinaryOp::BitAnd:
+      return kBitAnd;
+    case BinaryOp::BitOr:
+      return kBitOr;
+    case BinaryOp::BitXor:
+      return kBitXor;
     case BinaryOp::Shl:
-    case BinaryOp::Shr: return kShift;
+    case BinaryOp::Shr:
+      return kShift;
   }
   return kPrimary;
 }
 
 std::string_view binarySymbol(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return " + ";
-    case BinaryOp::Sub: return " - ";
-    case BinaryOp::Mul: return " * ";
-    case BinaryOp::Div: return " / ";
-    case BinaryOp::FloorDiv: return " // ";
-    case BinaryOp::FloorMod: return " % ";
-    case BinaryOp::Pow: return " ** ";
-    case BinaryOp::Min: return "pl.min";
-    case BinaryOp::Max: return "pl.max";
-    case BinaryOp::Eq: return " == ";
-    case BinaryOp::Ne: return " != ";
-    case BinaryOp::Lt: return " < ";
-    case BinaryOp::Le: return " <= ";
-    case BinaryOp::Gt: return " > ";
-    case BinaryOp::Ge: return " >= ";
-    case BinaryOp::And: return " and ";
-    case BinaryOp::Or: return " or ";
-    case BinaryOp::BitAnd: return " & ";
-    case BinaryOp::BitOr: return " | ";
-    case BinaryOp::BitXor: return " ^ ";
-    case BinaryOp::Shl: return " << ";
-    case BinaryOp::Shr: return " >> ";
+    case BinaryOp::Add:
+      return " + ";
+    case BinaryOp::Sub:
+      return " - ";
+    case BinaryOp::Mul:
+      return " * ";
+    case BinaryOp::Div:
+      return " / ";
+    case BinaryOp::FloorDiv:
+      return " // ";
+    case BinaryOp::FloorMod:
+      return " % ";
+    case BinaryOp::Pow:
+      return " ** ";
+    case BinaryOp::Min:
+      return "pl.min";
+    case BinaryOp::Max:
+      return "pl.max";
+    case BinaryOp::Eq:
+      return " == ";
+    case BinaryOp::Ne:
+      return " != ";
+    case BinaryOp::Lt:
+      return " < ";
+    case BinaryOp::Le:
+      return " <= ";
+    case BinaryOp::Gt:
+      return " > ";
+    case BinaryOp::Ge:
+      return " >= ";
+    case BinaryOp::And:
+      return " and ";
+    case BinaryOp::Or:
+      return " or ";
+    case BinaryOp::BitAnd:
+      return " & ";
+    case BinaryOp::BitOr:
+      return " | ";
+    case BinaryOp::BitXor:
+      return " ^ ";
+    case BinaryOp::Shl:
+      return " << ";
+    case BinaryOp::Shr:
+      return " >> ";
   }
   return " ? ";
 }
@@ -497,6 +538,46 @@ bool validShapeIsFull(const std::vector<ExprPtr>& valid, const std::vector<int64
 }
 
 // ---------------------------------------------------------------------------
+// Bare literals. The binder gives a bare literal (`5`, `-2.5`) the dtype of the
+// value it meets (the other operand of a scalar operator, the annotation of an
+// assignment, the element dtype of a store, the tile operand of an op call, ...).
+// The printer mirrors that: a constant prints bare only where the binder will
+// give it back its own dtype, and as `pl.const(v, pl.DT)` elsewhere.
+
+/// The literal context of an expression position: none, a dtype, or "never bare"
+/// (the operand of unary minus, which the binder would fold into the literal).
+constexpr int kNoContext = -1;
+constexpr int kNeverBare = -2;
+
+int dtypeContext(const TypePtr& t) {
+  const auto* s = t ? t->as<ScalarType>() : nullptr;
+  return s ? static_cast<int>(s->dtype) : kNoContext;
+}
+
+/// Whether the printer's default form of `e` is a bare literal (INDEX ints, finite FP32).
+bool printsBare(const Expr& e) {
+  if (const auto* c = e.as<ConstInt>()) return c->dtype() == DType::Index;
+  if (const auto* c = e.as<ConstFloat>())
+    return c->dtype() == DType::FP32 && std::isfinite(c->value);
+  return false;
+}
+
+/// Whether a bare literal of `e`'s kind reads back with `e`'s dtype in `context`.
+bool bareKeepsDType(const Expr& e, int context) {
+  if (context == kNoContext) return true;
+  if (context == kNeverBare) return false;
+  auto d = static_cast<DType>(context);
+  if (e.isa<ConstInt>()) return !isFloat(d) && (!isInteger(d) || d == DType::Index);
+  return !isFloat(d) || d == DType::FP32;
+}
+
+bool isNonNegativeBare(const Expr& e) {
+  if (!printsBare(e)) return false;
+  if (const auto* c = e.as<ConstInt>()) return c->value >= 0;
+  return !std::signbit(e.as<ConstFloat>()->value);
+}
+
+// ---------------------------------------------------------------------------
 // The printer.
 
 class Printer {
@@ -507,7 +588,8 @@ class Printer {
   void function(const Function& f, int indent);
   /// Prints a statement (a Seq: all of them) as lines at `indent`.
   void stmts(const Stmt* s, int indent);
-  void expr(const Expr& e, int minPrec = kLowest);
+  /// `literalContext`: see kNoContext / kNeverBare / dtypeContext.
+  void expr(const Expr& e, int minPrec = kLowest, int literalContext = kNoContext);
   void type(const Type& t, bool full);
 
   /// Starts a new naming scope rooted at `root` (hints collected lazily from it).
@@ -537,9 +619,11 @@ class Printer {
   bool nameFree(std::string_view n, bool checkHints);
   void collectHints();
   void call(const Call& c);
-  void constInt(const ConstInt& c);
-  void constFloat(const ConstFloat& c);
-  int precOf(const Expr& e) const;
+  void constInt(const ConstInt& c, bool bare);
+  void constFloat(const ConstFloat& c, bool bare);
+  void opArgs(const std::vector<ExprPtr>& args);
+  void functionArgs(const Call& c);
+  int precOf(const Expr& e, bool bareLiteral) const;
   template <typename VarPtrT>
   void tupleTargets(const std::vector<VarPtrT>& vs);
   void initValues(const std::vector<IterArgPtr>& ias);
@@ -556,13 +640,15 @@ class Printer {
   TakenNames taken_;
   ViewSet hints_;
   NameArena arena_;
-  std::unordered_map<std::string, int64_t> nextSuffix_;
+  std::unordered_map<std::string_view, int64_t> nextSuffix_;  // views stable names
   ViewSet blockedFunctions_;  // views Function names (they outlive the printer)
   bool hintsCollected_ = false;
   const Function* rootFunction_ = nullptr;
   const Stmt* rootStmt_ = nullptr;
   const Expr* rootExpr_ = nullptr;
   std::vector<const std::vector<VarPtr>*> yieldTargets_;
+  const Function* currentFunction_ = nullptr;
+  std::unordered_map<std::string_view, const Function*> functions_;  // of the program
 };
 
 void Printer::collectHints() {
@@ -598,7 +684,7 @@ std::string_view Printer::name(const Var& v) {
     // A suffixed name must not be any variable's own hint, so it never steals a
     // name from a variable printed later.
     if (!hintsCollected_) collectHints();
-    int64_t& next = nextSuffix_[std::string(base)];  // resume where this base stopped
+    int64_t& next = nextSuffix_[base];  // resume where this base stopped
     std::string cand;
     for (int64_t k = next > 0 ? next : 1;; ++k) {
       cand = base;
@@ -743,35 +829,36 @@ void Printer::type(const Type& t, bool full) {
 // ---------------------------------------------------------------------------
 // Expressions.
 
-int Printer::precOf(const Expr& e) const {
+int Printer::precOf(const Expr& e, bool bareLiteral) const {
   switch (e.kind) {
-    case ExprKind::ConstInt: {
-      const auto& c = static_cast<const ConstInt&>(e);
-      return c.value < 0 && c.dtype() == DType::Index ? kUnary : kAtom;
-    }
-    case ExprKind::ConstFloat: {
-      const auto& c = static_cast<const ConstFloat&>(e);
-      bool bare = c.dtype() == DType::FP32 && std::isfinite(c.value);
-      return bare && std::signbit(c.value) ? kUnary : kAtom;
-    }
-    case ExprKind::Binary: return binaryPrec(static_cast<const BinaryExpr&>(e).op);
+    case ExprKind::ConstInt:
+      return bareLiteral && static_cast<const ConstInt&>(e).value < 0 ? kUnary : kAtom;
+    case ExprKind::ConstFloat:
+      return bareLiteral && std::signbit(static_cast<const ConstFloat&>(e).value) ? kUnary : kAtom;
+    case ExprKind::Binary:
+      return binaryPrec(static_cast<const BinaryExpr&>(e).op);
     case ExprKind::Unary:
       switch (static_cast<const UnaryExpr&>(e).op) {
         case UnaryOp::Neg:
-        case UnaryOp::BitNot: return kUnary;
-        case UnaryOp::Not: return kNot;
+        case UnaryOp::BitNot:
+          return kUnary;
+        case UnaryOp::Not:
+          return kNot;
         case UnaryOp::Abs:
-        case UnaryOp::Cast: return kPrimary;
+        case UnaryOp::Cast:
+          return kPrimary;
       }
       return kPrimary;
     case ExprKind::Select:
     case ExprKind::Call:
     case ExprKind::BufferLoad:
-    case ExprKind::TupleGetItem: return kPrimary;
+    case ExprKind::TupleGetItem:
+      return kPrimary;
     case ExprKind::Var:
     case ExprKind::IterArg:
     case ExprKind::ConstBool:
-    case ExprKind::MakeTuple: return kAtom;
+    case ExprKind::MakeTuple:
+      return kAtom;
   }
   return kAtom;
 }
@@ -786,9 +873,9 @@ void Printer::exprList(const std::vector<ExprPtr>& es) {
   }
 }
 
-void Printer::constInt(const ConstInt& c) {
+void Printer::constInt(const ConstInt& c, bool bare) {
   DType d = c.dtype();
-  if (d == DType::Index) {
+  if (bare) {
     appendInt(out_, c.value);
     return;
   }
@@ -799,10 +886,10 @@ void Printer::constInt(const ConstInt& c) {
   out_ += ')';
 }
 
-void Printer::constFloat(const ConstFloat& c) {
+void Printer::constFloat(const ConstFloat& c, bool bare) {
   DType d = c.dtype();
   bool finite = std::isfinite(c.value);
-  if (d == DType::FP32 && finite) {
+  if (bare) {
     appendFloatRepr(out_, c.value);
     return;
   }
@@ -827,7 +914,10 @@ void Printer::call(const Call& c) {
   }
   out_ += c.callee;
   out_ += '(';
-  exprList(c.args);
+  if (c.callee.find('.') != std::string::npos)
+    opArgs(c.args);
+  else
+    functionArgs(c);
   for (size_t i = 0; i < c.kwargs.size(); ++i) {
     if (i || !c.args.empty()) out_ += ", ";
     out_ += c.kwargs[i].first;
@@ -837,41 +927,79 @@ void Printer::call(const Call& c) {
   out_ += ')';
 }
 
-void Printer::expr(const Expr& e, int minPrec) {
-  bool parens = precOf(e) < minPrec;
+void Printer::opArgs(const std::vector<ExprPtr>& args) {
+  // As the binder: bare literals take the element dtype of the first tile /
+  // tensor / vreg operand before them. INDEX integers print bare regardless: in
+  // op calls they sit in integer positions (offsets, axes, counts), typed INDEX.
+  int context = kNoContext;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i) out_ += ", ";
+    const Expr& a = *args[i];
+    bool indexInt = a.isa<ConstInt>() && a.as<ConstInt>()->dtype() == DType::Index;
+    expr(a, kLowest, indexInt ? kNoContext : context);
+    if (context == kNoContext && a.type && !a.type->isa<ScalarType>())
+      if (auto d = elementDType(*a.type)) context = static_cast<int>(*d);
+  }
+}
+
+void Printer::functionArgs(const Call& c) {
+  // Arguments are bound against the callee's parameter types.
+  const Function* callee = nullptr;
+  if (auto it = functions_.find(c.callee); it != functions_.end()) callee = it->second;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (i) out_ += ", ";
+    int context =
+        callee && i < callee->params.size() ? dtypeContext(callee->params[i]->type) : kNoContext;
+    expr(*c.args[i], kLowest, context);
+  }
+}
+
+void Printer::expr(const Expr& e, int minPrec, int literalContext) {
+  bool bare = printsBare(e) && bareKeepsDType(e, literalContext);
+  bool parens = precOf(e, bare) < minPrec;
   if (parens) out_ += '(';
   switch (e.kind) {
     case ExprKind::Var:
-    case ExprKind::IterArg: varName(static_cast<const Var&>(e)); break;
-    case ExprKind::ConstInt: constInt(static_cast<const ConstInt&>(e)); break;
-    case ExprKind::ConstFloat: constFloat(static_cast<const ConstFloat&>(e)); break;
+    case ExprKind::IterArg:
+      varName(static_cast<const Var&>(e));
+      break;
+    case ExprKind::ConstInt:
+      constInt(static_cast<const ConstInt&>(e), bare);
+      break;
+    case ExprKind::ConstFloat:
+      constFloat(static_cast<const ConstFloat&>(e), bare);
+      break;
     case ExprKind::ConstBool:
       out_ += static_cast<const ConstBool&>(e).value ? "True" : "False";
       break;
     case ExprKind::Binary: {
       const auto& b = static_cast<const BinaryExpr&>(e);
       int p = binaryPrec(b.op);
+      // A bare literal meeting a non-literal operand takes that operand's dtype.
+      bool lBare = printsBare(*b.lhs), rBare = printsBare(*b.rhs);
+      int lc = lBare && !rBare ? dtypeContext(b.rhs->type) : kNoContext;
+      int rc = rBare && !lBare ? dtypeContext(b.lhs->type) : kNoContext;
       if (b.op == BinaryOp::Min || b.op == BinaryOp::Max) {
         out_ += binarySymbol(b.op);
         out_ += '(';
-        expr(*b.lhs);
+        expr(*b.lhs, kLowest, lc);
         out_ += ", ";
-        expr(*b.rhs);
+        expr(*b.rhs, kLowest, rc);
         out_ += ')';
       } else if (b.op == BinaryOp::Pow) {
         // Right-associative; the base must be a primary, the exponent may be unary.
-        expr(*b.lhs, kPrimary);
+        expr(*b.lhs, kPrimary, lc);
         out_ += binarySymbol(b.op);
-        expr(*b.rhs, kUnary);
+        expr(*b.rhs, kUnary, rc);
       } else if (p == kCmp) {
         // Comparisons chain in Python: parenthesize comparison operands.
-        expr(*b.lhs, kCmp + 1);
+        expr(*b.lhs, kCmp + 1, lc);
         out_ += binarySymbol(b.op);
-        expr(*b.rhs, kCmp + 1);
+        expr(*b.rhs, kCmp + 1, rc);
       } else {
-        expr(*b.lhs, p);
+        expr(*b.lhs, p, lc);
         out_ += binarySymbol(b.op);
-        expr(*b.rhs, p + 1);
+        expr(*b.rhs, p + 1, rc);
       }
       break;
     }
@@ -883,7 +1011,8 @@ void Printer::expr(const Expr& e, int minPrec) {
           out_ += u.op == UnaryOp::Neg ? '-' : '~';
           // `-(-x)` reads better than `--x`; same value either way.
           size_t mark = out_.size();
-          expr(*u.operand, kUnary);
+          // `-5` would read back as the constant -5, not as a negation of 5.
+          expr(*u.operand, kUnary, u.op == UnaryOp::Neg ? kNeverBare : kNoContext);
           if (u.op == UnaryOp::Neg && out_.size() > mark && out_[mark] == '-') {
             out_.insert(mark, 1, '(');
             out_ += ')';
@@ -918,16 +1047,21 @@ void Printer::expr(const Expr& e, int minPrec) {
     }
     case ExprKind::Select: {
       const auto& s = static_cast<const SelectExpr&>(e);
+      // The binder types the false value like the true one, then a plain literal
+      // true value like the false one.
       out_ += "pl.select(";
       expr(*s.cond);
       out_ += ", ";
-      expr(*s.trueValue);
+      expr(*s.trueValue, kLowest,
+           isNonNegativeBare(*s.trueValue) ? dtypeContext(s.falseValue->type) : kNoContext);
       out_ += ", ";
-      expr(*s.falseValue);
+      expr(*s.falseValue, kLowest, dtypeContext(s.trueValue->type));
       out_ += ')';
       break;
     }
-    case ExprKind::Call: call(static_cast<const Call&>(e)); break;
+    case ExprKind::Call:
+      call(static_cast<const Call&>(e));
+      break;
     case ExprKind::BufferLoad: {
       const auto& l = static_cast<const BufferLoad&>(e);
       varName(*l.buffer);
@@ -1026,7 +1160,10 @@ void Printer::forStmt(const ForStmt& f, int ind) {
   out_ += toString(f.forKind);
   out_ += '(';
   if (!isIndexConst(f.step, 1)) {
-    expr(*f.start);
+    if (f.start)
+      expr(*f.start);
+    else
+      out_ += '0';  // an absent start is the default 0
     out_ += ", ";
     expr(*f.stop);
     out_ += ", ";
@@ -1116,7 +1253,7 @@ void Printer::stmt(const Stmt& s, int ind) {
         type(*a.var->type, true);
       }
       out_ += " = ";
-      expr(*a.value);
+      expr(*a.value, kLowest, dtypeContext(a.var->type));
       out_ += '\n';
       return;
     }
@@ -1126,6 +1263,8 @@ void Printer::stmt(const Stmt& s, int ind) {
       return;
     case StmtKind::BufferStore: {
       const auto& b = static_cast<const BufferStoreStmt&>(s);
+      auto elem = b.buffer->type ? elementDType(*b.buffer->type) : std::nullopt;
+      int storeContext = elem ? static_cast<int>(*elem) : kNoContext;
       if (b.predicate) {
         out_ += "pl.store_if(";
         expr(*b.predicate);
@@ -1134,7 +1273,7 @@ void Printer::stmt(const Stmt& s, int ind) {
         out_ += ", [";
         exprList(b.indices);
         out_ += "], ";
-        expr(*b.value);
+        expr(*b.value, kLowest, storeContext);
         out_ += ")\n";
       } else {
         varName(*b.buffer);
@@ -1144,12 +1283,13 @@ void Printer::stmt(const Stmt& s, int ind) {
         else
           exprList(b.indices);
         out_ += "] = ";
-        expr(*b.value);
+        expr(*b.value, kLowest, storeContext);
         out_ += '\n';
       }
       return;
     }
-    case StmtKind::Seq: return;  // handled by stmts() before indenting
+    case StmtKind::Seq:
+      return;  // handled by stmts() before indenting
     case StmtKind::If: {
       const auto& i = static_cast<const IfStmt&>(s);
       out_ += "if ";
@@ -1166,20 +1306,31 @@ void Printer::stmt(const Stmt& s, int ind) {
       yieldTargets_.pop_back();
       return;
     }
-    case StmtKind::For: forStmt(static_cast<const ForStmt&>(s), ind); return;
-    case StmtKind::While: whileStmt(static_cast<const WhileStmt&>(s), ind); return;
-    case StmtKind::Yield: yieldStmt(static_cast<const YieldStmt&>(s)); return;
+    case StmtKind::For:
+      forStmt(static_cast<const ForStmt&>(s), ind);
+      return;
+    case StmtKind::While:
+      whileStmt(static_cast<const WhileStmt&>(s), ind);
+      return;
+    case StmtKind::Yield:
+      yieldStmt(static_cast<const YieldStmt&>(s));
+      return;
     case StmtKind::Return: {
       const auto& r = static_cast<const ReturnStmt&>(s);
       out_ += "return";
-      if (!r.values.empty()) {
-        out_ += ' ';
-        exprList(r.values);
+      const auto* rets = currentFunction_ ? &currentFunction_->returnTypes : nullptr;
+      for (size_t k = 0; k < r.values.size(); ++k) {
+        out_ += k ? ", " : " ";
+        // Returned literals are bound against the declared result types.
+        expr(*r.values[k], kLowest,
+             rets && k < rets->size() ? dtypeContext((*rets)[k]) : kNoContext);
       }
       out_ += '\n';
       return;
     }
-    case StmtKind::InCoreScope: inCoreScope(static_cast<const InCoreScopeStmt&>(s), ind); return;
+    case StmtKind::InCoreScope:
+      inCoreScope(static_cast<const InCoreScopeStmt&>(s), ind);
+      return;
     case StmtKind::SplitAivScope: {
       const auto& a = static_cast<const SplitAivScopeStmt&>(s);
       out_ += "for ";
@@ -1208,6 +1359,7 @@ void Printer::stmt(const Stmt& s, int ind) {
 
 void Printer::function(const Function& f, int ind) {
   beginNames(&f, nullptr, nullptr);
+  currentFunction_ = &f;
   indent(ind);
   out_ += "@pl.function";
   if (f.funcType != FunctionType::Opaque) {
@@ -1273,6 +1425,7 @@ void Printer::program(const Program& p) {
   out_ += "import pypto.language as pl\n\n";
   classForm_ = p.isClass;
   if (!classForm_) blockFunctionNames(p);
+  for (const auto& f : p.functions) functions_.emplace(f->name, f.get());
   int ind = 0;
   if (p.isClass) {
     out_ += "@pl.program\nclass ";

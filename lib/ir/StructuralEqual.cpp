@@ -16,11 +16,11 @@ namespace ptoc::ir {
 namespace {
 
 constexpr std::string_view kStmtKindNames[] = {
-    "Assign", "Eval",   "BufferStore", "Seq",           "If",          "For",
-    "While",  "Yield",  "Return",      "InCoreScope",   "SplitAivScope", "SimdVfScope"};
+    "Assign", "Eval",   "BufferStore", "Seq",           "If",         "For", "While",
+    "Yield",  "Return", "InCoreScope", "SplitAivScope", "SimdVfScope"};
 constexpr std::string_view kExprKindNames[] = {
-    "Var",   "IterArg", "ConstInt",   "ConstFloat", "ConstBool",    "Binary",
-    "Unary", "Select",  "Call",       "BufferLoad", "MakeTuple",    "TupleGetItem"};
+    "Var",   "IterArg", "ConstInt", "ConstFloat", "ConstBool", "Binary",
+    "Unary", "Select",  "Call",     "BufferLoad", "MakeTuple", "TupleGetItem"};
 constexpr std::string_view kDirectionNames[] = {"In", "Out", "InOut"};
 
 std::string_view stmtKindName(StmtKind k) { return kStmtKindNames[static_cast<unsigned>(k)]; }
@@ -51,9 +51,7 @@ bool attrEqual(const AttrValue& a, const AttrValue& b) {
   return a == b;
 }
 
-bool isOpCall(const Call& c) {
-  return c.op != nullptr || c.callee.find('.') != std::string::npos;
-}
+bool isOpCall(const Call& c) { return c.op != nullptr || c.callee.find('.') != std::string::npos; }
 
 bool isFullValidShape(const std::vector<ExprPtr>& valid, const std::vector<int64_t>& shape) {
   if (valid.size() != shape.size()) return false;
@@ -162,8 +160,12 @@ bool EqualChecker::var(const Var& a, const Var& b) {
   auto ib = r2l_.find(&b);
   bool ma = ia != l2r_.end(), mb = ib != r2l_.end();
   if (ma && ia->second == &b) return true;
-  if (ma) return failf("variable differs: {} corresponds to {}, not {}", a.name, ia->second->name, b.name);
-  if (mb) return failf("variable differs: {} corresponds to {}, not {}", b.name, ib->second->name, a.name);
+  if (ma)
+    return failf("variable differs: {} corresponds to {}, not {}", a.name, ia->second->name,
+                 b.name);
+  if (mb)
+    return failf("variable differs: {} corresponds to {}, not {}", b.name, ib->second->name,
+                 a.name);
   if (a.kind != b.kind)
     return failf("variable kind differs: {} vs {}", exprKindName(a.kind), exprKindName(b.kind));
   l2r_.emplace(&a, &b);
@@ -175,8 +177,10 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
   if (!a || !b) return a == b;
   if (a->kind != b->kind) return false;
   switch (a->kind) {
-    case TypeKind::Unknown: return true;
-    case TypeKind::Scalar: return a->as<ScalarType>()->dtype == b->as<ScalarType>()->dtype;
+    case TypeKind::Unknown:
+      return true;
+    case TypeKind::Scalar:
+      return a->as<ScalarType>()->dtype == b->as<ScalarType>()->dtype;
     case TypeKind::Tensor: {
       const auto *x = a->as<TensorType>(), *y = b->as<TensorType>();
       return x->dtype == y->dtype && x->shape == y->shape;
@@ -198,7 +202,8 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
       const auto *x = a->as<VRegType>(), *y = b->as<VRegType>();
       return x->lanes == y->lanes && x->dtype == y->dtype;
     }
-    case TypeKind::Mask: return a->as<MaskType>()->lanes == b->as<MaskType>()->lanes;
+    case TypeKind::Mask:
+      return a->as<MaskType>()->lanes == b->as<MaskType>()->lanes;
     case TypeKind::Tuple: {
       const auto &x = a->as<TupleType>()->types, &y = b->as<TupleType>()->types;
       if (x.size() != y.size()) return false;
@@ -235,8 +240,7 @@ bool EqualChecker::defs(const std::vector<VarPtr>& a, const std::vector<VarPtr>&
 }
 
 bool EqualChecker::iterArgs(const std::vector<IterArgPtr>& a, const std::vector<IterArgPtr>& b) {
-  if (a.size() != b.size())
-    return failf("iter_arg count differs: {} vs {}", a.size(), b.size());
+  if (a.size() != b.size()) return failf("iter_arg count differs: {} vs {}", a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i)
     if (!expr(a[i]->init.get(), b[i]->init.get())) return false;
   return true;
@@ -273,11 +277,11 @@ bool EqualChecker::expr(const Expr* a, const Expr* b) {
   if (aVar && bVar) return var(static_cast<const Var&>(*a), static_cast<const Var&>(*b));
   Ctx ctx(*this, a->span, b->span);
   if (a->kind != b->kind)
-    return failf("expression kind differs: {} vs {}", exprKindName(a->kind),
-                 exprKindName(b->kind));
+    return failf("expression kind differs: {} vs {}", exprKindName(a->kind), exprKindName(b->kind));
   switch (a->kind) {
     case ExprKind::Var:
-    case ExprKind::IterArg: break;  // handled above
+    case ExprKind::IterArg:
+      break;  // handled above
     case ExprKind::ConstInt: {
       int64_t x = a->as<ConstInt>()->value, y = b->as<ConstInt>()->value;
       if (x != y) return failf("constant differs: {} vs {}", x, y);
@@ -285,12 +289,14 @@ bool EqualChecker::expr(const Expr* a, const Expr* b) {
     }
     case ExprKind::ConstFloat: {
       double x = a->as<ConstFloat>()->value, y = b->as<ConstFloat>()->value;
-      if (!floatEqual(x, y)) return failf("constant differs: {} vs {}", formatFloat(x), formatFloat(y));
+      if (!floatEqual(x, y))
+        return failf("constant differs: {} vs {}", formatFloat(x), formatFloat(y));
       break;
     }
     case ExprKind::ConstBool: {
       bool x = a->as<ConstBool>()->value, y = b->as<ConstBool>()->value;
-      if (x != y) return failf("constant differs: {} vs {}", x ? "True" : "False", y ? "True" : "False");
+      if (x != y)
+        return failf("constant differs: {} vs {}", x ? "True" : "False", y ? "True" : "False");
       break;
     }
     case ExprKind::Binary: {
@@ -363,7 +369,8 @@ bool EqualChecker::stmt(const Stmt& a, const Stmt& b) {
       const auto &x = *a.as<AssignStmt>(), &y = *b.as<AssignStmt>();
       return expr(x.value.get(), y.value.get()) && var(*x.var, *y.var);
     }
-    case StmtKind::Eval: return expr(a.as<EvalStmt>()->expr.get(), b.as<EvalStmt>()->expr.get());
+    case StmtKind::Eval:
+      return expr(a.as<EvalStmt>()->expr.get(), b.as<EvalStmt>()->expr.get());
     case StmtKind::BufferStore: {
       const auto &x = *a.as<BufferStoreStmt>(), &y = *b.as<BufferStoreStmt>();
       if (!var(*x.buffer, *y.buffer) || !exprs(x.indices, y.indices, "index") ||
@@ -374,7 +381,8 @@ bool EqualChecker::stmt(const Stmt& a, const Stmt& b) {
                      y.predicate ? "present" : "absent");
       return expr(x.predicate.get(), y.predicate.get());
     }
-    case StmtKind::Seq: return true;  // handled above
+    case StmtKind::Seq:
+      return true;  // handled above
     case StmtKind::If: {
       const auto &x = *a.as<IfStmt>(), &y = *b.as<IfStmt>();
       return expr(x.cond.get(), y.cond.get()) && body(x.thenBody.get(), y.thenBody.get()) &&
@@ -391,8 +399,7 @@ bool EqualChecker::stmt(const Stmt& a, const Stmt& b) {
         return false;
       for (size_t i = 0; i < x.iterArgs.size(); ++i)
         if (!var(*x.iterArgs[i], *y.iterArgs[i])) return false;
-      return body(x.body.get(), y.body.get()) &&
-             defs(x.returnVars, y.returnVars, "return var") &&
+      return body(x.body.get(), y.body.get()) && defs(x.returnVars, y.returnVars, "return var") &&
              attrs(x.attrs, y.attrs, "loop attr");
     }
     case StmtKind::While: {
@@ -455,8 +462,7 @@ bool EqualChecker::function(const Function& a, const Function& b) {
     if (!var(*a.params[i], *b.params[i])) return false;
   }
   if (a.returnTypes.size() != b.returnTypes.size())
-    return failf("return type count differs: {} vs {}", a.returnTypes.size(),
-                 b.returnTypes.size());
+    return failf("return type count differs: {} vs {}", a.returnTypes.size(), b.returnTypes.size());
   for (size_t i = 0; i < a.returnTypes.size(); ++i)
     if (!checkType(a.returnTypes[i], b.returnTypes[i], "return type differs")) return false;
   return body(a.body.get(), b.body.get());
@@ -529,8 +535,11 @@ void Hasher::type(const Type* t) {
   }
   mix(0x7000ULL + static_cast<uint64_t>(t->kind));
   switch (t->kind) {
-    case TypeKind::Unknown: return;
-    case TypeKind::Scalar: mix(static_cast<uint64_t>(t->as<ScalarType>()->dtype)); return;
+    case TypeKind::Unknown:
+      return;
+    case TypeKind::Scalar:
+      mix(static_cast<uint64_t>(t->as<ScalarType>()->dtype));
+      return;
     case TypeKind::Tensor: {
       const auto* x = t->as<TensorType>();
       mix(static_cast<uint64_t>(x->dtype));
@@ -561,7 +570,9 @@ void Hasher::type(const Type* t) {
       mix(static_cast<uint64_t>(x->dtype));
       return;
     }
-    case TypeKind::Mask: mix(static_cast<uint64_t>(t->as<MaskType>()->lanes)); return;
+    case TypeKind::Mask:
+      mix(static_cast<uint64_t>(t->as<MaskType>()->lanes));
+      return;
     case TypeKind::Tuple: {
       const auto& ts = t->as<TupleType>()->types;
       mix(ts.size());
@@ -602,10 +613,17 @@ void Hasher::expr(const Expr* e) {
   mix(0xe000ULL + static_cast<uint64_t>(e->kind));
   switch (e->kind) {
     case ExprKind::Var:
-    case ExprKind::IterArg: break;
-    case ExprKind::ConstInt: mix(static_cast<uint64_t>(e->as<ConstInt>()->value)); break;
-    case ExprKind::ConstFloat: mix(floatKey(e->as<ConstFloat>()->value)); break;
-    case ExprKind::ConstBool: mix(e->as<ConstBool>()->value ? 1 : 0); break;
+    case ExprKind::IterArg:
+      break;
+    case ExprKind::ConstInt:
+      mix(static_cast<uint64_t>(e->as<ConstInt>()->value));
+      break;
+    case ExprKind::ConstFloat:
+      mix(floatKey(e->as<ConstFloat>()->value));
+      break;
+    case ExprKind::ConstBool:
+      mix(e->as<ConstBool>()->value ? 1 : 0);
+      break;
     case ExprKind::Binary: {
       const auto* x = e->as<BinaryExpr>();
       mix(static_cast<uint64_t>(x->op));
@@ -639,7 +657,9 @@ void Hasher::expr(const Expr* e) {
       exprs(x->indices);
       break;
     }
-    case ExprKind::MakeTuple: exprs(e->as<MakeTuple>()->elements); break;
+    case ExprKind::MakeTuple:
+      exprs(e->as<MakeTuple>()->elements);
+      break;
     case ExprKind::TupleGetItem: {
       const auto* x = e->as<TupleGetItem>();
       mix(static_cast<uint64_t>(x->index));
@@ -666,7 +686,9 @@ void Hasher::stmt(const Stmt& s) {
       var(*x.var);
       return;
     }
-    case StmtKind::Eval: expr(s.as<EvalStmt>()->expr.get()); return;
+    case StmtKind::Eval:
+      expr(s.as<EvalStmt>()->expr.get());
+      return;
     case StmtKind::BufferStore: {
       const auto& x = *s.as<BufferStoreStmt>();
       var(*x.buffer);
@@ -675,7 +697,8 @@ void Hasher::stmt(const Stmt& s) {
       expr(x.predicate.get());
       return;
     }
-    case StmtKind::Seq: return;  // flattened by body()
+    case StmtKind::Seq:
+      return;  // flattened by body()
     case StmtKind::If: {
       const auto& x = *s.as<IfStmt>();
       expr(x.cond.get());
@@ -712,8 +735,12 @@ void Hasher::stmt(const Stmt& s) {
       for (const auto& v : x.returnVars) var(*v);
       return;
     }
-    case StmtKind::Yield: exprs(s.as<YieldStmt>()->values); return;
-    case StmtKind::Return: exprs(s.as<ReturnStmt>()->values); return;
+    case StmtKind::Yield:
+      exprs(s.as<YieldStmt>()->values);
+      return;
+    case StmtKind::Return:
+      exprs(s.as<ReturnStmt>()->values);
+      return;
     case StmtKind::InCoreScope: {
       const auto& x = *s.as<InCoreScopeStmt>();
       mix(x.split ? 1 + static_cast<uint64_t>(*x.split) : 0);

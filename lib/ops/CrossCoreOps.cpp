@@ -171,7 +171,7 @@ void registerCrossCoreOps(OpRegistry& r) {
       .deduce(deduceTPush)
       .affinity(CoreAffinity::Cube)
       .sideEffects()
-      .doc("AIC pushes a tile to the AIV pipe (split = pto-isa code 0..4)");
+      .doc("no result; AIC pushes a tile to the AIV pipe (split = pto-isa code 0..4)");
 
   r.add("tile.tpush_to_aic")
       .arg("tile", K::Tile, {MemorySpace::Vec})
@@ -180,7 +180,7 @@ void registerCrossCoreOps(OpRegistry& r) {
       .deduce(deduceTPush)
       .affinity(CoreAffinity::Vector)
       .sideEffects()
-      .doc("AIV pushes a Vec tile to the AIC pipe (split code 0..2)");
+      .doc("no result; AIV pushes a Vec tile to the AIC pipe (split code 0..2)");
 
   r.add("tile.tpop_from_aic")
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, allCodes)
@@ -191,7 +191,7 @@ void registerCrossCoreOps(OpRegistry& r) {
       .outputMemoryFixed(MemorySpace::Vec)
       .affinity(CoreAffinity::Vector)
       .sideEffects()
-      .doc("AIV pops a tile pushed by the AIC; type = the annotation (lands in Vec)");
+      .doc("the annotated tile, in Vec: AIV pops a tile pushed by the AIC");
 
   r.add("tile.tpop_from_aiv")
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
@@ -201,7 +201,7 @@ void registerCrossCoreOps(OpRegistry& r) {
       .outputMemoryFixed(MemorySpace::Mat)
       .affinity(CoreAffinity::Cube)
       .sideEffects()
-      .doc("AIC pops a tile pushed by the AIV; type = the annotation (lands in Mat)");
+      .doc("the annotated tile, in Mat: AIC pops a tile pushed by the AIV");
 }
 
 }  // namespace ptoc

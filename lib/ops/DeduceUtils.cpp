@@ -234,6 +234,12 @@ std::optional<int64_t> constIntValue(const ExprPtr& e) {
   return std::nullopt;
 }
 
+int64_t saturatingAdd(int64_t a, int64_t b) {
+  int64_t out = 0;
+  if (!__builtin_add_overflow(a, b, &out)) return out;
+  return b > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+}
+
 ExprPtr indexConst(int64_t v) { return std::make_shared<ConstInt>(v, DType::Index, Span{}); }
 
 static TypePtr scalarTypeOf(const ExprPtr& e) {

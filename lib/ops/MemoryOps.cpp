@@ -49,8 +49,9 @@ void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<Expr
     auto ext = k < extents.size() ? constIntValue(extents[k]) : std::nullopt;
     if (!ext) continue;
     if (*off > dims[k] || *ext > dims[k] - *off)
-      ctx.fail(offsetArg, fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}",
-                                      ctx.op.name, *off, *off + *ext, k, what, dims[k]));
+      ctx.fail(offsetArg,
+               fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
+                           *off, saturatingAdd(*off, *ext), k, what, dims[k]));
   }
 }
 
@@ -353,9 +354,10 @@ TypePtr deduceExtract(const OpCallContext& ctx) {
     auto idx = constIntValue(ctx.args[1 + k]);
     if (!idx) continue;
     if (*idx < 0 || *idx > src.shape[k] || shape[k] > src.shape[k] - *idx)
-      ctx.fail(static_cast<int>(1 + k),
-               fmt::format("{} reads [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
-                           *idx, *idx + shape[k], k, describeType(&src), src.shape[k]));
+      ctx.fail(
+          static_cast<int>(1 + k),
+          fmt::format("{} reads [{}, {}) on axis {} of {}, which has size {}", ctx.op.name, *idx,
+                      saturatingAdd(*idx, shape[k]), k, describeType(&src), src.shape[k]));
   }
   return makeTile(std::move(shape), src.dtype, ctx.outputMemory());
 }
@@ -423,7 +425,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
       .deduce(deduceStore)
       .sideEffects()
-      .doc("writes the tile's valid region at offsets; returns the output tensor");
+      .doc("the output tensor's type; writes the tile's valid region at offsets");
 
   r.add("tile.move")
       .arg("tile", K::Tile)

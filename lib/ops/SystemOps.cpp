@@ -85,7 +85,7 @@ void registerSystemOps(OpRegistry& r) {
       .kwarg("id", A::Int)
       .deduce(deduceTFree)
       .sideEffects()
-      .doc("AIV releases the pipe slot of a tile popped from the AIC");
+      .doc("no result; AIV releases the pipe slot of a tile popped from the AIC");
 
   r.add("system.tfree_to_aiv")
       .arg("tile", K::Tile, {MemorySpace::Mat})
@@ -93,7 +93,7 @@ void registerSystemOps(OpRegistry& r) {
       .kwarg("id", A::Int)
       .deduce(deduceTFree)
       .sideEffects()
-      .doc("AIC releases the pipe slot of a tile popped from the AIV");
+      .doc("no result; AIC releases the pipe slot of a tile popped from the AIV");
 
   r.add("system.reserve_buffer")
       .requiredKwarg("name", A::String)
@@ -101,14 +101,14 @@ void registerSystemOps(OpRegistry& r) {
       .kwarg("base", A::Int, int64_t{-1})
       .deduce(deduceReserveBuffer)
       .sideEffects()
-      .doc("consumer side: reserves the slot buffer (base -1 = AUTO); Scalar[INT32] handle");
+      .doc("Scalar[INT32] handle; consumer side reserves the slot buffer (base -1 = AUTO)");
 
   r.add("system.import_peer_buffer")
       .requiredKwarg("name", A::String)
       .requiredKwarg("peer_func", A::String)
       .deduce(deduceImportPeerBuffer)
       .sideEffects()
-      .doc("producer side: imports the peer function's slot buffer; Scalar[INT32] handle");
+      .doc("Scalar[INT32] handle; producer side imports the peer function's slot buffer");
 
   for (const char* side : {"aic", "aiv"})
     r.add(fmt::format("system.{}_initialize_pipe", side))
@@ -122,8 +122,9 @@ void registerSystemOps(OpRegistry& r) {
         .deduce(deduceInitializePipe)
         .affinity(side == std::string_view("aic") ? CoreAffinity::Cube : CoreAffinity::Vector)
         .sideEffects()
-        .doc(fmt::format("{} pipe setup: dir_mask C2V=1, V2C=2, both=3; slot_size bytes x slot_num",
-                         side == std::string_view("aic") ? "AIC" : "AIV"));
+        .doc(fmt::format(
+            "no result; {} pipe setup: dir_mask C2V=1, V2C=2, both=3; slot_size bytes x slot_num",
+            side == std::string_view("aic") ? "AIC" : "AIV"));
 }
 
 }  // namespace ptoc

@@ -70,7 +70,7 @@ void checkTileAccess(const OpCallContext& ctx, size_t tileArg, size_t offsetArg,
   if (*off < 0 || *off > n || lanes > n - *off)
     ctx.fail(static_cast<int>(offsetArg),
              fmt::format("{} accesses elements [{}, {}) of {}, which has {} elements", ctx.op.name,
-                         *off, *off + lanes, describeType(&t), n),
+                         *off, saturatingAdd(*off, lanes), describeType(&t), n),
              "pad the tile to a multiple of the register width");
 }
 
@@ -238,7 +238,7 @@ void registerVmiOps(OpRegistry& r) {
       .arg("mask", K::Mask)
       .deduce(deduceVStore)
       .sideEffects()
-      .doc("predicated store of the active lanes at a flat element offset of the tile");
+      .doc("no result; predicated store of the active lanes at a flat element offset of the tile");
 
   add("vmi.vbrc")
       .arg("scalar", K::Any)
@@ -288,7 +288,7 @@ void registerVmiOps(OpRegistry& r) {
       .arg("seed", K::Mask)
       .requiredKwarg("cmp", A::String, cmpModes)
       .deduce(deduceVCmp)
-      .doc("lane = seed ? (a cmp b) : 0; Mask[lanes]");
+      .doc("Mask[lanes]: lane = seed ? (a cmp b) : 0");
 
   add("vmi.vcmps")
       .arg("a", K::VReg)
@@ -296,23 +296,26 @@ void registerVmiOps(OpRegistry& r) {
       .arg("seed", K::Mask)
       .requiredKwarg("cmp", A::String, cmpModes)
       .deduce(deduceVCmps)
-      .doc("lane = seed ? (a cmp scalar) : 0; Mask[lanes]");
+      .doc("Mask[lanes]: lane = seed ? (a cmp scalar) : 0");
 
   add("vmi.vsel")
       .arg("mask", K::Mask)
       .arg("t", K::VReg)
       .arg("f", K::VReg)
       .deduce(deduceVSel)
-      .doc("lane = mask ? t : f; the type of t");
+      .doc("the type of t: lane = mask ? t : f");
 
   for (const char* n : {"mask_and", "mask_or"})
     add(std::string("vmi.") + n)
         .arg("a", K::Mask)
         .arg("b", K::Mask)
         .deduce(deduceMaskBinary)
-        .doc("lane-wise mask logic; Mask[lanes]");
+        .doc("Mask[lanes]: lane-wise mask logic");
 
-  add("vmi.mask_not").arg("a", K::Mask).deduce(deduceMaskNot).doc("lane-wise mask negation");
+  add("vmi.mask_not")
+      .arg("a", K::Mask)
+      .deduce(deduceMaskNot)
+      .doc("Mask[lanes]: lane-wise mask negation");
 
   add("vmi.vcvt")
       .arg("a", K::VReg)

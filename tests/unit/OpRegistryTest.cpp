@@ -3,6 +3,7 @@
 // every class of contract violation gives exactly one error diagnostic (never a crash).
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "ptoc/ops/DeduceUtils.h"
@@ -282,6 +283,12 @@ TEST_F(OpsTest, HugeShapesAndOffsetsAreDiagnosed) {
   expectError("tile.load", {tensor({16, 16}), list({0, 0}), list({big, big})}, {},
               "has too many elements");
   expectError("tile.load", {tensor({16, 16}), list({big, 0}), list({16, 16})}, {}, "accesses");
+  int64_t maxv = std::numeric_limits<int64_t>::max();
+  expectError("tile.load", {tensor({16, 16}), list({maxv, 0}), list({16, 16})}, {}, "accesses");
+  expectError("tile.extract",
+              {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(maxv), idx(0), list({16, 64})},
+              {}, "reads");
+  expectError("vmi.vload", {tile({1, 128}), idx(maxv)}, {{"size", int64_t{64}}}, "accesses");
   expectError("tile.create", {list({big, 4})}, {{"dtype", DType::FP32}}, "too many elements");
   expectError("tile.create", {list({})}, {{"dtype", DType::FP32}}, "must not be empty");
   expectError("tile.add", {tile({16, 16}), var("b", TensorType::get({big, big}, DType::FP32))}, {},
@@ -969,6 +976,8 @@ TEST(OpBuilderTest, RegistrationContractAndCoercion) {
 // Every op, fed random argument lists and kwargs, either builds a call or reports exactly
 // one error; nothing else escapes.
 TEST_F(OpsTest, RandomCallsNeverCrash) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
   std::mt19937 rng(1234);
   ExprPtr n = scalar(DType::Index, "n");
   std::vector<ExprPtr> pool = {
@@ -998,6 +1007,11 @@ TEST_F(OpsTest, RandomCallsNeverCrash) {
       list({-1, 4}),
       list({}),
       listOf({n, idx(4)}),
+      listOf({idx(kMax), idx(kMin)}),
+      listOf({idx(kMin), n}),
+      idx(kMax),
+      idx(kMin),
+      i32(kMin),
       vreg(64),
       vreg(128, DType::FP16),
       vreg(1),
@@ -1027,6 +1041,14 @@ TEST_F(OpsTest, RandomCallsNeverCrash) {
       {"pad_value", PadValue::Max},
       {"rounds", int64_t{7}},
       {"peer_func", std::string("")},
+      {"size", kMax},
+      {"size", kMin},
+      {"lane_stride", kMax},
+      {"lane_stride", kMin},
+      {"split", kMin},
+      {"id", kMin},
+      {"slot_num", kMax},
+      {"base", kMin},
   };
   size_t built = 0, rejected = 0;
   for (const OpDef* d : OpRegistry::instance().all()) {
@@ -1053,6 +1075,131 @@ TEST_F(OpsTest, RandomCallsNeverCrash) {
   }
   EXPECT_GT(built, 0u);
   EXPECT_GT(rejected, 0u);
+}
+
+// Every op, fed arguments of the right kinds (mostly in allowed memory spaces, with odd shapes,
+// dtypes, valid shapes and extreme values) and kwargs of the right kinds, builds a call or reports
+// exactly one error. This reaches the per-op deduction code.
+TEST_F(OpsTest, KindAwareRandomCallsNeverCrash) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  std::mt19937 rng(99);
+  auto pick = [&](const auto& v) { return v[rng() % v.size()]; };
+  ExprPtr n = scalar(DType::Index, "n");
+  const std::vector<std::vector<int64_t>> shapes = {{16, 16}, {15, 128},  {1, 64}, {16, 1},
+                                                    {64},     {4, 8, 16}, {1, 1},  {2, 256}};
+  const std::vector<DType> dtypes = {DType::FP32,   DType::FP16, DType::Int32, DType::Int8,
+                                     DType::UInt16, DType::Bool, DType::BF16};
+  const std::vector<MemorySpace> spaces = {MemorySpace::Vec,   MemorySpace::Mat, MemorySpace::Left,
+                                           MemorySpace::Right, MemorySpace::Acc, MemorySpace::Bias};
+  auto randomValid = [&](const std::vector<int64_t>& shape) -> std::vector<ExprPtr> {
+    if (rng() % 3) return {};
+    std::vector<ExprPtr> v;
+    for (int64_t d : shape) v.push_back(rng() % 3 == 0 ? n : idx(d > 1 ? d - 1 : d));
+    return v;
+  };
+  auto makeArg = [&](const ArgSpec& a) -> ExprPtr {
+    switch (a.kind) {
+      case ArgKind::Tile: {
+        auto shape = pick(shapes);
+        std::optional<MemorySpace> m = !a.memory.empty() && rng() % 4 ? pick(a.memory)
+                                       : rng() % 5 == 0               ? std::nullopt
+                                                                      : std::optional(pick(spaces));
+        return tile(shape, pick(dtypes), m, randomValid(shape));
+      }
+      case ArgKind::Tensor:
+      case ArgKind::TileOrTensor:
+        return tensor(pick(shapes), pick(dtypes));
+      case ArgKind::Scalar:
+        return pick(std::vector<ExprPtr>{f32(0.5), idx(3), i32(kMin), scalar(DType::FP16),
+                                         scalar(DType::Bool), n});
+      case ArgKind::IntScalar:
+        return pick(std::vector<ExprPtr>{idx(0), idx(1), idx(63), idx(-1), idx(kMax), i32(7), n,
+                                         scalar(DType::Int32), scalar(DType::Int64)});
+      case ArgKind::IntList: {
+        if (rng() % 4 == 0) return list({});
+        auto shape = pick(shapes);
+        std::vector<ExprPtr> es;
+        for (int64_t d : shape)
+          es.push_back(pick(std::vector<ExprPtr>{idx(0), idx(d), idx(d / 2), idx(1), n, idx(kMin),
+                                                 idx(kMax), idx(-3)}));
+        return listOf(std::move(es));
+      }
+      case ArgKind::VReg:
+        return vreg(pick(std::vector<int64_t>{1, 64, 128, 256}), pick(dtypes));
+      case ArgKind::Mask:
+        return mask(pick(std::vector<int64_t>{64, 128, 256}));
+      case ArgKind::Any:
+        return pick(std::vector<ExprPtr>{f32(1.0), idx(1), i32(2), vreg(1), vreg(64)});
+    }
+    return idx(0);
+  };
+  auto kwValue = [&](const KwargSpec& k) -> AttrValue {
+    if (!k.allowed.empty() && rng() % 3) return pick(k.allowed);
+    switch (k.kind) {
+      case AttrKind::Bool:
+        return rng() % 2 == 0;
+      case AttrKind::Int:
+        return pick(std::vector<int64_t>{0, 1, 2, 3, 4, 7, 8, 10, 64, 128, 256, -1, kMax, kMin});
+      case AttrKind::Float:
+        return 0.5;
+      case AttrKind::String:
+        return pick(std::vector<std::string>{"lt", "ge", "buf", ""});
+      case AttrKind::DType:
+        return pick(std::vector<DType>{DType::FP32, DType::FP16, DType::Int32, DType::Int8,
+                                       DType::Index, DType::Bool});
+      case AttrKind::MemorySpace:
+        return pick(spaces);
+      case AttrKind::TileLayout:
+        return TileLayout::ColMajor;
+      case AttrKind::PadValue:
+        return PadValue::Zero;
+      case AttrKind::SplitMode:
+        return rng() % 2 ? AttrValue(pick(std::vector<SplitMode>{SplitMode::None, SplitMode::UpDown,
+                                                                 SplitMode::LeftRight}))
+                         : AttrValue(int64_t{static_cast<int64_t>(rng() % 4)});
+    }
+    return int64_t{0};
+  };
+  size_t built = 0, rejected = 0;
+  for (const OpDef* d : OpRegistry::instance().all()) {
+    for (int trial = 0; trial < 400; ++trial) {
+      std::vector<ExprPtr> args;
+      for (const auto& a : d->args)
+        if (!a.optional || rng() % 2) args.push_back(makeArg(a));
+      AttrList kw;
+      for (const auto& k : d->kwargs)
+        if (k.required ? rng() % 10 != 0 : rng() % 3 == 0) kw.emplace_back(k.name, kwValue(k));
+      std::shuffle(kw.begin(), kw.end(), rng);
+      auto shape = pick(shapes);
+      TypePtr ann = rng() % 4 == 0
+                        ? nullptr
+                        : TileType::get(shape, pick(dtypes),
+                                        rng() % 2 ? std::nullopt : std::optional(pick(spaces)));
+      unsigned before = diag.errorCount();
+      try {
+        auto c = createOpCall(*d, args, kw, Span{}, diag, {}, {}, ann);
+        ASSERT_NE(c->type, nullptr);
+        if (auto why =
+                c->type->isa<UnknownType>() ? std::nullopt : ops::malformedTypeReason(*c->type))
+          ADD_FAILURE() << d->name << " built a malformed type: " << *why;
+        (void)classifyCallAffinity(*c);
+        // Canonical kwargs are in spec order.
+        size_t pos = 0;
+        for (const auto& [name, v] : c->kwargs) {
+          while (pos < d->kwargs.size() && d->kwargs[pos].name != name) ++pos;
+          EXPECT_LT(pos, d->kwargs.size()) << d->name << " kwarg " << name;
+        }
+        EXPECT_EQ(diag.errorCount(), before) << d->name;
+        ++built;
+      } catch (const CompileError&) {
+        EXPECT_EQ(diag.errorCount(), before + 1) << d->name;
+        ++rejected;
+      }
+    }
+  }
+  EXPECT_GT(built, 1000u);
+  EXPECT_GT(rejected, 1000u);
 }
 
 }  // namespace

@@ -1,17 +1,16 @@
 // Unit tests of the IR printer (exact `pl` text per docs/ir-text-format.md) and of
 // the Builder helpers (dtype promotion, result types).
-#include "ptoc/ir/Printer.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <random>
 
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Printer.h"
 
 using namespace ptoc;
 using namespace ptoc::ir;
@@ -59,9 +58,10 @@ TEST(PrinterTest, ContractExampleProgram) {
   auto load = callOp("tile.load", {a, list({0, 0}), list({16, 16})},
                      {{"target_memory", MemorySpace::Vec}}, tile);
   auto store = callOp("tile.store", {t, list({0, 0}), out}, {}, tT);
-  auto f = makeFunction("f", {a, out}, seq({assign(t, load), assign(out1, store), returnStmt({out1})}),
-                        {tT}, FunctionType::InCore, {ParamDirection::In, ParamDirection::Out},
-                        {{"split", SplitMode::UpDown}, {"split_aiv", true}});
+  auto f =
+      makeFunction("f", {a, out}, seq({assign(t, load), assign(out1, store), returnStmt({out1})}),
+                   {tT}, FunctionType::InCore, {ParamDirection::In, ParamDirection::Out},
+                   {{"split", SplitMode::UpDown}, {"split_aiv", true}});
   Program p("Name", {f}, true, Span{});
   EXPECT_EQ(printProgram(p),
             "import pypto.language as pl\n"
@@ -110,7 +110,8 @@ TEST(PrinterTest, ClassAndTopLevelForms) {
             "    r: pl.Scalar[pl.INDEX] = g(y)\n"
             "    return r\n");
   Program empty("E", {}, true, Span{});
-  EXPECT_EQ(printProgram(empty), "import pypto.language as pl\n\n@pl.program\nclass E:\n    pass\n");
+  EXPECT_EQ(printProgram(empty),
+            "import pypto.language as pl\n\n@pl.program\nclass E:\n    pass\n");
 }
 
 TEST(PrinterTest, TopLevelVarsAvoidFunctionNames) {
@@ -118,8 +119,8 @@ TEST(PrinterTest, TopLevelVarsAvoidFunctionNames) {
   VarPtr x = var("x", s);
   auto g = makeFunction("g", {x}, returnStmt({x}), {s});
   VarPtr gv = var("g", s);
-  auto f = makeFunction("f", {}, seq({assign(gv, callFunction(*g, {constIndex(1)})), returnStmt({gv})}),
-                        {s});
+  auto f = makeFunction(
+      "f", {}, seq({assign(gv, callFunction(*g, {constIndex(1)})), returnStmt({gv})}), {s});
   Program top("P", {g, f}, false, Span{});
   EXPECT_NE(printProgram(top).find("    g_1: pl.Scalar[pl.INDEX] = g(1)\n    return g_1\n"),
             std::string::npos);
@@ -279,7 +280,10 @@ TEST(PrinterTest, Precedence) {
   EXPECT_EQ(P(neg(add(a, b))), "-(a + b)");
   EXPECT_EQ(P(neg(a)), "-a");
   EXPECT_EQ(P(neg(neg(a))), "-(-a)");
-  EXPECT_EQ(P(neg(constIndex(-5))), "-(-5)");
+  // Unary minus of a literal: a bare `-5` / `--5` would read back as a constant.
+  EXPECT_EQ(P(neg(constIndex(-5))), "-pl.const(-5, pl.INDEX)");
+  EXPECT_EQ(P(neg(constIndex(5))), "-pl.const(5, pl.INDEX)");
+  EXPECT_EQ(P(neg(constFloat(2.5))), "-pl.const(2.5, pl.FP32)");
   EXPECT_EQ(P(sub(a, constIndex(-5))), "a - -5");
   EXPECT_EQ(P(binary(BinaryOp::Pow, a, neg(b))), "a ** -b");
   EXPECT_EQ(P(binary(BinaryOp::Pow, neg(a), b)), "(-a) ** b");
@@ -308,8 +312,7 @@ TEST(PrinterTest, Precedence) {
   EXPECT_EQ(P(unary(UnaryOp::BitNot, add(a, b))), "~(a + b)");
   EXPECT_EQ(P(mul(minExpr(a, add(b, c)), maxExpr(a, b))), "pl.min(a, b + c) * pl.max(a, b)");
   EXPECT_EQ(P(unary(UnaryOp::Abs, sub(a, b))), "pl.abs(a - b)");
-  EXPECT_EQ(P(cast(add(a, b), DType::Int32)),
-            "pl.cast(a + b, pl.INT32)");
+  EXPECT_EQ(P(cast(add(a, b), DType::Int32)), "pl.cast(a + b, pl.INT32)");
   EXPECT_EQ(P(select(lt(a, b), a, b)), "pl.select(a < b, a, b)");
   EXPECT_EQ(P(mul(select(p, a, b), c)), "pl.select(p, a, b) * c");
 
@@ -318,7 +321,58 @@ TEST(PrinterTest, Precedence) {
   auto callTuple = callOp("tile.pair", {a}, {}, TupleType::get({idxT(), idxT()}));
   EXPECT_EQ(P(tupleGetItem(callTuple, 0)), "pl.tile.pair(a)[0]");
   auto t = var("t", tileT({16, 16}));
-  EXPECT_EQ(P(mul(bufferLoad(t, {a, add(b, constIndex(1))}), constFloat(2.0))), "t[a, b + 1] * 2.0");
+  EXPECT_EQ(P(mul(bufferLoad(t, {a, add(b, constIndex(1))}), constFloat(2.0))),
+            "t[a, b + 1] * 2.0");
+}
+
+TEST(PrinterTest, LiteralsKeepTheirDType) {
+  // The binder gives a bare literal the dtype of the value it meets; where that
+  // differs from the constant's own dtype the printer spells it pl.const(...).
+  VarPtr c = scalarVar("c", DType::Int32), h = scalarVar("h", DType::FP16),
+         x = scalarVar("x", DType::FP32), i = scalarVar("i", DType::Index),
+         p = scalarVar("p", DType::Bool);
+  auto P = [](const ExprPtr& e) { return printExpr(*e); };
+  EXPECT_EQ(P(add(c, constIndex(1))), "c + pl.const(1, pl.INDEX)");
+  EXPECT_EQ(P(add(constIndex(1), c)), "pl.const(1, pl.INDEX) + c");
+  EXPECT_EQ(P(add(i, constIndex(1))), "i + 1");
+  EXPECT_EQ(P(add(x, constIndex(1))), "x + pl.const(1, pl.INDEX)");
+  EXPECT_EQ(P(mul(h, constFloat(0.5))), "h * pl.const(0.5, pl.FP32)");
+  EXPECT_EQ(P(mul(x, constFloat(0.5))), "x * 0.5");
+  EXPECT_EQ(P(mul(i, constFloat(-0.5))), "i * -0.5");            // a float literal stays FP32 here
+  EXPECT_EQ(P(add(constIndex(1), constFloat(2.0))), "1 + 2.0");  // two literals: no context
+  EXPECT_EQ(P(lt(c, constIndex(-3))), "c < pl.const(-3, pl.INDEX)");
+  EXPECT_EQ(P(eq(p, constIndex(1))), "p == 1");  // BOOL does not retype literals
+  EXPECT_EQ(P(maxExpr(h, constFloat(0.0))), "pl.max(h, pl.const(0.0, pl.FP32))");
+  EXPECT_EQ(P(select(p, constIndex(1), c)), "pl.select(p, pl.const(1, pl.INDEX), c)");
+  EXPECT_EQ(P(select(p, c, constIndex(1))), "pl.select(p, c, pl.const(1, pl.INDEX))");
+  EXPECT_EQ(P(select(p, constIndex(1), constIndex(2))), "pl.select(p, 1, 2)");
+
+  VarPtr t16 = var("t", tileT({16, 16}, DType::FP16)), t32 = var("u", tileT({16, 16}));
+  EXPECT_EQ(P(callOp("tile.adds", {t16, constFloat(2.0)}, {}, t16->type)),
+            "pl.tile.adds(t, pl.const(2.0, pl.FP32))");
+  EXPECT_EQ(P(callOp("tile.adds", {t32, constFloat(2.0)}, {}, t32->type)), "pl.tile.adds(u, 2.0)");
+  EXPECT_EQ(P(callOp("tile.extract", {t16, constIndex(0), constIndex(8)}, {}, t16->type)),
+            "pl.tile.extract(t, 0, 8)");
+  EXPECT_EQ(P(callOp("tile.full", {list({16, 16}), constFloat(1.0)}, {}, t32->type)),
+            "pl.tile.full([16, 16], 1.0)");
+
+  VarPtr k = scalarVar("k", DType::Int32);
+  EXPECT_EQ(printBody(seq({assign(k, constIndex(3)), bufferStore(t16, {i, i}, constFloat(1.0)),
+                           bufferStore(t32, {i, i}, constFloat(1.0)),
+                           bufferStore(t16, {i, i}, constFloat(1.0), p)}),
+                      {t16, t32, i, p}),
+            "k: pl.Scalar[pl.INT32] = pl.const(3, pl.INDEX)\n"
+            "t[i, i] = pl.const(1.0, pl.FP32)\n"
+            "u[i, i] = 1.0\n"
+            "pl.store_if(p, t, [i, i], pl.const(1.0, pl.FP32))\n");
+  // Returned literals meet the declared result types; function arguments the parameters'.
+  auto g = makeFunction("g", {c}, returnStmt({constIndex(0), constIndex(1)}),
+                        {ScalarType::get(DType::Int32), idxT()});
+  EXPECT_NE(printFunction(*g).find("    return pl.const(0, pl.INDEX), 1\n"), std::string::npos);
+  VarPtr r = var("r", TupleType::get({ScalarType::get(DType::Int32), idxT()}));
+  auto f = makeFunction("f", {}, seq({assign(r, callFunction(*g, {constIndex(7)}))}));
+  Program prog("P", {g, f}, true, Span{});
+  EXPECT_NE(printProgram(prog).find("= self.g(pl.const(7, pl.INDEX))\n"), std::string::npos);
 }
 
 TEST(PrinterTest, CallsAndKwargs) {
@@ -332,9 +386,13 @@ TEST(PrinterTest, CallsAndKwargs) {
             "pl.tile.tpop_from_aic(split=1)");
   EXPECT_EQ(P(callOp("tile.get_subblock_idx", {}, {}, idxT())), "pl.tile.get_subblock_idx()");
   EXPECT_EQ(P(callOp("tile.cast", {a},
-                     {{"dtype", DType::FP16}, {"mode", std::string("round")}, {"x", 0.5},
-                      {"flag", false}, {"blayout", TileLayout::ColMajor},
-                      {"pad", PadValue::Min}, {"split", SplitMode::LeftRight}},
+                     {{"dtype", DType::FP16},
+                      {"mode", std::string("round")},
+                      {"x", 0.5},
+                      {"flag", false},
+                      {"blayout", TileLayout::ColMajor},
+                      {"pad", PadValue::Min},
+                      {"split", SplitMode::LeftRight}},
                      nullptr)),
             "pl.tile.cast(a, dtype=pl.FP16, mode=\"round\", x=0.5, flag=False, "
             "blayout=pl.TileLayout.col_major, pad=pl.PadValue.min, "
@@ -353,8 +411,8 @@ TEST(PrinterTest, SimpleStatements) {
   EXPECT_EQ(printBody(seq({assign(x, add(i, constIndex(1))),
                            assign(u, callOp("tile.tpop_from_aic", {}, {{"split", int64_t{0}}},
                                             UnknownType::get())),
-                           evalStmt(callOp("system.tfree_to_aic", {t}, {}, nullptr)), store,
-                           pstore, returnStmt({x, i})}),
+                           evalStmt(callOp("system.tfree_to_aic", {t}, {}, nullptr)), store, pstore,
+                           returnStmt({x, i})}),
                       {t, i, p}),
             "x: pl.Scalar[pl.INDEX] = i + 1\n"
             "u = pl.tile.tpop_from_aic(split=0)\n"
@@ -413,7 +471,13 @@ TEST(PrinterTest, ForForms) {
   EXPECT_EQ(printStmt(*forStmt(i, nullptr, constIndex(8), nullptr, body, ForKind::Pipeline, {}, {},
                                {{"stage", int64_t{2}}})),
             "for i in pl.pipeline(8, stage=2):\n    pl.tile.f(i)\n");
-  EXPECT_EQ(printStmt(*forStmt(i, nullptr, n, nullptr, seq({}))), "for i in pl.range(n):\n    pass\n");
+  EXPECT_EQ(printStmt(*forStmt(i, nullptr, n, nullptr, seq({}))),
+            "for i in pl.range(n):\n    pass\n");
+  // Built directly (the builder fills start/step in): an absent start is 0.
+  auto raw = std::make_shared<ForStmt>(i, nullptr, n, constIndex(2), ForKind::Serial,
+                                       std::vector<IterArgPtr>{}, body, std::vector<VarPtr>{},
+                                       AttrList{}, Span{});
+  EXPECT_EQ(printStmt(*raw), "for i in pl.range(0, n, 2):\n    pl.tile.f(i)\n");
 
   // Iter args: one prints as `(acc,)`; the yield names the return vars.
   VarPtr acc0 = var("acc", tileT({16, 16})), x = var("x", tileT({16, 16}));
@@ -456,9 +520,9 @@ TEST(PrinterTest, WhileForms) {
 TEST(PrinterTest, Scopes) {
   VarPtr x = var("x", idxT());
   auto body = evalStmt(x);
-  EXPECT_EQ(printStmt(*std::make_shared<InCoreScopeStmt>(std::nullopt, std::nullopt, "", body,
-                                                         Span{})),
-            "with pl.at(level=pl.Level.CORE_GROUP):\n    x\n");
+  EXPECT_EQ(
+      printStmt(*std::make_shared<InCoreScopeStmt>(std::nullopt, std::nullopt, "", body, Span{})),
+      "with pl.at(level=pl.Level.CORE_GROUP):\n    x\n");
   EXPECT_EQ(printStmt(*std::make_shared<InCoreScopeStmt>(SplitMode::UpDown, 4, "qk", body, Span{})),
             "with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN), "
             "pl.cross_core_slot(slot_num=4)], name_hint=\"qk\"):\n    x\n");
@@ -481,25 +545,26 @@ TEST(PrinterTest, NameUniquing) {
   auto s = idxT();
   VarPtr x0 = var("x", s), x1 = var("x", s), x2 = var("x", s), xh = var("x_1", s);
   // x1 cannot take x_1: a later variable's own hint is x_1.
-  EXPECT_EQ(printBody(seq({assign(x1, x0), assign(x2, x1), assign(xh, x2), returnStmt({x0, x1, x2, xh})}),
-                      {x0}),
-            "x_2: pl.Scalar[pl.INDEX] = x\n"
-            "x_3: pl.Scalar[pl.INDEX] = x_2\n"
-            "x_1: pl.Scalar[pl.INDEX] = x_3\n"
-            "return x, x_2, x_3, x_1\n");
+  EXPECT_EQ(
+      printBody(seq({assign(x1, x0), assign(x2, x1), assign(xh, x2), returnStmt({x0, x1, x2, xh})}),
+                {x0}),
+      "x_2: pl.Scalar[pl.INDEX] = x\n"
+      "x_3: pl.Scalar[pl.INDEX] = x_2\n"
+      "x_1: pl.Scalar[pl.INDEX] = x_3\n"
+      "return x, x_2, x_3, x_1\n");
   // Keywords, reserved names, invalid and empty hints.
   VarPtr kw = var("in", s), slf = var("self", s), plv = var("pl", s), bad = var("a.b", s),
          digit = var("0x", s), empty = var("", s), tup = var("tuple", s);
-  EXPECT_EQ(printBody(seq({assign(kw, constIndex(1)), assign(slf, kw), assign(plv, slf),
-                           assign(bad, plv), assign(digit, bad), assign(empty, digit),
-                           assign(tup, empty)})),
-            "in_1: pl.Scalar[pl.INDEX] = 1\n"
-            "self_1: pl.Scalar[pl.INDEX] = in_1\n"
-            "pl_1: pl.Scalar[pl.INDEX] = self_1\n"
-            "a_b: pl.Scalar[pl.INDEX] = pl_1\n"
-            "_0x: pl.Scalar[pl.INDEX] = a_b\n"
-            "v: pl.Scalar[pl.INDEX] = _0x\n"
-            "tuple_1: pl.Scalar[pl.INDEX] = v\n");
+  EXPECT_EQ(
+      printBody(seq({assign(kw, constIndex(1)), assign(slf, kw), assign(plv, slf), assign(bad, plv),
+                     assign(digit, bad), assign(empty, digit), assign(tup, empty)})),
+      "in_1: pl.Scalar[pl.INDEX] = 1\n"
+      "self_1: pl.Scalar[pl.INDEX] = in_1\n"
+      "pl_1: pl.Scalar[pl.INDEX] = self_1\n"
+      "a_b: pl.Scalar[pl.INDEX] = pl_1\n"
+      "_0x: pl.Scalar[pl.INDEX] = a_b\n"
+      "v: pl.Scalar[pl.INDEX] = _0x\n"
+      "tuple_1: pl.Scalar[pl.INDEX] = v\n");
   // Names restart in every function; a free variable gets a name too.
   VarPtr free = var("x", s);
   auto f1 = makeFunction("f1", {x0}, seq({assign(x1, add(x0, free))}));
@@ -538,7 +603,8 @@ TEST(PrinterTest, LargeFlatProgram) {
             std::string::npos);
   // Deeply nested Seqs are fine too.
   StmtPtr nested = assign(var("z", s), constIndex(0));
-  for (int k = 0; k < 1000; ++k) nested = std::make_shared<SeqStmt>(std::vector<StmtPtr>{nested}, Span{});
+  for (int k = 0; k < 1000; ++k)
+    nested = std::make_shared<SeqStmt>(std::vector<StmtPtr>{nested}, Span{});
   EXPECT_EQ(printStmt(*nested), "z: pl.Scalar[pl.INDEX] = 0\n");
 }
 

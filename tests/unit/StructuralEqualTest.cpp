@@ -1,7 +1,5 @@
 // Unit tests of structural equality (first-difference messages and spans) and of
 // the structural hash's consistency with it.
-#include "ptoc/ir/StructuralEqual.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +8,7 @@
 
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
 
 using namespace ptoc;
 using namespace ptoc::ir;
@@ -81,8 +80,8 @@ ProgramPtr build(const Variant& v) {
   auto loop = forStmt(i, nullptr, constIndex(v.loopStop), nullptr, loopBodyStmt, v.loopKind, {acc},
                       {accOut}, {}, S(25));
   auto scope = std::make_shared<SimdVfScopeStmt>(
-      v.lanes, evalStmt(callOp("system.tfree_to_aic", {accOut}, {}, nullptr, nullptr, S(26)), S(27)),
-      S(28));
+      v.lanes,
+      evalStmt(callOp("system.tfree_to_aic", {accOut}, {}, nullptr, nullptr, S(26)), S(27)), S(28));
   auto incore = std::make_shared<InCoreScopeStmt>(SplitMode::UpDown, v.slots, "qk", scope, S(29));
   std::vector<StmtPtr> body;
   body.push_back(assign(t, load, S(30)));
@@ -93,14 +92,14 @@ ProgramPtr build(const Variant& v) {
   body.push_back(loop);
   body.push_back(incore);
   if (v.extraStmt) body.push_back(evalStmt(callOp("system.barrier", {}, {}, nullptr), S(33)));
-  body.push_back(assign(res, callOp("tile.store", {accOut, list({0, 0}), out}, {}, tensorT(),
-                                    nullptr, S(34)),
-                        S(35)));
+  body.push_back(
+      assign(res, callOp("tile.store", {accOut, list({0, 0}), out}, {}, tensorT(), nullptr, S(34)),
+             S(35)));
   body.push_back(returnStmt({res}, S(36)));
-  auto kernel = std::make_shared<Function>(
-      v.calleeName, FunctionType::InCore, std::vector<VarPtr>{a, out},
-      std::vector<ParamDirection>{ParamDirection::In, v.outDirection},
-      std::vector<TypePtr>{tensorT()}, seq(body), v.funcAttrs, S(40));
+  auto kernel =
+      std::make_shared<Function>(v.calleeName, FunctionType::InCore, std::vector<VarPtr>{a, out},
+                                 std::vector<ParamDirection>{ParamDirection::In, v.outDirection},
+                                 std::vector<TypePtr>{tensorT()}, seq(body), v.funcAttrs, S(40));
   std::vector<FunctionPtr> fs = {kernel};
   if (v.functionCount > 1) {
     VarPtr x = var(nm("x"), tensorT()), y = var(nm("y"), tensorT()), r = var(nm("r"), tensorT());
@@ -114,7 +113,9 @@ ProgramPtr build(const Variant& v) {
   return std::make_shared<Program>("P" + v.suffix, std::move(fs), true, S(50));
 }
 
-EqualResult diff(const Variant& a, const Variant& b) { return structuralEqual(*build(a), *build(b)); }
+EqualResult diff(const Variant& a, const Variant& b) {
+  return structuralEqual(*build(a), *build(b));
+}
 
 TEST(StructuralEqualTest, EqualUnderRenaming) {
   Variant base, renamed;
@@ -152,7 +153,10 @@ TEST(StructuralEqualTest, FirstDifferenceMessages) {
   std::vector<DiffCase> cases = {
       {"op", [](Variant& v) { v.addOp = "tile.sub"; }, "op differs: tile.add vs tile.sub",
        "kernel"},
-      {"type", [](Variant& v) { v.tileShape = {16, 8}; },
+      {"type",
+       [](Variant& v) {
+         v.tileShape = {16, 8};
+       },
        "type differs: Tile[[16, 16], FP32, Vec] vs Tile[[16, 8], FP32, Vec]", "kernel"},
       {"function count", [](Variant& v) { v.functionCount = 1; }, "function count differs: 2 vs 1",
        ""},
@@ -171,13 +175,19 @@ TEST(StructuralEqualTest, FirstDifferenceMessages) {
        "parameter direction differs for out: Out vs InOut", "kernel"},
       {"function name", [](Variant& v) { v.calleeName = "kern"; },
        "function name differs: kernel vs kern", "kernel"},
-      {"attr value", [](Variant& v) { v.funcAttrs = {{"split", SplitMode::LeftRight}}; },
+      {"attr value",
+       [](Variant& v) {
+         v.funcAttrs = {{"split", SplitMode::LeftRight}};
+       },
        "function attr value differs for 'split': pl.SplitMode.UP_DOWN vs "
        "pl.SplitMode.LEFT_RIGHT",
        "kernel"},
       {"attr count", [](Variant& v) { v.funcAttrs.emplace_back("split_aiv", true); },
        "function attr count differs: 1 vs 2", "kernel"},
-      {"attr name", [](Variant& v) { v.funcAttrs = {{"splits", SplitMode::UpDown}}; },
+      {"attr name",
+       [](Variant& v) {
+         v.funcAttrs = {{"splits", SplitMode::UpDown}};
+       },
        "function attr name differs: split vs splits", "kernel"},
       {"lanes", [](Variant& v) { v.lanes = 128; }, "simd_vf lanes differ: 64 vs 128", "kernel"},
       {"slots", [](Variant& v) { v.slots = std::nullopt; }, "scope slot_num differs: 4 vs none",
@@ -255,6 +265,26 @@ TEST(StructuralEqualTest, StatementCountAndBodies) {
   EXPECT_EQ(structuralHash(*one), structuralHash(*wrapped));
 }
 
+TEST(StructuralEqualTest, LargeFlatBodies) {
+  // 100k statements: no recursion per statement; the difference at the end is found.
+  auto build = [](int n, int64_t last) {
+    std::vector<StmtPtr> stmts;
+    VarPtr prev = var("n", idxT());
+    for (int k = 0; k < n; ++k) {
+      VarPtr v = var("v", idxT());
+      stmts.push_back(assign(v, add(prev, constIndex(k + 1 == n ? last : 1))));
+      prev = v;
+    }
+    return seq(std::move(stmts));
+  };
+  auto a = build(100000, 1), b = build(100000, 1), c = build(100000, 2);
+  EXPECT_TRUE(structuralEqual(*a, *b).equal);
+  EXPECT_EQ(structuralHash(*a), structuralHash(*b));
+  EqualResult r = structuralEqual(*a, *c);
+  EXPECT_EQ(r.message, "constant differs: 1 vs 2");
+  EXPECT_NE(structuralHash(*a), structuralHash(*c));
+}
+
 TEST(StructuralEqualTest, VariableBijection) {
   auto s = idxT();
   VarPtr a = var("a", s), b = var("b", s), p = var("p", s), q = var("q", s);
@@ -308,9 +338,9 @@ TEST(StructuralEqualTest, ExpressionDifferences) {
             "argument count differs: 2 vs 1");
   EXPECT_EQ(msg(callOp("tile.x", {a}, {{"k", int64_t{1}}}, s), callOp("tile.x", {a}, {}, s)),
             "kwarg count differs: 1 vs 0");
-  EXPECT_EQ(msg(callOp("tile.x", {a}, {{"k", int64_t{1}}}, s),
-                callOp("tile.x", {a}, {{"k", 1.0}}, s)),
-            "kwarg value differs for 'k': 1 vs 1.0");
+  EXPECT_EQ(
+      msg(callOp("tile.x", {a}, {{"k", int64_t{1}}}, s), callOp("tile.x", {a}, {{"k", 1.0}}, s)),
+      "kwarg value differs for 'k': 1 vs 1.0");
   auto fa = std::make_shared<Function>("fa", FunctionType::Opaque, std::vector<VarPtr>{},
                                        std::vector<ParamDirection>{}, std::vector<TypePtr>{s},
                                        nullptr, AttrList{}, Span{});
@@ -338,7 +368,8 @@ TEST(StructuralEqualTest, TypeDifferences) {
             "type differs: Tile[[16, 16], FP32, Vec] vs Tile[[16, 16], FP32, Mat]");
   EXPECT_EQ(msg(tileT(), tileT({16, 16}, DType::FP32, std::nullopt)),
             "type differs: Tile[[16, 16], FP32, Vec] vs Tile[[16, 16], FP32]");
-  EXPECT_EQ(msg(tensorT(), tileT()), "type differs: Tensor[[16, 16], FP32] vs Tile[[16, 16], FP32, Vec]");
+  EXPECT_EQ(msg(tensorT(), tileT()),
+            "type differs: Tensor[[16, 16], FP32] vs Tile[[16, 16], FP32, Vec]");
   EXPECT_EQ(msg(VRegType::get(64, DType::FP32), VRegType::get(128, DType::FP32)),
             "type differs: VReg[64, FP32] vs VReg[128, FP32]");
   EXPECT_EQ(msg(MaskType::get(64), MaskType::get(32)), "type differs: Mask[64] vs Mask[32]");
@@ -351,9 +382,9 @@ TEST(StructuralEqualTest, TypeDifferences) {
   EXPECT_EQ(msg(tileT(), TileType::get({16, 16}, DType::FP32, MemorySpace::Vec, pad)),
             "type differs: Tile[[16, 16], FP32, Vec] vs Tile[[16, 16], FP32, Vec, "
             "TileView(pad=zero)]");
-  auto rawFull = std::make_shared<TileType>(std::vector<int64_t>{16, 16}, DType::FP32,
-                                            MemorySpace::Vec,
-                                            TileView{{constIndex(16), constIndex(16)}});
+  auto rawFull =
+      std::make_shared<TileType>(std::vector<int64_t>{16, 16}, DType::FP32, MemorySpace::Vec,
+                                 TileView{{constIndex(16), constIndex(16)}});
   EXPECT_TRUE(structuralEqual(*tileT(), *rawFull).equal);
   EXPECT_EQ(structuralHash(*tileT()), structuralHash(*rawFull));
 
@@ -367,10 +398,10 @@ TEST(StructuralEqualTest, TypeDifferences) {
   VarPtr t1 = var("t", withValid(n)), t2 = var("t", withValid(m)), t3 = var("t", withValid(k));
   // n <-> m is established by the parameters; then t's types agree.
   auto fn = [&](VarPtr param, VarPtr t) {
-    return std::make_shared<Function>("f", FunctionType::Opaque, std::vector<VarPtr>{param},
-                                      std::vector<ParamDirection>{ParamDirection::In},
-                                      std::vector<TypePtr>{}, seq({assign(t, callOp("tile.make", {param}, {}, t->type))}),
-                                      AttrList{}, Span{});
+    return std::make_shared<Function>(
+        "f", FunctionType::Opaque, std::vector<VarPtr>{param},
+        std::vector<ParamDirection>{ParamDirection::In}, std::vector<TypePtr>{},
+        seq({assign(t, callOp("tile.make", {param}, {}, t->type))}), AttrList{}, Span{});
   };
   EXPECT_TRUE(structuralEqual(*fn(n, t1), *fn(m, t2)).equal);
   EXPECT_EQ(structuralHash(*fn(n, t1)), structuralHash(*fn(m, t2)));
@@ -399,13 +430,11 @@ TEST(StructuralEqualTest, FunctionAndStatementFields) {
             "parameter count differs: 1 vs 2");
   EXPECT_EQ(msg(mk({s}, FunctionType::AIC, 1, nullptr), mk({}, FunctionType::AIC, 1, nullptr)),
             "return type count differs: 1 vs 0");
-  EXPECT_EQ(msg(mk({s}, FunctionType::AIC, 1, nullptr),
-                mk({tensorT()}, FunctionType::AIC, 1, nullptr)),
-            "return type differs: Scalar[INDEX] vs Tensor[[16, 16], FP32]");
+  EXPECT_EQ(
+      msg(mk({s}, FunctionType::AIC, 1, nullptr), mk({tensorT()}, FunctionType::AIC, 1, nullptr)),
+      "return type differs: Scalar[INDEX] vs Tensor[[16, 16], FP32]");
 
-  auto stmtMsg = [](const StmtPtr& a, const StmtPtr& b) {
-    return structuralEqual(*a, *b).message;
-  };
+  auto stmtMsg = [](const StmtPtr& a, const StmtPtr& b) { return structuralEqual(*a, *b).message; };
   VarPtr x = var("x", s);
   auto scope = [&](std::optional<SplitMode> m, std::string hint) {
     return std::make_shared<InCoreScopeStmt>(m, std::nullopt, std::move(hint), evalStmt(x), Span{});

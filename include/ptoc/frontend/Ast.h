@@ -79,10 +79,10 @@ const char* cmpOpSymbol(CmpOpKind k);      // "==", "is not", "not in", ...
 
 struct Expr {
   const ExprKind kind;
-  Span span;
   /// Height of this subtree (1 for leaves). Maintained by the parser, which
   /// rejects trees deeper than its nesting limit, so recursive walks are safe.
-  uint32_t height = 1;
+  uint16_t height = 1;
+  Span span;
 
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;

@@ -39,6 +39,8 @@ std::string ordinal(size_t oneBased);
 // ---- Index expressions ---------------------------------------------------------------------
 
 std::optional<int64_t> constIntValue(const ir::ExprPtr& e);
+/// a + b clamped to the int64 range (for extents printed in messages).
+int64_t saturatingAdd(int64_t a, int64_t b);
 ir::ExprPtr indexConst(int64_t v);
 /// Folding builders for valid-shape arithmetic (dynamic operands give BinaryExpr nodes of the
 /// operand's scalar dtype).
