@@ -43,11 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     again = parse(sm, diag, printed);
   } catch (const std::exception& e) {
-    std::string msg = diag.diagnostics().empty() ? e.what() : diag.renderText(diag.diagnostics().back());
+    std::string msg =
+        diag.diagnostics().empty() ? e.what() : diag.renderText(diag.diagnostics().back());
     die("the printed program does not parse back", msg + "\n--- printed:\n" + printed);
   }
   ptoc::ir::EqualResult eq = ptoc::ir::structuralEqual(*program, *again);
-  if (!eq) die("the printed program is not structurally equal", eq.message + "\n--- printed:\n" + printed);
+  if (!eq)
+    die("the printed program is not structurally equal", eq.message + "\n--- printed:\n" + printed);
   if (ptoc::ir::printProgram(*again) != printed) die("printing is not idempotent", printed);
   return 0;
 }

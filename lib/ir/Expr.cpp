@@ -7,8 +7,9 @@ DType ConstFloat::dtype() const { return type->as<ScalarType>()->dtype; }
 
 std::string_view binaryOpName(BinaryOp op) {
   static constexpr std::string_view kNames[] = {
-      "add", "sub", "mul", "div", "floordiv", "floormod", "pow", "min", "max", "eq", "ne",
-      "lt",  "le",  "gt",  "ge",  "and",      "or",       "bitand", "bitor", "bitxor", "shl", "shr"};
+      "add", "sub",    "mul",   "div",    "floordiv", "floormod", "pow", "min",
+      "max", "eq",     "ne",    "lt",     "le",       "gt",       "ge",  "and",
+      "or",  "bitand", "bitor", "bitxor", "shl",      "shr"};
   return kNames[static_cast<unsigned>(op)];
 }
 

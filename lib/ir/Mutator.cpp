@@ -15,17 +15,26 @@ ExprPtr IRMutator::mutateExpr(const ExprPtr& e) {
   if (!e) return e;
   switch (e->kind) {
     case ExprKind::Var:
-    case ExprKind::IterArg: return mutateVar(cast<Var>(e));
+    case ExprKind::IterArg:
+      return mutateVar(cast<Var>(e));
     case ExprKind::ConstInt:
     case ExprKind::ConstFloat:
-    case ExprKind::ConstBool: return e;
-    case ExprKind::Binary: return mutateBinary(cast<BinaryExpr>(e));
-    case ExprKind::Unary: return mutateUnary(cast<UnaryExpr>(e));
-    case ExprKind::Select: return mutateSelect(cast<SelectExpr>(e));
-    case ExprKind::Call: return mutateCall(cast<Call>(e));
-    case ExprKind::BufferLoad: return mutateBufferLoad(cast<BufferLoad>(e));
-    case ExprKind::MakeTuple: return mutateMakeTuple(cast<MakeTuple>(e));
-    case ExprKind::TupleGetItem: return mutateTupleGetItem(cast<TupleGetItem>(e));
+    case ExprKind::ConstBool:
+      return e;
+    case ExprKind::Binary:
+      return mutateBinary(cast<BinaryExpr>(e));
+    case ExprKind::Unary:
+      return mutateUnary(cast<UnaryExpr>(e));
+    case ExprKind::Select:
+      return mutateSelect(cast<SelectExpr>(e));
+    case ExprKind::Call:
+      return mutateCall(cast<Call>(e));
+    case ExprKind::BufferLoad:
+      return mutateBufferLoad(cast<BufferLoad>(e));
+    case ExprKind::MakeTuple:
+      return mutateMakeTuple(cast<MakeTuple>(e));
+    case ExprKind::TupleGetItem:
+      return mutateTupleGetItem(cast<TupleGetItem>(e));
   }
   return e;
 }
@@ -121,18 +130,30 @@ ExprPtr IRMutator::mutateTupleGetItem(const std::shared_ptr<const TupleGetItem>&
 StmtPtr IRMutator::mutateStmt(const StmtPtr& s) {
   if (!s) return s;
   switch (s->kind) {
-    case StmtKind::Assign: return mutateAssign(cast<AssignStmt>(s));
-    case StmtKind::Eval: return mutateEval(cast<EvalStmt>(s));
-    case StmtKind::BufferStore: return mutateBufferStore(cast<BufferStoreStmt>(s));
-    case StmtKind::Seq: return mutateSeq(cast<SeqStmt>(s));
-    case StmtKind::If: return mutateIf(cast<IfStmt>(s));
-    case StmtKind::For: return mutateFor(cast<ForStmt>(s));
-    case StmtKind::While: return mutateWhile(cast<WhileStmt>(s));
-    case StmtKind::Yield: return mutateYield(cast<YieldStmt>(s));
-    case StmtKind::Return: return mutateReturn(cast<ReturnStmt>(s));
-    case StmtKind::InCoreScope: return mutateInCoreScope(cast<InCoreScopeStmt>(s));
-    case StmtKind::SplitAivScope: return mutateSplitAivScope(cast<SplitAivScopeStmt>(s));
-    case StmtKind::SimdVfScope: return mutateSimdVfScope(cast<SimdVfScopeStmt>(s));
+    case StmtKind::Assign:
+      return mutateAssign(cast<AssignStmt>(s));
+    case StmtKind::Eval:
+      return mutateEval(cast<EvalStmt>(s));
+    case StmtKind::BufferStore:
+      return mutateBufferStore(cast<BufferStoreStmt>(s));
+    case StmtKind::Seq:
+      return mutateSeq(cast<SeqStmt>(s));
+    case StmtKind::If:
+      return mutateIf(cast<IfStmt>(s));
+    case StmtKind::For:
+      return mutateFor(cast<ForStmt>(s));
+    case StmtKind::While:
+      return mutateWhile(cast<WhileStmt>(s));
+    case StmtKind::Yield:
+      return mutateYield(cast<YieldStmt>(s));
+    case StmtKind::Return:
+      return mutateReturn(cast<ReturnStmt>(s));
+    case StmtKind::InCoreScope:
+      return mutateInCoreScope(cast<InCoreScopeStmt>(s));
+    case StmtKind::SplitAivScope:
+      return mutateSplitAivScope(cast<SplitAivScopeStmt>(s));
+    case StmtKind::SimdVfScope:
+      return mutateSimdVfScope(cast<SimdVfScopeStmt>(s));
   }
   return s;
 }

@@ -14,13 +14,27 @@ void IRVisitor::visitExpr(const ExprPtr& e) {
     case ExprKind::ConstBool:
       visitConst(e);
       return;
-    case ExprKind::Binary: visitBinary(*e->as<BinaryExpr>()); return;
-    case ExprKind::Unary: visitUnary(*e->as<UnaryExpr>()); return;
-    case ExprKind::Select: visitSelect(*e->as<SelectExpr>()); return;
-    case ExprKind::Call: visitCall(*e->as<Call>()); return;
-    case ExprKind::BufferLoad: visitBufferLoad(*e->as<BufferLoad>()); return;
-    case ExprKind::MakeTuple: visitMakeTuple(*e->as<MakeTuple>()); return;
-    case ExprKind::TupleGetItem: visitTupleGetItem(*e->as<TupleGetItem>()); return;
+    case ExprKind::Binary:
+      visitBinary(*e->as<BinaryExpr>());
+      return;
+    case ExprKind::Unary:
+      visitUnary(*e->as<UnaryExpr>());
+      return;
+    case ExprKind::Select:
+      visitSelect(*e->as<SelectExpr>());
+      return;
+    case ExprKind::Call:
+      visitCall(*e->as<Call>());
+      return;
+    case ExprKind::BufferLoad:
+      visitBufferLoad(*e->as<BufferLoad>());
+      return;
+    case ExprKind::MakeTuple:
+      visitMakeTuple(*e->as<MakeTuple>());
+      return;
+    case ExprKind::TupleGetItem:
+      visitTupleGetItem(*e->as<TupleGetItem>());
+      return;
   }
 }
 
@@ -51,18 +65,42 @@ void IRVisitor::visitTupleGetItem(const TupleGetItem& e) { visitExpr(e.tuple); }
 void IRVisitor::visitStmt(const StmtPtr& s) {
   if (!s) return;
   switch (s->kind) {
-    case StmtKind::Assign: visitAssign(*s->as<AssignStmt>()); return;
-    case StmtKind::Eval: visitEval(*s->as<EvalStmt>()); return;
-    case StmtKind::BufferStore: visitBufferStore(*s->as<BufferStoreStmt>()); return;
-    case StmtKind::Seq: visitSeq(*s->as<SeqStmt>()); return;
-    case StmtKind::If: visitIf(*s->as<IfStmt>()); return;
-    case StmtKind::For: visitFor(*s->as<ForStmt>()); return;
-    case StmtKind::While: visitWhile(*s->as<WhileStmt>()); return;
-    case StmtKind::Yield: visitYield(*s->as<YieldStmt>()); return;
-    case StmtKind::Return: visitReturn(*s->as<ReturnStmt>()); return;
-    case StmtKind::InCoreScope: visitInCoreScope(*s->as<InCoreScopeStmt>()); return;
-    case StmtKind::SplitAivScope: visitSplitAivScope(*s->as<SplitAivScopeStmt>()); return;
-    case StmtKind::SimdVfScope: visitSimdVfScope(*s->as<SimdVfScopeStmt>()); return;
+    case StmtKind::Assign:
+      visitAssign(*s->as<AssignStmt>());
+      return;
+    case StmtKind::Eval:
+      visitEval(*s->as<EvalStmt>());
+      return;
+    case StmtKind::BufferStore:
+      visitBufferStore(*s->as<BufferStoreStmt>());
+      return;
+    case StmtKind::Seq:
+      visitSeq(*s->as<SeqStmt>());
+      return;
+    case StmtKind::If:
+      visitIf(*s->as<IfStmt>());
+      return;
+    case StmtKind::For:
+      visitFor(*s->as<ForStmt>());
+      return;
+    case StmtKind::While:
+      visitWhile(*s->as<WhileStmt>());
+      return;
+    case StmtKind::Yield:
+      visitYield(*s->as<YieldStmt>());
+      return;
+    case StmtKind::Return:
+      visitReturn(*s->as<ReturnStmt>());
+      return;
+    case StmtKind::InCoreScope:
+      visitInCoreScope(*s->as<InCoreScopeStmt>());
+      return;
+    case StmtKind::SplitAivScope:
+      visitSplitAivScope(*s->as<SplitAivScopeStmt>());
+      return;
+    case StmtKind::SimdVfScope:
+      visitSimdVfScope(*s->as<SimdVfScopeStmt>());
+      return;
   }
 }
 

@@ -9,9 +9,12 @@ namespace ptoc {
 
 static const char* severityName(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -60,8 +63,8 @@ static void appendSnippet(std::string& out, const SourceManager& sm, Span span) 
 }
 
 std::string DiagnosticEngine::renderText(const Diagnostic& d) const {
-  std::string out = fmt::format("{}: {}: {}\n", formatLocation(d.span), severityName(d.severity),
-                                d.message);
+  std::string out =
+      fmt::format("{}: {}: {}\n", formatLocation(d.span), severityName(d.severity), d.message);
   appendSnippet(out, sm_, d.span);
   for (const auto& [span, msg] : d.notes) {
     out += fmt::format("{}: note: {}\n", formatLocation(span), msg);
@@ -89,7 +92,8 @@ std::string DiagnosticEngine::renderJson() const {
     j["location"] = loc(d.span);
     if (!d.hint.empty()) j["hint"] = d.hint;
     nlohmann::json notes = nlohmann::json::array();
-    for (const auto& [span, msg] : d.notes) notes.push_back({{"message", msg}, {"location", loc(span)}});
+    for (const auto& [span, msg] : d.notes)
+      notes.push_back({{"message", msg}, {"location", loc(span)}});
     if (!notes.empty()) j["notes"] = notes;
     arr.push_back(j);
   }

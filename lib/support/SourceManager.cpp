@@ -41,8 +41,8 @@ std::string_view SourceManager::lineText(uint32_t file, uint32_t line) const {
   const Buffer& b = buffer(file);
   if (line == 0 || line > b.lineStarts.size()) return {};
   uint32_t start = b.lineStarts[line - 1];
-  uint32_t end = line < b.lineStarts.size() ? b.lineStarts[line] - 1
-                                            : static_cast<uint32_t>(b.text.size());
+  uint32_t end =
+      line < b.lineStarts.size() ? b.lineStarts[line] - 1 : static_cast<uint32_t>(b.text.size());
   std::string_view v(b.text.data() + start, end - start);
   if (!v.empty() && v.back() == '\r') v.remove_suffix(1);
   return v;

@@ -60,7 +60,8 @@ bool PassManager::addPasses(const std::vector<std::string>& names, DiagnosticEng
     auto pass = PassRegistry::instance().create(n);
     if (!pass) {
       std::string known;
-      for (const auto& k : PassRegistry::instance().names()) known += (known.empty() ? "" : ", ") + k;
+      for (const auto& k : PassRegistry::instance().names())
+        known += (known.empty() ? "" : ", ") + k;
       diag.error(Span{}, fmt::format("unknown pass '{}'", n),
                  fmt::format("known passes: {} (see `ptoc passes`)", known));
       return false;
@@ -89,8 +90,9 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
     for (IRProperty p : pass->required().list()) {
       if (established.contains(p)) continue;
       if (!verifyProperty(p, *program, diag)) {
-        diag.error(program->span, fmt::format("pass '{}' requires property {}, which the input does not satisfy",
-                                              pass->name(), propertyName(p)),
+        diag.error(program->span,
+                   fmt::format("pass '{}' requires property {}, which the input does not satisfy",
+                               pass->name(), propertyName(p)),
                    "run the pass that produces it first (see `ptoc passes`)");
         throw CompileError();
       }

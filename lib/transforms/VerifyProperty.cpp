@@ -6,11 +6,16 @@ namespace ptoc {
 
 bool verifyProperty(IRProperty p, const ir::Program& program, DiagnosticEngine& diag) {
   switch (p) {
-    case IRProperty::UseAfterDef: return verifyUseAfterDef(program, diag);
-    case IRProperty::StructuredCtrlFlow: return verifyStructuredCtrlFlow(program, diag);
-    case IRProperty::SSAForm: return verifySSAForm(program, diag);
-    case IRProperty::TileMemoryInferred: return verifyTileMemoryInferred(program, diag);
-    case IRProperty::kCount: break;
+    case IRProperty::UseAfterDef:
+      return verifyUseAfterDef(program, diag);
+    case IRProperty::StructuredCtrlFlow:
+      return verifyStructuredCtrlFlow(program, diag);
+    case IRProperty::SSAForm:
+      return verifySSAForm(program, diag);
+    case IRProperty::TileMemoryInferred:
+      return verifyTileMemoryInferred(program, diag);
+    case IRProperty::kCount:
+      break;
   }
   throw InternalError("no verifier for property");
 }

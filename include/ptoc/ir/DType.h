@@ -26,9 +26,9 @@ enum class DType : uint8_t {
 };
 
 inline constexpr DType kAllDTypes[] = {
-    DType::Bool,  DType::Int8,  DType::Int16,  DType::Int32,     DType::Int64,
-    DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64,   DType::FP16,
-    DType::BF16,  DType::FP32,  DType::FP8E4M3FN, DType::FP8E5M2, DType::Index};
+    DType::Bool,  DType::Int8,   DType::Int16,     DType::Int32,   DType::Int64,
+    DType::UInt8, DType::UInt16, DType::UInt32,    DType::UInt64,  DType::FP16,
+    DType::BF16,  DType::FP32,   DType::FP8E4M3FN, DType::FP8E5M2, DType::Index};
 
 /// The `pl` spelling without the prefix: "FP32", "INDEX", ...
 std::string_view dtypeName(DType t);

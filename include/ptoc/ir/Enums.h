@@ -19,13 +19,13 @@ enum class ForKind : uint8_t { Serial, Parallel, Unroll, Pipeline };
 enum class CoreAffinity : uint8_t { Cube, Vector, Shared, Mixed };
 
 /// Name tables: index = enum value.
-std::span<const std::string_view> memorySpaceNames();  // "DDR", "Vec", ...
-std::span<const std::string_view> tileLayoutNames();   // "none_box", "row_major", "col_major"
-std::span<const std::string_view> padValueNames();     // "null", "zero", "max", "min"
-std::span<const std::string_view> splitModeNames();    // "NONE", "UP_DOWN", "LEFT_RIGHT"
-std::span<const std::string_view> functionTypeNames(); // "Opaque", ...
-std::span<const std::string_view> forKindNames();      // "range", "parallel", "unroll", "pipeline"
-std::span<const std::string_view> coreAffinityNames(); // "CUBE", "VECTOR", "SHARED", "MIXED"
+std::span<const std::string_view> memorySpaceNames();   // "DDR", "Vec", ...
+std::span<const std::string_view> tileLayoutNames();    // "none_box", "row_major", "col_major"
+std::span<const std::string_view> padValueNames();      // "null", "zero", "max", "min"
+std::span<const std::string_view> splitModeNames();     // "NONE", "UP_DOWN", "LEFT_RIGHT"
+std::span<const std::string_view> functionTypeNames();  // "Opaque", ...
+std::span<const std::string_view> forKindNames();       // "range", "parallel", "unroll", "pipeline"
+std::span<const std::string_view> coreAffinityNames();  // "CUBE", "VECTOR", "SHARED", "MIXED"
 
 template <typename E>
 std::string_view enumName(std::span<const std::string_view> names, E e) {

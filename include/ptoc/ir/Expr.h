@@ -53,11 +53,13 @@ class Expr {
 class Var : public Expr {
  public:
   static bool classof(ExprKind k) { return k == ExprKind::Var || k == ExprKind::IterArg; }
-  Var(std::string n, TypePtr t, Span s) : Expr(ExprKind::Var, std::move(t), s), name(std::move(n)) {}
+  Var(std::string n, TypePtr t, Span s)
+      : Expr(ExprKind::Var, std::move(t), s), name(std::move(n)) {}
   const std::string name;  // a hint: cosmetic, ignored by structural equality
 
  protected:
-  Var(ExprKind k, std::string n, TypePtr t, Span s) : Expr(k, std::move(t), s), name(std::move(n)) {}
+  Var(ExprKind k, std::string n, TypePtr t, Span s)
+      : Expr(k, std::move(t), s), name(std::move(n)) {}
 };
 using VarPtr = std::shared_ptr<const Var>;
 
@@ -74,7 +76,8 @@ using IterArgPtr = std::shared_ptr<const IterArg>;
 class ConstInt final : public Expr {
  public:
   static bool classof(ExprKind k) { return k == ExprKind::ConstInt; }
-  ConstInt(int64_t v, DType d, Span s) : Expr(ExprKind::ConstInt, ScalarType::get(d), s), value(v) {}
+  ConstInt(int64_t v, DType d, Span s)
+      : Expr(ExprKind::ConstInt, ScalarType::get(d), s), value(v) {}
   DType dtype() const;
   const int64_t value;
 };
@@ -91,7 +94,8 @@ class ConstFloat final : public Expr {
 class ConstBool final : public Expr {
  public:
   static bool classof(ExprKind k) { return k == ExprKind::ConstBool; }
-  ConstBool(bool v, Span s) : Expr(ExprKind::ConstBool, ScalarType::get(DType::Bool), s), value(v) {}
+  ConstBool(bool v, Span s)
+      : Expr(ExprKind::ConstBool, ScalarType::get(DType::Bool), s), value(v) {}
   const bool value;
 };
 
@@ -99,7 +103,7 @@ enum class BinaryOp : uint8_t {
   Add,
   Sub,
   Mul,
-  Div,       // true division
+  Div,  // true division
   FloorDiv,
   FloorMod,
   Pow,

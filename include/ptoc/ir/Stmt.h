@@ -46,7 +46,8 @@ using StmtPtr = std::shared_ptr<const Stmt>;
 class AssignStmt final : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::Assign;
-  AssignStmt(VarPtr v, ExprPtr e, Span s) : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
+  AssignStmt(VarPtr v, ExprPtr e, Span s)
+      : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
   const VarPtr var;  // definition site (re-assigned in natural, pre-SSA code)
   const ExprPtr value;
 };
@@ -157,7 +158,7 @@ class InCoreScopeStmt final : public Stmt {
   InCoreScopeStmt(std::optional<SplitMode> sp, std::optional<int64_t> slots, std::string nh,
                   StmtPtr b, Span s)
       : Stmt(kKind, s), split(sp), slotNum(slots), nameHint(std::move(nh)), body(std::move(b)) {}
-  const std::optional<SplitMode> split;   // from pl.split(MODE)
+  const std::optional<SplitMode> split;  // from pl.split(MODE)
   const std::optional<int64_t> slotNum;  // from pl.cross_core_slot(slot_num=N)
   const std::string nameHint;
   const StmtPtr body;
@@ -170,7 +171,7 @@ class SplitAivScopeStmt final : public Stmt {
   SplitAivScopeStmt(SplitMode m, int64_t c, VarPtr lv, StmtPtr b, Span s)
       : Stmt(kKind, s), mode(m), count(c), laneVar(std::move(lv)), body(std::move(b)) {}
   const SplitMode mode;
-  const int64_t count;  // always 2
+  const int64_t count;   // always 2
   const VarPtr laneVar;  // the region's aiv_id (= tile.get_subblock_idx())
   const StmtPtr body;
 };

@@ -82,8 +82,7 @@ class TileType final : public Type {
   static std::shared_ptr<const TileType> get(std::vector<int64_t> shape, DType d,
                                              std::optional<MemorySpace> memory,
                                              std::optional<TileView> view = std::nullopt);
-  TileType(std::vector<int64_t> s, DType d, std::optional<MemorySpace> m,
-           std::optional<TileView> v)
+  TileType(std::vector<int64_t> s, DType d, std::optional<MemorySpace> m, std::optional<TileView> v)
       : Type(kKind), shape(std::move(s)), dtype(d), memory(m), view(std::move(v)) {}
 
   /// The explicit view, or the implicit one when none is stored.

@@ -67,11 +67,11 @@ class InternalError : public std::logic_error {
   explicit InternalError(const std::string& what) : std::logic_error(what) {}
 };
 
-#define PTOC_CHECK(cond, msg)                                                         \
-  do {                                                                                \
-    if (!(cond))                                                                      \
-      throw ::ptoc::InternalError(std::string(msg) + " (" __FILE__ ":" +              \
-                                  std::to_string(__LINE__) + ")");                    \
+#define PTOC_CHECK(cond, msg)                                            \
+  do {                                                                   \
+    if (!(cond))                                                         \
+      throw ::ptoc::InternalError(std::string(msg) + " (" __FILE__ ":" + \
+                                  std::to_string(__LINE__) + ")");       \
   } while (0)
 
 }  // namespace ptoc

@@ -16,10 +16,10 @@
 namespace ptoc {
 
 enum class IRProperty : uint8_t {
-  UseAfterDef,           // every use is dominated by a definition in scope
-  StructuredCtrlFlow,    // yields match iter_args / return_vars and end their bodies
-  SSAForm,               // every variable is defined once
-  TileMemoryInferred,    // every tile has a memory space
+  UseAfterDef,         // every use is dominated by a definition in scope
+  StructuredCtrlFlow,  // yields match iter_args / return_vars and end their bodies
+  SSAForm,             // every variable is defined once
+  TileMemoryInferred,  // every tile has a memory space
   kCount,
 };
 std::string_view propertyName(IRProperty p);

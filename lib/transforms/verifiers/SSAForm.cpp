@@ -28,7 +28,8 @@ class SSAChecker : public IRVisitor {
  protected:
   void fail(Span span, const std::string& msg) {
     ok = false;
-    diag_.error(span, fmt::format("property SSAForm violated in function '{}': {}", current_->name, msg));
+    diag_.error(span,
+                fmt::format("property SSAForm violated in function '{}': {}", current_->name, msg));
   }
   void visitDef(const VarPtr& v) override {
     if (!everDefined_.insert(v.get()).second)

@@ -32,7 +32,8 @@ class CtrlFlowChecker : public IRVisitor {
     auto stmts = flattenStmts(body);
     const YieldStmt* last = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
     if (expected == 0) {
-      if (last) fail(last->span, fmt::format("{} has no results but its body ends with a yield", what));
+      if (last)
+        fail(last->span, fmt::format("{} has no results but its body ends with a yield", what));
     } else if (!last) {
       fail(owner, fmt::format("{} has {} result(s) but its body does not end with pl.yield_", what,
                               expected));
@@ -41,13 +42,15 @@ class CtrlFlowChecker : public IRVisitor {
                                    last->values.size()));
     } else {
       for (size_t i = 0; i < expected && i < types.size(); ++i)
-        if (types[i] && last->values[i]->type && !structuralEqual(*types[i], *last->values[i]->type))
+        if (types[i] && last->values[i]->type &&
+            !structuralEqual(*types[i], *last->values[i]->type))
           fail(last->values[i]->span.valid() ? last->values[i]->span : last->span,
                fmt::format("yielded value {} has type {} but {} result {} has type {}", i,
                            typeToString(*last->values[i]->type), what, i, typeToString(*types[i])));
     }
     for (size_t i = 0; i + 1 < stmts.size(); ++i)
-      if (stmts[i]->isa<YieldStmt>()) fail(stmts[i]->span, "pl.yield_ must be the last statement of its body");
+      if (stmts[i]->isa<YieldStmt>())
+        fail(stmts[i]->span, "pl.yield_ must be the last statement of its body");
     for (const auto& s : stmts)
       if (!s->isa<YieldStmt>()) visitStmt(s);
   }
@@ -72,7 +75,8 @@ class CtrlFlowChecker : public IRVisitor {
   void checkLoop(const std::vector<IterArgPtr>& ias, const std::vector<VarPtr>& rvs,
                  const StmtPtr& body, Span span, const char* what) {
     if (ias.size() != rvs.size())
-      fail(span, fmt::format("{} has {} iter_args but {} return vars", what, ias.size(), rvs.size()));
+      fail(span,
+           fmt::format("{} has {} iter_args but {} return vars", what, ias.size(), rvs.size()));
     std::vector<TypePtr> types;
     for (const auto& ia : ias) {
       types.push_back(ia->type);
@@ -83,11 +87,15 @@ class CtrlFlowChecker : public IRVisitor {
     }
     checkBody(body, ias.size(), span, what, types);
   }
-  void visitFor(const ForStmt& s) override { checkLoop(s.iterArgs, s.returnVars, s.body, s.span, "for loop"); }
+  void visitFor(const ForStmt& s) override {
+    checkLoop(s.iterArgs, s.returnVars, s.body, s.span, "for loop");
+  }
   void visitWhile(const WhileStmt& s) override {
     checkLoop(s.iterArgs, s.returnVars, s.body, s.span, "while loop");
   }
-  void visitInCoreScope(const InCoreScopeStmt& s) override { checkBody(s.body, 0, s.span, "scope", {}); }
+  void visitInCoreScope(const InCoreScopeStmt& s) override {
+    checkBody(s.body, 0, s.span, "scope", {});
+  }
   void visitSplitAivScope(const SplitAivScopeStmt& s) override {
     checkBody(s.body, 0, s.span, "split_aiv region", {});
   }

@@ -21,9 +21,10 @@ class MemoryChecker : public IRVisitor {
     const auto* t = v->type ? v->type->as<TileType>() : nullptr;
     if (t && !t->memory) {
       ok = false;
-      diag_.error(v->span, fmt::format("property TileMemoryInferred violated in function '{}': tile "
-                                       "'{}' has no memory space",
-                                       current->name, v->name),
+      diag_.error(v->span,
+                  fmt::format("property TileMemoryInferred violated in function '{}': tile "
+                              "'{}' has no memory space",
+                              current->name, v->name),
                   "run infer-tile-memory-space first");
     }
   }
