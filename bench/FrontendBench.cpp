@@ -1,6 +1,13 @@
 // Front-end throughput: parse + bind + print of a generated `pl` program with N
 // statements (tile ops, scalar arithmetic, loops with iter_args, ifs). Reports
 // statements/s (items) and source MB/s (bytes); compare N and 4N for linearity.
+//
+// Allocator effects: the largest sizes run a single (cold) iteration, and after
+// the smaller sizes have run, glibc's dynamic trim threshold makes it hand the
+// freed heap back to the kernel after every large iteration, so each one pays
+// page faults for its whole working set (up to a third of the CPU time at
+// 400000). To measure the front end alone, keep freed memory in the process:
+//   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 

@@ -281,16 +281,10 @@ std::vector<Token> Lexer::tokenize() {
   }
 }
 
-Token Lexer::next() {
-  Token t = lex();
-  lastKind_ = t.kind;
-  return t;
-}
-
 // At the start of a physical line outside brackets: skips blank and comment-only
 // lines, then measures indentation and emits INDENT/DEDENT as needed. Returns
 // false when the line keeps the current indentation (or the input ended).
-bool Lexer::lexLineStart(Token& out) {
+bool Lexer::lexLineStart(Lexeme& out) {
   for (;;) {
     uint32_t col = 0;
     uint32_t i = pos_;
@@ -350,7 +344,7 @@ bool Lexer::lexLineStart(Token& out) {
   }
 }
 
-Token Lexer::lexEof() {
+Lexer::Lexeme Lexer::lexEof() {
   if (lastKind_ != TokenKind::Newline && lastKind_ != TokenKind::Dedent &&
       lastKind_ != TokenKind::Eof)
     return make(TokenKind::Newline, size_, size_);
@@ -361,13 +355,13 @@ Token Lexer::lexEof() {
   return make(TokenKind::Eof, size_, size_);
 }
 
-Token Lexer::lex() {
+Lexer::Lexeme Lexer::lex() {
   if (pendingDedents_ > 0) {
     --pendingDedents_;
     return make(TokenKind::Dedent, pos_, pos_);
   }
   if (atLineStart_ && parenDepth_ == 0) {
-    Token t;
+    Lexeme t;
     if (lexLineStart(t)) return t;
   }
   // Skip whitespace, comments and line continuations; handle newlines.
@@ -403,12 +397,12 @@ Token Lexer::lex() {
         pos_ += len;
         if (parenDepth_ == 0) atLineStart_ = true;
         if (atLineStart_) {
-          Token t;
+          Lexeme t;
           if (lexLineStart(t)) return t;
         }
         continue;
       }
-      Token t = make(TokenKind::Newline, pos_, pos_ + len);
+      Lexeme t = make(TokenKind::Newline, pos_, pos_ + len);
       pos_ += len;
       atLineStart_ = true;
       return t;
@@ -497,15 +491,14 @@ Token Lexer::lex() {
   failInvalidChar(start);
 }
 
-Token Lexer::lexIdentifier(uint32_t start) {
+Lexer::Lexeme Lexer::lexIdentifier(uint32_t start) {
   uint32_t p = start + 1;
   while (p < size_ && isIdentChar(src_[p])) ++p;
   pos_ = p;
-  std::string_view text = src_.substr(start, p - start);
-  return Token{keywordKind(text), start, text};
+  return make(keywordKind(src_.substr(start, p - start)), start, p);
 }
 
-Token Lexer::lexNumber(uint32_t start) {
+Lexer::Lexeme Lexer::lexNumber(uint32_t start) {
   uint32_t p = start;
   // Digits with single underscores between them (PEP 515).
   auto scanDigits = [&](bool (*isDig)(char), bool allowLeadingUnderscore) {
@@ -615,7 +608,7 @@ void Lexer::checkEscape(uint32_t backslash, uint32_t& pos) {
   }
 }
 
-Token Lexer::lexString(uint32_t start) {
+Lexer::Lexeme Lexer::lexString(uint32_t start) {
   char q = src_[start];
   bool triple = at(start + 1) == q && at(start + 2) == q;
   uint32_t openLen = triple ? 3 : 1;

@@ -191,8 +191,8 @@ const char* targetDescription(const Expr& e) {
 
 class Parser {
  public:
-  Parser(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags)
-      : sm_(sm), lex_(sm, fileId, diags), diags_(diags), file_(fileId) {
+  Parser(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags, Arena& arena)
+      : sm_(sm), lex_(sm, fileId, diags), diags_(diags), arena_(arena), file_(fileId) {
     tok_ = lex_.next();
   }
 
@@ -257,18 +257,16 @@ class Parser {
   uint32_t lineOf(uint32_t offset) const { return sm_.lineCol(file_, offset).line; }
 
   template <class T>
-  std::unique_ptr<T> node(uint32_t begin) {
-    return std::make_unique<T>(span(begin, begin));
+  T* node(uint32_t begin) {
+    return arena_.make<T>(span(begin, begin));
   }
 
-  /// Moves scratch[mark..] into an exact-size vector. Lists are collected on
-  /// scratch stacks that nest like the parse (each list is committed before its
-  /// parent continues), so every node list costs a single allocation.
+  /// Moves scratch[mark..] into an exact-size array in the arena. Lists are
+  /// collected on scratch stacks that nest like the parse (each list is committed
+  /// before its parent continues), so building a list allocates nothing else.
   template <class T>
-  std::vector<T> commit(std::vector<T>& scratch, size_t mark) {
-    std::vector<T> out;
-    out.reserve(scratch.size() - mark);
-    for (size_t i = mark; i < scratch.size(); ++i) out.push_back(std::move(scratch[i]));
+  AstList<T> commit(std::vector<T>& scratch, size_t mark) {
+    std::span<T> out = arena_.moveArray(scratch.data() + mark, scratch.size() - mark);
     scratch.erase(scratch.begin() + static_cast<std::ptrdiff_t>(mark), scratch.end());
     return out;
   }
@@ -839,10 +837,31 @@ class Parser {
     return finishBareTuple(std::move(first), begin, [this] { return parseBinary(1); });
   }
 
+  /// Whether `k` ends an expression whatever precedes it (no operator, call,
+  /// attribute, subscript or conditional can follow).
+  static bool endsExpr(TokenKind k) {
+    switch (k) {
+      case K::Comma:
+      case K::RParen:
+      case K::RBracket:
+      case K::RBrace:
+      case K::Colon:
+      case K::Assign:
+      case K::Newline:
+        return true;
+      default:
+        return false;
+    }
+  }
+
   /// Conditional expression: or_test ['if' or_test 'else' expr].
   ExprPtr parseExpr() {
     DepthGuard guard(*this);
     if (at(K::KwLambda)) fail(tokSpan(), "lambda expressions are not supported");
+    // Fast path: a lone name (most call arguments and assignment targets) needs
+    // no trip down the precedence levels. (Not for literals: their range errors
+    // must be reported before the next token is lexed.)
+    if (at(K::Identifier) && endsExpr(peek().kind)) return parseAtom();
     uint32_t begin = tok_.begin;
     ExprPtr body = parseOr();
     if (!at(K::KwIf)) return body;
@@ -1330,6 +1349,7 @@ class Parser {
   const SourceManager& sm_;
   Lexer lex_;
   DiagnosticEngine& diags_;
+  Arena& arena_;
   uint32_t file_;
   Token tok_;
   Token ahead_;
@@ -1354,13 +1374,14 @@ std::unique_ptr<Module> parseModule(const SourceManager& sm, uint32_t fileId,
                                     DiagnosticEngine& diags) {
   auto m = std::make_unique<Module>();
   m->fileId = fileId;
-  Parser p(sm, fileId, diags);
+  Parser p(sm, fileId, diags, m->arena);
   m->body = p.parseFile();
   return m;
 }
 
-ExprPtr parseExpression(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags) {
-  Parser p(sm, fileId, diags);
+ExprPtr parseExpression(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags,
+                        Arena& arena) {
+  Parser p(sm, fileId, diags, arena);
   return p.parseStandaloneExpression();
 }
 

@@ -21,6 +21,14 @@ constexpr std::string_view kPositional[] = {"range", "parallel", "unroll", "pipe
 constexpr std::string_view kTileArith[] = {"add", "sub", "mul", "div", "maximum", "minimum"};
 }  // namespace
 
+PlBinder::PlBinder(const SourceManager& sm, DiagnosticEngine& diag)
+    : sm_(sm), diag_(diag), ops_(OpRegistry::instance()) {
+  for (std::string_view n : kTileArith) {
+    std::string op = "tile." + std::string(n);
+    tileArith_.push_back({n, ops_.find(op), ops_.find(op + "s")});
+  }
+}
+
 const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
   std::string_view name;
   if (const auto* a = func.as<AttributeExpr>()) {
@@ -39,27 +47,29 @@ const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
 const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool& isTileArith) {
   isTileArith = false;
   if (path.find('.') != std::string_view::npos) return ops_.find(path);
-  for (auto n : kTileArith)
-    if (n == path) isTileArith = true;
-  if (isTileArith) {
+  for (const TileArithOps& arith : tileArith_) {
+    if (arith.name != path) continue;
+    isTileArith = true;
     // pl.add(a, b): tile.add, or tile.adds when b is a scalar.
     bool scalarRhs = false;
     if (e.args.size() >= 2) {
       const Expr& rhs = *e.args[1];
       if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>()) scalarRhs = true;
       else if (const auto* n = rhs.as<NameExpr>())
-        if (ir::VarPtr v = lookup(n->id); v && v->type->isa<ir::ScalarType>()) scalarRhs = true;
+        if (const ir::VarPtr* v = names_.find(n->id); v && (*v)->type->isa<ir::ScalarType>())
+          scalarRhs = true;
       if (!scalarRhs && !rhs.is<NameExpr>()) {
         // A computed operand: bind it once to learn its kind (binding has no side effects).
         ir::ExprPtr probe = bindExpr(rhs);
         scalarRhs = probe->type->isa<ir::ScalarType>();
       }
     }
-    std::string full = std::string("tile.") + std::string(path) + (scalarRhs ? "s" : "");
-    return ops_.find(full);
+    return scalarRhs ? arith.scalarRhs : arith.tileRhs;
   }
-  for (const char* ns : {"tile.", "system."}) {
-    if (const OpDef* op = ops_.find(std::string(ns) + std::string(path))) return op;
+  for (std::string_view ns : {"tile.", "system."}) {
+    std::string full(ns);
+    full += path;
+    if (const OpDef* op = ops_.find(full)) return op;
   }
   return nullptr;
 }
@@ -226,6 +236,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e, const Bound
                                  size_t skipArgs) {
   std::vector<ir::ExprPtr> args;
   std::vector<Span> argSpans;
+  args.reserve(e.args.size());
+  argSpans.reserve(e.args.size());
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
   for (size_t i = skipArgs; i < e.args.size(); ++i) {
     const Expr& a = *e.args[i];

@@ -64,7 +64,8 @@ ir::ExprPtr PlBinder::bindName(const NameExpr& e) {
     return v;
   }
   std::vector<std::string> known;
-  for (const auto& [n, v] : names_) known.push_back(n);
+  names_.forEach([&](std::string_view n, const ir::VarPtr&) { known.emplace_back(n); });
+  std::reverse(known.begin(), known.end());  // of equally close names, suggest the newest
   std::string hint;
   if (std::string c = closestName(e.id, known); !c.empty()) hint = fmt::format("did you mean '{}'?", c);
   if (e.id == "pl") hint = "pl is a module, not a value";
@@ -159,11 +160,13 @@ ir::ExprPtr PlBinder::bindList(const ListExpr& e) {
 
 ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
                                        ir::ExprPtr lhs, ir::ExprPtr rhs, Span span) {
-  // A bare literal takes the dtype of the typed operand it meets.
-  if (isBareLiteral(lhsAst) && !isBareLiteral(rhsAst) && scalarOf(rhs))
-    lhs = bindExpr(lhsAst, rhs->type);
-  else if (isBareLiteral(rhsAst) && !isBareLiteral(lhsAst) && scalarOf(lhs))
-    rhs = bindExpr(rhsAst, lhs->type);
+  // A bare literal takes the dtype of the typed operand it meets (it is re-bound
+  // unless it has that type already).
+  if (isBareLiteral(lhsAst) && !isBareLiteral(rhsAst) && scalarOf(rhs)) {
+    if (lhs->type != rhs->type) lhs = bindExpr(lhsAst, rhs->type);
+  } else if (isBareLiteral(rhsAst) && !isBareLiteral(lhsAst) && scalarOf(lhs)) {
+    if (rhs->type != lhs->type) rhs = bindExpr(rhsAst, lhs->type);
+  }
   const auto* lt = scalarOf(lhs);
   const auto* rt = scalarOf(rhs);
   if (!lt) fail(lhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op), ir::typeToString(*lhs->type)));
@@ -180,7 +183,7 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
     fail(span, fmt::format("arithmetic '{}' mixes BOOL and {}", ir::binaryOpName(op),
                            ir::dtypeName(lt->dtype == ir::DType::Bool ? rt->dtype : lt->dtype)),
          "convert with pl.cast(x, dtype)");
-  return ir::binary(op, lhs, rhs, span);
+  return ir::binary(op, std::move(lhs), std::move(rhs), span);
 }
 
 ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
@@ -201,7 +204,8 @@ ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
     bool scalarRhs = rhs->type->isa<ir::ScalarType>() && e.op != BinOpKind::MatMul;
     const OpDef* op = ops_.find(std::string("tile.") + base + (scalarRhs ? "s" : ""));
     PTOC_CHECK(op, "tile arithmetic op missing from the registry");
-    return createOpCall(*op, {lhs, rhs}, {}, e.span, diag_, {e.lhs->span, e.rhs->span});
+    return createOpCall(*op, {std::move(lhs), std::move(rhs)}, {}, e.span, diag_,
+                        {e.lhs->span, e.rhs->span});
   }
   static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
       {BinOpKind::Add, ir::BinaryOp::Add},           {BinOpKind::Sub, ir::BinaryOp::Sub},
@@ -211,7 +215,8 @@ ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
       {BinOpKind::BitOr, ir::BinaryOp::BitOr},       {BinOpKind::BitXor, ir::BinaryOp::BitXor},
       {BinOpKind::LShift, ir::BinaryOp::Shl},        {BinOpKind::RShift, ir::BinaryOp::Shr}};
   for (auto& [k, o] : kOps)
-    if (k == e.op) return makeScalarBinary(o, *e.lhs, *e.rhs, lhs, rhs, e.span);
+    if (k == e.op)
+      return makeScalarBinary(o, *e.lhs, *e.rhs, std::move(lhs), std::move(rhs), e.span);
   fail(e.opSpan, fmt::format("operator '{}' is not supported on scalars", binOpSymbol(e.op)));
 }
 
@@ -258,10 +263,10 @@ ir::ExprPtr PlBinder::bindCompare(const CompareExpr& e) {
     }
     const Expr& rightAst = *e.comparators[i];
     ir::ExprPtr right = bindExpr(rightAst);
-    ir::ExprPtr cmp = makeScalarBinary(op, *leftAst, rightAst, left, right, e.span);
-    result = result ? ir::logicalAnd(result, cmp, e.span) : cmp;
+    ir::ExprPtr cmp = makeScalarBinary(op, *leftAst, rightAst, std::move(left), right, e.span);
+    result = result ? ir::logicalAnd(std::move(result), std::move(cmp), e.span) : std::move(cmp);
     leftAst = &rightAst;
-    left = right;
+    left = std::move(right);
   }
   return result;
 }

@@ -105,7 +105,7 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
 
   auto loopVar = std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
   std::vector<ir::IterArgPtr> iterArgs;
-  std::vector<std::string> scoped{std::string(loopVarName->id)};
+  std::vector<std::string_view> scoped{loopVarName->id};
   for (size_t i = 0; i < iterNames.size(); ++i) {
     iterArgs.push_back(std::make_shared<ir::IterArg>(std::string(iterNames[i]->id), inits[i]->type,
                                                      inits[i], iterNames[i]->span));
@@ -115,8 +115,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   ir::StmtPtr body;
   {
     ScopeGuard guard(*this, scoped);
-    bindName(loopVarName->id, loopVar);
-    for (const auto& ia : iterArgs) bindName(ia->name, ia);
+    bindVar(loopVar);
+    for (const auto& ia : iterArgs) bindVar(ia);
     ++loopDepth_;
     body = bindBlock(s.body, s.span, &y);
     --loopDepth_;
@@ -143,7 +143,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
          "add init_values=(...) to the range to carry values");
   }
-  return std::make_shared<ir::ForStmt>(loopVar, start, stop, step, kind, std::move(iterArgs), body,
+  return std::make_shared<ir::ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
+                                       std::move(step), kind, std::move(iterArgs), std::move(body),
                                        std::move(returnVars), std::move(attrs), s.span);
 }
 
@@ -166,7 +167,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
                                      tup->elts.size(), inits.size()));
   if (inits.empty()) fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
   std::vector<ir::IterArgPtr> iterArgs;
-  std::vector<std::string> scoped;
+  std::vector<std::string_view> scoped;
   for (size_t i = 0; i < inits.size(); ++i) {
     const auto* n = tup->elts[i]->as<NameExpr>();
     if (!n) fail(tup->elts[i]->span, "loop-carried names must be plain names");
@@ -184,7 +185,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
   ir::StmtPtr body;
   {
     ScopeGuard guard(*this, scoped);
-    for (const auto& ia : iterArgs) bindName(ia->name, ia);
+    for (const auto& ia : iterArgs) bindVar(ia);
     cond = bindExpr(*condCall->args[0]);
     const auto* ct = cond->type->as<ir::ScalarType>();
     if (!ct || ct->dtype != ir::DType::Bool)
@@ -234,8 +235,9 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
                                            lane->span);
   ir::StmtPtr body;
   {
-    ScopeGuard guard(*this, {std::string(lane->id)});
-    bindName(lane->id, laneVar);
+    std::string_view laneName = lane->id;
+    ScopeGuard guard(*this, {&laneName, 1});
+    bindVar(laneVar);
     regionMode_ = mode;
     std::optional<YieldInfo> y;
     body = bindBlock(s.body, s.span, &y);

@@ -3,6 +3,8 @@
 // other in any order), pl.func_attr prologues.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "PlBinder.h"
 #include "ptoc/ir/Printer.h"
 
@@ -15,26 +17,71 @@ void PlBinder::fail(Span span, const std::string& message, std::string hint) con
   throw CompileError();
 }
 
-std::string dottedName(const Expr& e) {
-  if (const auto* n = e.as<NameExpr>()) return std::string(n->id);
-  if (const auto* a = e.as<AttributeExpr>()) {
-    std::string base = dottedName(*a->value);
-    if (base.empty()) return {};
-    return base + "." + std::string(a->attr);
+namespace {
+
+/// The root of an attribute chain `a.b.c` (the NameExpr `a`; `e` itself for a bare
+/// name), or null when the chain is not rooted at a name. `dottedSize` receives
+/// the length of the chain's dotted text.
+const NameExpr* chainRoot(const Expr& e, size_t& dottedSize) {
+  dottedSize = 0;
+  const Expr* cur = &e;
+  while (const auto* a = cur->as<AttributeExpr>()) {
+    dottedSize += a->attr.size() + 1;
+    cur = a->value.get();
   }
-  return {};
+  const auto* root = cur->as<NameExpr>();
+  if (root) dottedSize += root->id.size();
+  return root;
+}
+
+/// The last `size` characters of the dotted text of the chain `e`, built in place.
+std::string dottedSuffix(const Expr& e, size_t size) {
+  std::string out(size, '.');
+  size_t end = size;
+  for (const Expr* cur = &e; end > 0;) {
+    std::string_view part;
+    if (const auto* a = cur->as<AttributeExpr>()) {
+      part = a->attr;
+      cur = a->value.get();
+    } else {
+      part = cur->cast<NameExpr>().id;
+    }
+    size_t n = std::min(part.size(), end);
+    part.substr(part.size() - n).copy(out.data() + end - n, n);
+    end -= n;
+    if (end > 0) --end;  // the '.' before this part
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string dottedName(const Expr& e) {
+  size_t size;
+  return chainRoot(e, size) ? dottedSuffix(e, size) : std::string();
 }
 
 bool isPlPath(const Expr& e, std::string_view path) {
-  std::string d = dottedName(e);
-  return d.size() == path.size() + 3 && d.compare(0, 3, "pl.") == 0 &&
-         std::string_view(d).substr(3) == path;
+  // Match the chain against `path` from its last component to the root `pl`.
+  const Expr* cur = &e;
+  for (;;) {
+    const auto* a = cur->as<AttributeExpr>();
+    if (!a) return false;
+    size_t dot = path.rfind('.');
+    if (a->attr != (dot == std::string_view::npos ? path : path.substr(dot + 1))) return false;
+    cur = a->value.get();
+    if (dot == std::string_view::npos) break;
+    path = path.substr(0, dot);
+  }
+  const auto* root = cur->as<NameExpr>();
+  return root && root->id == "pl";
 }
 
 std::optional<std::string> PlBinder::plPath(const Expr& e) const {
-  std::string d = dottedName(e);
-  if (d.size() > 3 && d.compare(0, 3, "pl.") == 0) return d.substr(3);
-  return std::nullopt;
+  size_t size;
+  const NameExpr* root = chainRoot(e, size);
+  if (!root || root->id != "pl" || !e.is<AttributeExpr>()) return std::nullopt;
+  return dottedSuffix(e, size - 3);  // without the "pl."
 }
 
 static const CallExpr* asCallTo(const Expr& e, std::string_view plName) {
@@ -198,7 +245,7 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     if (ann.direction != ir::ParamDirection::In && ann.type->isa<ir::ScalarType>())
       fail(p.annotation->span, "a scalar parameter cannot be pl.Out or pl.InOut");
     auto v = std::make_shared<ir::Var>(std::string(p.name), ann.type, p.nameSpan);
-    bindName(p.name, v);
+    bindVar(v);
     sig.params.push_back(v);
     sig.directions.push_back(ann.direction);
   }
@@ -215,9 +262,10 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
 
 ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   current_ = &sig;
-  names_.clear();
-  for (const auto& p : sig.params) bindName(p->name, p);
   const FunctionDef& def = *sig.def;
+  names_.clear();
+  names_.reserve(sig.params.size() + def.body.size());  // about one name per statement
+  for (const auto& p : sig.params) bindVar(p);
   size_t start = 0;
   // Docstring, then an optional pl.func_attr({...}) prologue.
   if (start < def.body.size())
@@ -237,11 +285,12 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     }
   }
   std::vector<ir::StmtPtr> stmts;
+  stmts.reserve(def.body.size() - start);
   for (size_t i = start; i < def.body.size(); ++i) {
     const Stmt& s = *def.body[i];
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body");
-    stmts.push_back(bindStmt(s, nullptr, false));
+    if (ir::StmtPtr bound = bindStmt(s, nullptr, false)) stmts.push_back(std::move(bound));
   }
   if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))
     fail(def.nameSpan,

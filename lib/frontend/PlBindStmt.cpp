@@ -21,37 +21,32 @@ std::string joinStrings(const std::vector<std::string>& v) {
 }
 }  // namespace
 
-PlBinder::ScopeGuard::ScopeGuard(PlBinder& binder, const std::vector<std::string>& names)
+PlBinder::ScopeGuard::ScopeGuard(PlBinder& binder, std::span<const std::string_view> names)
     : b(binder) {
-  for (const auto& n : names) {
-    auto it = b.names_.find(n);
-    saved.emplace_back(n, it == b.names_.end() ? nullptr : it->second);
-  }
+  for (std::string_view n : names) saved.emplace_back(n, b.lookup(n));
 }
 
 PlBinder::ScopeGuard::~ScopeGuard() {
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
     if (it->second)
-      b.names_[it->first] = it->second;
+      b.bindVar(it->second);
     else
       b.names_.erase(it->first);
   }
 }
 
-ir::VarPtr PlBinder::lookup(std::string_view name) const {
-  auto it = names_.find(name);
-  return it == names_.end() ? nullptr : it->second;
-}
-
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
   if (name == "pl" || name == "self")
     fail(span, fmt::format("'{}' cannot be assigned", name));
-  if (ir::VarPtr existing = lookup(name)) {
-    // Natural code: re-assigning a name with the same type re-defines the same variable.
-    if (existing->type && type && ir::structuralEqual(*existing->type, *type)) return existing;
-  }
+  bool inserted;
+  auto& entry = names_.findOrInsert(name, inserted);
+  // Natural code: re-assigning a name with the same type re-defines the same variable.
+  const ir::VarPtr& existing = entry.value;
+  if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
+    return existing;
   auto v = std::make_shared<ir::Var>(std::string(name), type, span);
-  bindName(name, v);
+  entry.key = v->name;
+  entry.value = v;
   return v;
 }
 
@@ -59,7 +54,7 @@ std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
   std::vector<ir::VarPtr> out;
   for (size_t i = 0; i < y.names.size(); ++i) {
     auto v = std::make_shared<ir::Var>(y.names[i], y.types[i], y.nameSpans[i]);
-    bindName(y.names[i], v);
+    bindVar(v);
     out.push_back(v);
   }
   return out;
@@ -67,6 +62,7 @@ std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
 
 ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut) {
   std::vector<ir::StmtPtr> stmts;
+  stmts.reserve(body.size());
   for (size_t i = 0; i < body.size(); ++i) {
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
     if (s) stmts.push_back(std::move(s));
@@ -134,6 +130,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
   }
   const Expr& target = *s.target;
   if (const auto* n = target.as<NameExpr>()) {
+    names_.prefetch(n->id);  // defineAssigned below, after binding the value
     ir::ExprPtr value;
     ir::TypePtr type;
     if (s.annotation) {
@@ -151,7 +148,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
              "call it as a statement, without `name =`");
     }
     ir::VarPtr v = defineAssigned(n->id, type, n->span);
-    return std::make_shared<ir::AssignStmt>(v, value, s.span);
+    return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
   }
   if (const auto* sub = target.as<SubscriptExpr>()) {
     if (s.annotation) fail(s.annotation->span, "an element store cannot be annotated");
@@ -256,7 +253,7 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
     value = makeScalarBinary(*op, *s.target, *s.value, lhs, rhs, s.span);
   }
   ir::VarPtr v = defineAssigned(n->id, value->type, n->span);
-  return std::make_shared<ir::AssignStmt>(v, value, s.span);
+  return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
 }
 
 ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
@@ -290,7 +287,7 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   if (!e.is<CallExpr>())
     fail(e.span, "this expression statement has no effect", "assign it to a name or remove it");
   ir::ExprPtr value = bindExpr(e);
-  return std::make_shared<ir::EvalStmt>(value, s.span);
+  return std::make_shared<ir::EvalStmt>(std::move(value), s.span);
 }
 
 ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
@@ -346,7 +343,8 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
                                           ir::typeToString(*elseYield->types[i])));
     returnVars = defineReturnVars(*thenYield);
   }
-  return std::make_shared<ir::IfStmt>(cond, thenBody, elseBody, std::move(returnVars), s.span);
+  return std::make_shared<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
+                                      std::move(returnVars), s.span);
 }
 
 ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -12,13 +13,13 @@
 #include "ptoc/frontend/Ast.h"
 #include "ptoc/ir/Function.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/FlatStringMap.h"
 
 namespace ptoc::frontend {
 
 class PlBinder {
  public:
-  PlBinder(const SourceManager& sm, DiagnosticEngine& diag)
-      : sm_(sm), diag_(diag), ops_(OpRegistry::instance()) {}
+  PlBinder(const SourceManager& sm, DiagnosticEngine& diag);
 
   ir::ProgramPtr bindModule(const Module& module);
 
@@ -115,30 +116,42 @@ class PlBinder {
   const Signature* functionCallee(const Expr& func) const;
 
   // ---- scopes ------------------------------------------------------------------------
-  ir::VarPtr lookup(std::string_view name) const;
-  void bindName(std::string_view name, ir::VarPtr v) {
-    auto it = names_.find(name);
-    if (it != names_.end())
-      it->second = std::move(v);
-    else
-      names_.emplace(std::string(name), std::move(v));
+  // names_ maps each visible name to its Var. An entry's key is a view of its Var's
+  // own name (Var::name is immutable), so the table never copies or owns text.
+  ir::VarPtr lookup(std::string_view name) const {
+    const ir::VarPtr* v = names_.find(name);
+    return v ? *v : nullptr;
   }
-  /// Saves the current bindings of `names` and restores them on destruction.
+  /// Makes `v` visible under its name, hiding any previous binding of the name.
+  void bindVar(ir::VarPtr v) {
+    std::string_view key = v->name;
+    names_.insertOrAssign(key, std::move(v));
+  }
+  /// Saves the current bindings of `names` and restores them on destruction. The
+  /// names must outlive the guard (they are views into the source or into Vars).
   struct ScopeGuard {
     PlBinder& b;
-    std::vector<std::pair<std::string, ir::VarPtr>> saved;
-    ScopeGuard(PlBinder& binder, const std::vector<std::string>& names);
+    std::vector<std::pair<std::string_view, ir::VarPtr>> saved;
+    ScopeGuard(PlBinder& binder, std::span<const std::string_view> names);
     ~ScopeGuard();
   };
 
   const SourceManager& sm_;
   DiagnosticEngine& diag_;
   const OpRegistry& ops_;
+  /// The unified short forms of tile arithmetic (`pl.add`): the op for a tile
+  /// right operand (tile.add) and for a scalar one (tile.adds; null if none).
+  struct TileArithOps {
+    std::string_view name;
+    const OpDef* tileRhs;
+    const OpDef* scalarRhs;
+  };
+  std::vector<TileArithOps> tileArith_;
   bool isClassProgram_ = false;
   std::vector<Signature> signatures_;
   std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> signatureIndex_;
   Signature* current_ = nullptr;
-  std::unordered_map<std::string, ir::VarPtr, StringHash, std::equal_to<>> names_;
+  FlatStringMap<ir::VarPtr> names_;
   // Context of the statement being bound.
   std::optional<ir::SplitMode> regionMode_;  // inside a pl.split_aiv region
   int incoreDepth_ = 0;                      // inside a pl.at scope

@@ -18,10 +18,18 @@ std::vector<StmtPtr> flattenStmts(const StmtPtr& s) {
 }
 
 StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span) {
-  std::vector<StmtPtr> flat;
-  for (auto& s : stmts) flattenInto(s, flat);
-  if (flat.size() == 1) return flat.front();
-  return std::make_shared<SeqStmt>(std::move(flat), span);
+  // Usually already flat: then keep the vector (one pass, no reference-count
+  // traffic on the statements, which matters for long bodies).
+  bool flat = true;
+  for (const auto& s : stmts) flat = flat && s && !s->isa<SeqStmt>();
+  if (!flat) {
+    std::vector<StmtPtr> out;
+    out.reserve(stmts.size());
+    for (const auto& s : stmts) flattenInto(s, out);
+    stmts = std::move(out);
+  }
+  if (stmts.size() == 1) return std::move(stmts.front());
+  return std::make_shared<SeqStmt>(std::move(stmts), span);
 }
 
 }  // namespace ptoc::ir

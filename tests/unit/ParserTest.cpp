@@ -482,12 +482,13 @@ TEST(Parser, ParseExpressionApi) {
   SourceManager sm;
   uint32_t f = sm.addBuffer("e", "pl.Tensor[[128, 64], pl.FP16]\n");
   DiagnosticEngine diags(sm);
-  ExprPtr e = parseExpression(sm, f, diags);
+  Arena arena;
+  ExprPtr e = parseExpression(sm, f, diags, arena);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(dumpExpr(*e), "(sub (. pl Tensor) (tuple (list 128 64) (. pl FP16)))");
   uint32_t g = sm.addBuffer("e2", "a b");
   diags.setPrintImmediately(false);
-  EXPECT_THROW(parseExpression(sm, g, diags), CompileError);
+  EXPECT_THROW(parseExpression(sm, g, diags, arena), CompileError);
 }
 
 // ---------------------------------------------------------------------------

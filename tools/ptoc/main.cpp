@@ -1,14 +1,15 @@
 // ptoc — the command-line driver. Thin: parses flags, calls the library, maps
 // outcomes to exit codes (0 ok, 1 error in the user's input, 2 internal error).
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/sim/RunDriver.h"
 #include "ptoc/transforms/PassManager.h"
 
 namespace {
@@ -61,6 +62,22 @@ int runOpt(Driver& d, const std::string& file, const std::string& passes,
   return 0;
 }
 
+int runRun(Driver& d, const std::string& file, const sim::RunOptions& opts,
+           const std::string& outDir) {
+  auto program = d.load(file);
+  return sim::runCommand(*program, opts, outDir, d.diag, std::cout);
+}
+
+int runCheck(Driver& d, const std::string& file, const std::string& passes,
+             const PassManagerOptions& pmOpts, const sim::RunOptions& opts,
+             const sim::CompareOptions& cmp) {
+  auto before = d.load(file);
+  PassManager pm(pmOpts, std::cout);
+  if (!pm.addPasses(splitList(passes), d.diag)) return 1;
+  auto after = pm.run(before, d.diag);
+  return sim::checkCommand(*before, *after, passes, opts, cmp, d.diag, std::cout);
+}
+
 int runEqual(Driver& d, const std::string& a, const std::string& b) {
   auto pa = d.load(a);
   auto pb = d.load(b);
@@ -78,9 +95,9 @@ int runEqual(Driver& d, const std::string& a, const std::string& b) {
 int runPasses() {
   for (const auto& n : PassRegistry::instance().names()) {
     auto p = PassRegistry::instance().create(n);
-    std::cout << fmt::format("{}\n  {}\n  required:    {}\n  produced:    {}\n  invalidated: {}\n", n,
-                             p->description(), p->required().toString(), p->produced().toString(),
-                             p->invalidated().toString());
+    std::cout << fmt::format("{}\n  {}\n  required:    {}\n  produced:    {}\n  invalidated: {}\n",
+                             n, p->description(), p->required().toString(),
+                             p->produced().toString(), p->invalidated().toString());
   }
   return 0;
 }
@@ -88,10 +105,12 @@ int runPasses() {
 int runOps() {
   for (const OpDef* op : OpRegistry::instance().all()) {
     std::string args;
-    for (const auto& a : op->args) args += (args.empty() ? "" : ", ") + a.name + (a.optional ? "?" : "");
+    for (const auto& a : op->args)
+      args += (args.empty() ? "" : ", ") + a.name + (a.optional ? "?" : "");
     std::string kws;
     for (const auto& k : op->kwargs) kws += (kws.empty() ? "" : ", ") + k.name + "=";
-    std::cout << fmt::format("{}({}{}{})  {}\n", op->name, args, kws.empty() ? "" : "; ", kws, op->doc);
+    std::cout << fmt::format("{}({}{}{})  {}\n", op->name, args, kws.empty() ? "" : "; ", kws,
+                             op->doc);
   }
   return 0;
 }
@@ -110,7 +129,8 @@ int main(int argc, char** argv) {
     sub->add_flag("--print-after-all", pmOpts.printAfterAll, "print the IR after every pass");
     sub->add_option("--print-after", printAfter, "print the IR after the named pass(es)")
         ->delimiter(',');
-    sub->add_flag("--verify-each", pmOpts.verifyEach, "verify all established properties after every pass");
+    sub->add_flag("--verify-each", pmOpts.verifyEach,
+                  "verify all established properties after every pass");
     sub->add_flag("--time-passes", pmOpts.timePasses, "report the time of each pass");
     sub->add_option("--diagnostics", diagFormat, "diagnostics format")
         ->check(CLI::IsMember({"text", "json"}));
@@ -133,22 +153,60 @@ int main(int argc, char** argv) {
   eqCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
       ->check(CLI::IsMember({"text", "json"}));
 
+  sim::RunOptions runOpts;
+  std::string outDir;
+  bool noRandom = false;
+  auto addRunFlags = [&](CLI::App* sub) {
+    sub->add_option("--entry", runOpts.entry, "the function to run (default: the program's entry)");
+    sub->add_option("--inputs", runOpts.inputsDir, "directory of <parameter>.npy input files");
+    sub->add_option("--seed", runOpts.seed, "seed of the random inputs (default 0)");
+    sub->add_flag("--no-random-inputs", noRandom, "a parameter without an input file is an error");
+  };
+  auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");
+  runCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  runCmd->add_option("--out", outDir, "write every output as OUT/<name>.npy");
+  runCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
+      ->check(CLI::IsMember({"text", "json"}));
+  addRunFlags(runCmd);
+
+  sim::CompareOptions cmpOpts;
+  auto* checkCmd =
+      app.add_subcommand("check", "run a program before and after passes and compare the outputs");
+  checkCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  checkCmd->add_option("--passes", passes, "comma-separated pass names")->required();
+  checkCmd->add_option("--rtol", cmpOpts.rtol,
+                       "relative tolerance for floats (default: bit-exact)");
+  checkCmd->add_option("--atol", cmpOpts.atol,
+                       "absolute tolerance for floats (default: bit-exact)");
+  addRunFlags(checkCmd);
+  addPassFlags(checkCmd);
+
   auto* passesCmd = app.add_subcommand("passes", "list the passes and their properties");
   auto* opsCmd = app.add_subcommand("ops", "list the registered ops");
 
   CLI11_PARSE(app, argc, argv);
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
+  runOpts.randomMissing = !noRandom;
 
   Driver d;
   d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
   int rc = 0;
   try {
     registerAllPasses();
-    if (*fmtCmd) rc = runFmt(d, file);
-    else if (*optCmd) rc = runOpt(d, file, passes, pmOpts);
-    else if (*eqCmd) rc = runEqual(d, file, fileB);
-    else if (*passesCmd) rc = runPasses();
-    else if (*opsCmd) rc = runOps();
+    if (*fmtCmd)
+      rc = runFmt(d, file);
+    else if (*optCmd)
+      rc = runOpt(d, file, passes, pmOpts);
+    else if (*runCmd)
+      rc = runRun(d, file, runOpts, outDir);
+    else if (*checkCmd)
+      rc = runCheck(d, file, passes, pmOpts, runOpts, cmpOpts);
+    else if (*eqCmd)
+      rc = runEqual(d, file, fileB);
+    else if (*passesCmd)
+      rc = runPasses();
+    else if (*opsCmd)
+      rc = runOps();
   } catch (const CompileError&) {
     rc = 1;
   } catch (const InternalError& e) {

@@ -1,7 +1,8 @@
 // Syntax tree for the DSL's Python subset, produced by the parser (Parser.h).
-// Plain structs with exact source spans; children are owned by std::unique_ptr
-// (ExprPtr / StmtPtr, null = absent) and sequences are std::vectors. Each node has
-// a kind tag (ExprKind / StmtKind) and `as<T>()` / `is<T>()` / `cast<T>()`
+// Plain structs with exact source spans. All nodes live in an Arena (the Module's)
+// and are freed with it: children are non-owning ExprPtr / StmtPtr (null =
+// absent) and sequences are read-only AstLists (spans) of arena memory. Each node
+// has a kind tag (ExprKind / StmtKind) and `as<T>()` / `is<T>()` / `cast<T>()`
 // helpers, so a binder can switch over `kind` and downcast:
 //
 //   switch (e.kind) {
@@ -15,16 +16,44 @@
 // walks over parser output cannot exhaust the stack.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
-#include <vector>
+#include <type_traits>
 
+#include "ptoc/support/Arena.h"
 #include "ptoc/support/Diagnostics.h"
 #include "ptoc/support/SourceManager.h"
 
 namespace ptoc::frontend {
+
+/// A non-owning, nullable pointer to a syntax tree node (nodes are owned by an
+/// Arena). Spelled like a smart pointer: get(), ->, *, comparison with nullptr;
+/// converts implicitly like a raw pointer (from T*, nullptr, derived to base).
+template <class T>
+class AstPtr {
+ public:
+  AstPtr() = default;
+  AstPtr(std::nullptr_t) {}
+  AstPtr(T* p) : p_(p) {}
+  template <class U, class = std::enable_if_t<std::is_convertible_v<U*, T*>>>
+  AstPtr(AstPtr<U> other) : p_(other.get()) {}
+
+  T* get() const { return p_; }
+  T& operator*() const { return *p_; }
+  T* operator->() const { return p_; }
+  explicit operator bool() const { return p_ != nullptr; }
+  friend bool operator==(AstPtr a, std::nullptr_t) { return a.p_ == nullptr; }
+
+ private:
+  T* p_ = nullptr;
+};
+
+/// A sequence of child nodes or items, stored in the arena.
+template <class T>
+using AstList = std::span<const T>;
 
 // ---------------------------------------------------------------------------
 // Expressions
@@ -86,7 +115,6 @@ struct Expr {
 
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
-  virtual ~Expr() = default;
 
   template <class T>
   bool is() const {
@@ -114,10 +142,11 @@ struct Expr {
 
  protected:
   Expr(ExprKind k, Span s) : kind(k), span(s) {}
+  ~Expr() = default;  // nodes are destroyed by their arena, as their concrete type
 };
 
-using ExprPtr = std::unique_ptr<Expr>;
-using ExprList = std::vector<ExprPtr>;
+using ExprPtr = AstPtr<Expr>;
+using ExprList = AstList<ExprPtr>;
 
 /// `x`
 struct NameExpr final : Expr {
@@ -149,7 +178,7 @@ struct CallExpr final : Expr {
   explicit CallExpr(Span s) : Expr(kKind, s) {}
   ExprPtr func;
   ExprList args;
-  std::vector<Keyword> keywords;
+  AstList<Keyword> keywords;
 };
 
 /// `value[index]`. `t[i, j]` has a TupleExpr index (parenthesized=false);
@@ -256,7 +285,7 @@ struct CompareExpr final : Expr {
   static constexpr ExprKind kKind = ExprKind::Compare;
   explicit CompareExpr(Span s) : Expr(kKind, s) {}
   ExprPtr left;
-  std::vector<CmpOpKind> ops;
+  AstList<CmpOpKind> ops;
   ExprList comparators;
 };
 
@@ -300,7 +329,6 @@ struct Stmt {
 
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
-  virtual ~Stmt() = default;
 
   template <class T>
   bool is() const {
@@ -327,10 +355,11 @@ struct Stmt {
 
  protected:
   Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+  ~Stmt() = default;  // nodes are destroyed by their arena, as their concrete type
 };
 
-using StmtPtr = std::unique_ptr<Stmt>;
-using StmtList = std::vector<StmtPtr>;
+using StmtPtr = AstPtr<Stmt>;
+using StmtList = AstList<StmtPtr>;
 
 /// `target = value`, `target: annotation = value`, or bare `target: annotation`
 /// (value null). The target is a NameExpr, AttributeExpr, SubscriptExpr, or a
@@ -404,7 +433,7 @@ struct WithItem {
 struct WithStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::With;
   explicit WithStmt(Span s) : Stmt(kKind, s) {}
-  std::vector<WithItem> items;  // at least one
+  AstList<WithItem> items;  // at least one
   StmtList body;
 };
 
@@ -434,7 +463,7 @@ struct ImportAlias {
 struct ImportStmt final : Stmt {
   static constexpr StmtKind kKind = StmtKind::Import;
   explicit ImportStmt(Span s) : Stmt(kKind, s) {}
-  std::vector<ImportAlias> names;
+  AstList<ImportAlias> names;
 };
 
 /// `from ..a.b import x as y, z` (level = number of leading dots) or `import *`
@@ -444,7 +473,7 @@ struct ImportFromStmt final : Stmt {
   explicit ImportFromStmt(Span s) : Stmt(kKind, s) {}
   std::string module;  // may be empty for `from . import x`
   uint32_t level = 0;
-  std::vector<ImportAlias> names;
+  AstList<ImportAlias> names;
 };
 
 /// `name[: annotation][= defaultValue]` in a def.
@@ -464,7 +493,7 @@ struct FunctionDef final : Stmt {
   ExprList decorators;
   std::string_view name;
   Span nameSpan;
-  std::vector<Param> params;
+  AstList<Param> params;
   ExprPtr returns;  // may be null
   StmtList body;
 };
@@ -480,7 +509,9 @@ struct ClassDef final : Stmt {
   StmtList body;
 };
 
+/// A parsed file. Owns every node of its tree (through `arena`).
 struct Module {
+  Arena arena;
   uint32_t fileId = 0;
   StmtList body;
 };

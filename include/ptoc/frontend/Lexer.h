@@ -22,7 +22,11 @@ class Lexer {
 
   /// Returns the next token. After the end of input it keeps returning Eof.
   /// Throws CompileError (after reporting a diagnostic) on a lexical error.
-  Token next();
+  Token next() {
+    Lexeme l = lex();
+    lastKind_ = l.kind;
+    return Token{l.kind, l.begin, std::string_view(src_.data() + l.begin, l.end - l.begin)};
+  }
 
   /// Lexes the whole buffer; the last token is Eof.
   std::vector<Token> tokenize();
@@ -37,20 +41,26 @@ class Lexer {
   static std::string decodeString(std::string_view literal);
 
  private:
-  Token lex();
-  bool lexLineStart(Token& out);
-  Token lexEof();
-  Token lexNumber(uint32_t start);
-  Token lexString(uint32_t start);
-  Token lexIdentifier(uint32_t start);
+  /// A token as the scanner produces it: small enough to come back in registers
+  /// (next() makes the Token inline, so a token is never copied through memory).
+  struct Lexeme {
+    TokenKind kind;
+    uint32_t begin;
+    uint32_t end;
+  };
+
+  Lexeme lex();
+  bool lexLineStart(Lexeme& out);
+  Lexeme lexEof();
+  Lexeme lexNumber(uint32_t start);
+  Lexeme lexString(uint32_t start);
+  Lexeme lexIdentifier(uint32_t start);
   void checkEscape(uint32_t backslash, uint32_t& pos);
   [[noreturn]] void fail(uint32_t begin, uint32_t end, std::string message, std::string hint = {});
   [[noreturn]] void failInvalidChar(uint32_t pos);
 
   char at(uint32_t i) const { return i < size_ ? src_[i] : '\0'; }
-  Token make(TokenKind kind, uint32_t begin, uint32_t end) const {
-    return Token{kind, begin, src_.substr(begin, end - begin)};
-  }
+  static Lexeme make(TokenKind kind, uint32_t begin, uint32_t end) { return {kind, begin, end}; }
 
   DiagnosticEngine& diags_;
   uint32_t fileId_;

@@ -21,7 +21,9 @@ std::unique_ptr<Module> parseModule(const SourceManager& sm, uint32_t fileId,
                                     DiagnosticEngine& diags);
 
 /// Parses a buffer that holds exactly one expression (a bare tuple `a, b` is
-/// allowed), optionally followed by a newline. Used by tests and tools.
-ExprPtr parseExpression(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags);
+/// allowed), optionally followed by a newline. The nodes are allocated in `arena`.
+/// Used by tests and tools.
+ExprPtr parseExpression(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diags,
+                        Arena& arena);
 
 }  // namespace ptoc::frontend

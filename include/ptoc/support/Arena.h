@@ -1,0 +1,100 @@
+// A bump allocator for data that dies all at once, such as a syntax tree: objects
+// are carved out of large blocks and released together when the arena is
+// destroyed; there is no per-object free. Objects with a non-trivial destructor
+// are still destroyed then (latest first), so they may own heap memory.
+//
+//   Arena arena;
+//   auto* n = arena.make<Node>(args...);
+//   std::span<Item> items = arena.moveArray(scratch.data(), scratch.size());
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+namespace ptoc {
+
+class Arena {
+ public:
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() {
+    for (Cleanup* c = cleanups_; c; c = c->next) c->destroy(c->object, c->count);
+    while (blocks_) {
+      Block* prev = blocks_->prev;
+      ::operator delete(blocks_);
+      blocks_ = prev;
+    }
+  }
+
+  /// Uninitialized storage for `size` > 0 bytes aligned to `align` (a power of two).
+  void* allocate(size_t size, size_t align) {
+    uintptr_t p = (reinterpret_cast<uintptr_t>(cur_) + align - 1) & ~uintptr_t(align - 1);
+    if (p + size > reinterpret_cast<uintptr_t>(end_)) return allocateSlow(size, align);
+    cur_ = reinterpret_cast<char*>(p + size);
+    return reinterpret_cast<void*>(p);
+  }
+
+  /// Constructs a T in the arena.
+  template <class T, class... Args>
+  T* make(Args&&... args) {
+    T* p = new (allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
+    if constexpr (!std::is_trivially_destructible_v<T>) addCleanup(p, 1);
+    return p;
+  }
+
+  /// Moves `n` objects starting at `first` into a new array in the arena.
+  template <class T>
+  std::span<T> moveArray(T* first, size_t n) {
+    if (n == 0) return {};
+    T* p = static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
+    std::uninitialized_move(first, first + n, p);
+    if constexpr (!std::is_trivially_destructible_v<T>) addCleanup(p, n);
+    return {p, n};
+  }
+
+ private:
+  struct Block {
+    Block* prev;
+  };
+  struct Cleanup {
+    void (*destroy)(void* object, size_t count);
+    void* object;
+    size_t count;
+    Cleanup* next;
+  };
+  static constexpr size_t kFirstBlockSize = 4096;
+  static constexpr size_t kMaxBlockSize = size_t{1} << 20;
+
+  void* allocateSlow(size_t size, size_t align) {
+    size_t need = sizeof(Block) + size + align;
+    size_t blockSize = std::max(nextBlockSize_, need);
+    nextBlockSize_ = std::min(nextBlockSize_ * 2, kMaxBlockSize);
+    auto* block = static_cast<Block*>(::operator new(blockSize));
+    block->prev = blocks_;
+    blocks_ = block;
+    cur_ = reinterpret_cast<char*>(block + 1);
+    end_ = reinterpret_cast<char*>(block) + blockSize;
+    return allocate(size, align);
+  }
+
+  template <class T>
+  void addCleanup(T* object, size_t count) {
+    auto destroy = [](void* o, size_t n) { std::destroy_n(static_cast<T*>(o), n); };
+    cleanups_ = make<Cleanup>(Cleanup{destroy, object, count, cleanups_});
+  }
+
+  char* cur_ = nullptr;
+  char* end_ = nullptr;
+  size_t nextBlockSize_ = kFirstBlockSize;
+  Block* blocks_ = nullptr;
+  Cleanup* cleanups_ = nullptr;
+};
+
+}  // namespace ptoc

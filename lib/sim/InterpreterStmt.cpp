@@ -1,0 +1,205 @@
+// Statement execution of the interpreter: assignments, element stores, sequences,
+// if / for / while with iter_args, return_vars and yields (SSA) or plain re-assignment
+// (natural code), returns, and the scopes: InCore and SIMD scopes run their body in
+// place (the SIMD body is its own scalar reference), a split_aiv region runs as two
+// lanes (CoreGroup) unless it is a full-width region or already runs on a lane.
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "CoreGroup.h"
+#include "InterpreterImpl.h"
+#include "ptoc/ir/Visitor.h"
+
+namespace ptoc::sim::detail {
+
+void Executor::bind(Frame& f, const ir::Var& v, Value x) {
+  f.set(&v, conformTo(std::move(x), v.type));
+}
+
+Flow Executor::exec(const ir::Stmt& s, Frame& f) {
+  switch (s.kind) {
+    case ir::StmtKind::Assign: {
+      const auto& a = static_cast<const ir::AssignStmt&>(s);
+      bind(f, *a.var, eval(*a.value, f));
+      return Flow::Normal;
+    }
+    case ir::StmtKind::Eval:
+      eval(*static_cast<const ir::EvalStmt&>(s).expr, f);
+      return Flow::Normal;
+    case ir::StmtKind::BufferStore:
+      execBufferStore(static_cast<const ir::BufferStoreStmt&>(s), f);
+      return Flow::Normal;
+    case ir::StmtKind::Seq:
+      for (const auto& x : static_cast<const ir::SeqStmt&>(s).stmts) {
+        Flow fl = exec(*x, f);
+        if (fl != Flow::Normal) return fl;
+      }
+      return Flow::Normal;
+    case ir::StmtKind::If:
+      return execIf(static_cast<const ir::IfStmt&>(s), f);
+    case ir::StmtKind::For:
+      return execFor(static_cast<const ir::ForStmt&>(s), f);
+    case ir::StmtKind::While:
+      return execWhile(static_cast<const ir::WhileStmt&>(s), f);
+    case ir::StmtKind::Yield: {
+      const auto& y = static_cast<const ir::YieldStmt&>(s);
+      std::vector<Value> vals;
+      vals.reserve(y.values.size());
+      for (const auto& v : y.values) vals.push_back(eval(*v, f));
+      yielded_ = std::move(vals);
+      return Flow::Yield;
+    }
+    case ir::StmtKind::Return: {
+      const auto& r = static_cast<const ir::ReturnStmt&>(s);
+      std::vector<Value> vals;
+      vals.reserve(r.values.size());
+      for (const auto& v : r.values) vals.push_back(eval(*v, f));
+      returned_ = std::move(vals);
+      return Flow::Return;
+    }
+    case ir::StmtKind::InCoreScope:
+      return exec(*static_cast<const ir::InCoreScopeStmt&>(s).body, f);
+    case ir::StmtKind::SimdVfScope:
+      return exec(*static_cast<const ir::SimdVfScopeStmt&>(s).body, f);
+    case ir::StmtKind::SplitAivScope:
+      return execSplitAivRegion(static_cast<const ir::SplitAivScopeStmt&>(s), f);
+  }
+  throw SimError(s.span, "internal error: unknown statement kind");
+}
+
+Flow Executor::execIf(const ir::IfStmt& s, Frame& f) {
+  bool c = evalScalar(*s.cond, f).asBool();
+  const ir::StmtPtr& body = c ? s.thenBody : s.elseBody;
+  if (!body) return Flow::Normal;
+  Flow fl = exec(*body, f);
+  if (fl != Flow::Yield || s.returnVars.empty()) return fl;
+  if (yielded_.size() != s.returnVars.size())
+    throw SimError(s.span, fmt::format("the {} branch yields {} values for {} results",
+                                       c ? "then" : "else", yielded_.size(), s.returnVars.size()));
+  for (size_t k = 0; k < s.returnVars.size(); ++k)
+    bind(f, *s.returnVars[k], std::move(yielded_[k]));
+  yielded_.clear();
+  return Flow::Normal;
+}
+
+namespace {
+
+/// Binds the results of a loop with iter_args: each return var gets its iter arg's value.
+void bindLoopResults(Frame& f, const std::vector<ir::IterArgPtr>& iterArgs,
+                     const std::vector<ir::VarPtr>& returnVars, Span span) {
+  if (returnVars.empty()) return;
+  if (returnVars.size() != iterArgs.size())
+    throw SimError(span, fmt::format("the loop has {} iter_args but {} results", iterArgs.size(),
+                                     returnVars.size()));
+  for (size_t k = 0; k < returnVars.size(); ++k) {
+    const Value* v = f.find(iterArgs[k].get());
+    if (v) f.set(returnVars[k].get(), *v);
+  }
+}
+
+}  // namespace
+
+Flow Executor::execFor(const ir::ForStmt& s, Frame& f) {
+  int64_t start = s.start ? evalInt(*s.start, f) : 0;
+  int64_t stop = evalInt(*s.stop, f);
+  int64_t step = s.step ? evalInt(*s.step, f) : 1;
+  if (step == 0) throw SimError(s.span, "the loop step is zero", "use a positive or negative step");
+  std::vector<Value> inits;
+  inits.reserve(s.iterArgs.size());
+  for (const auto& ia : s.iterArgs) inits.push_back(eval(*ia->init, f));
+  for (size_t k = 0; k < s.iterArgs.size(); ++k) bind(f, *s.iterArgs[k], std::move(inits[k]));
+  for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
+    bind(f, *s.loopVar, Scalar::ofInt(DType::Index, i));
+    Flow fl = exec(*s.body, f);
+    if (fl == Flow::Return) return fl;
+    if (fl == Flow::Yield) {
+      if (yielded_.size() != s.iterArgs.size())
+        throw SimError(s.span, fmt::format("the loop body yields {} values for {} iter_args",
+                                           yielded_.size(), s.iterArgs.size()));
+      for (size_t k = 0; k < s.iterArgs.size(); ++k)
+        bind(f, *s.iterArgs[k], std::move(yielded_[k]));
+      yielded_.clear();
+    }
+    if (step > 0 ? i > std::numeric_limits<int64_t>::max() - step
+                 : i < std::numeric_limits<int64_t>::min() - step)
+      break;
+    i += step;
+  }
+  bindLoopResults(f, s.iterArgs, s.returnVars, s.span);
+  return Flow::Normal;
+}
+
+Flow Executor::execWhile(const ir::WhileStmt& s, Frame& f) {
+  std::vector<Value> inits;
+  inits.reserve(s.iterArgs.size());
+  for (const auto& ia : s.iterArgs) inits.push_back(eval(*ia->init, f));
+  for (size_t k = 0; k < s.iterArgs.size(); ++k) bind(f, *s.iterArgs[k], std::move(inits[k]));
+  while (evalScalar(*s.cond, f).asBool()) {
+    Flow fl = exec(*s.body, f);
+    if (fl == Flow::Return) return fl;
+    if (fl == Flow::Yield) {
+      if (yielded_.size() != s.iterArgs.size())
+        throw SimError(s.span, fmt::format("the loop body yields {} values for {} iter_args",
+                                           yielded_.size(), s.iterArgs.size()));
+      for (size_t k = 0; k < s.iterArgs.size(); ++k)
+        bind(f, *s.iterArgs[k], std::move(yielded_[k]));
+      yielded_.clear();
+    }
+  }
+  bindLoopResults(f, s.iterArgs, s.returnVars, s.span);
+  return Flow::Normal;
+}
+
+namespace {
+
+/// Whether a statement calls an op-driven C/V boundary (aiv_shard / aic_gather), found
+/// through the registry's affinity rule.
+class BoundaryFinder : public ir::IRVisitor {
+ public:
+  bool found = false;
+
+ protected:
+  void visitCall(const ir::Call& c) override {
+    if (c.op && c.op->affinityRule == AffinityRule::CoreBoundary) found = true;
+    IRVisitor::visitCall(c);
+  }
+};
+
+}  // namespace
+
+Flow Executor::execSplitAivRegion(const ir::SplitAivScopeStmt& s, Frame& f) {
+  if (inLanes_) {
+    // Already on a lane (split_aiv function, AIV lane of a group): the region is this lane.
+    bind(f, *s.laneVar, Scalar::ofInt(DType::Index, core_.subblockIdx()));
+    return exec(*s.body, f);
+  }
+  BoundaryFinder finder;
+  finder.visitStmt(s.body);
+  if (s.mode != ir::SplitMode::None && !finder.found) {
+    // A full-width region: the author wrote the whole computation once; the lowering
+    // splits it over the lanes. Its reference meaning is one run at full width.
+    bind(f, *s.laneVar, Scalar::ofInt(DType::Index, 0));
+    return exec(*s.body, f);
+  }
+  if (!f.fn) throw InternalError("a split_aiv region runs outside a function");
+  std::string name = fmt::format("{} (split_aiv region)", f.fn->name);
+  CoreGroup group(name, GroupKind::SplitLanes, 2);
+  Frame lanes[2] = {f, f};
+  Flow flows[2] = {Flow::Normal, Flow::Normal};
+  std::vector<Value> returned[2];
+  for (int lane = 0; lane < 2; ++lane) {
+    group.addTask(CoreRole::AIV, lane, *f.fn, [&, lane](CoreServices& svc) {
+      Executor ex(program_, options_, svc, /*inLanes=*/true, depth_);
+      ex.bind(lanes[lane], *s.laneVar, Scalar::ofInt(DType::Index, lane));
+      flows[lane] = ex.exec(*s.body, lanes[lane]);
+      returned[lane] = std::move(ex.returned_);
+    });
+  }
+  group.run();
+  f = std::move(lanes[0]);
+  if (flows[0] == Flow::Return) returned_ = std::move(returned[0]);
+  return flows[0] == Flow::Yield ? Flow::Normal : flows[0];
+}
+
+}  // namespace ptoc::sim::detail

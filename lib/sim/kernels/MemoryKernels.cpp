@@ -1,0 +1,414 @@
+// Kernels of the memory and data-movement ops (dsl.md §5): tile.load/store/move,
+// the generators create/full/ci/random (Philox-4x32), the views slice/reshape/
+// extract/set_validshape/transpose and the block/sub-block queries.
+// docs/simulator-semantics.md §3.
+#include <fmt/format.h>
+
+#include <array>
+
+#include "ptoc/sim/OpSemantics.h"
+
+namespace ptoc::sim {
+
+namespace {
+
+using ir::DType;
+
+std::string fmtShape(const std::vector<int64_t>& v) {
+  return fmt::format("[{}]", fmt::join(v, ", "));
+}
+
+/// Copies the box [srcOrigin, srcOrigin + extents) of `src` to [dstOrigin, ...) of `dst`
+/// (same dtype, same rank, bounds checked by the caller).
+void copyBox(const Buffer& src, const std::vector<int64_t>& srcOrigin, Buffer& dst,
+             const std::vector<int64_t>& dstOrigin, const std::vector<int64_t>& extents) {
+  size_t rank = extents.size();
+  for (int64_t e : extents)
+    if (e <= 0) return;
+  size_t item = src.elemSize();
+  if (rank == 0) {
+    std::memcpy(dst.bytes.data(), src.bytes.data(), item);
+    return;
+  }
+  std::vector<int64_t> ss(rank, 1), ds(rank, 1);
+  for (size_t k = rank - 1; k > 0; --k) {
+    ss[k - 1] = ss[k] * src.shape[k];
+    ds[k - 1] = ds[k] * dst.shape[k];
+  }
+  std::vector<int64_t> idx(rank, 0);
+  size_t runBytes = static_cast<size_t>(extents[rank - 1]) * item;
+  while (true) {
+    int64_t so = 0, dof = 0;
+    for (size_t k = 0; k < rank; ++k) {
+      so += (srcOrigin[k] + idx[k]) * ss[k];
+      dof += (dstOrigin[k] + idx[k]) * ds[k];
+    }
+    std::memcpy(dst.bytes.data() + dof * item, src.bytes.data() + so * item, runBytes);
+    size_t k = rank - 1;
+    while (true) {
+      if (k == 0) return;
+      --k;
+      if (++idx[k] < extents[k]) break;
+      idx[k] = 0;
+    }
+  }
+}
+
+/// Checks valid extents against a static shape.
+void checkValidExtents(const KernelContext& ctx, const std::vector<int64_t>& valid,
+                       const std::vector<int64_t>& shape) {
+  if (valid.size() != shape.size())
+    ctx.fail(fmt::format("{}: valid shape {} has rank {} but the tile shape {} has rank {}",
+                         ctx.opName(), fmtShape(valid), valid.size(), fmtShape(shape),
+                         shape.size()));
+  for (size_t k = 0; k < valid.size(); ++k)
+    if (valid[k] < 0 || valid[k] > shape[k])
+      ctx.fail(
+          fmt::format("{}: valid extent {} on axis {} is outside [0, {}] (valid shape {}, "
+                      "tile shape {})",
+                      ctx.opName(), valid[k], k, shape[k], fmtShape(valid), fmtShape(shape)));
+}
+
+/// A tile of the call's result type holding `src`'s box at `origin` of `extents` (read with
+/// padding), placed at the origin; valid = extents.
+Tile windowOf(const KernelContext& ctx, const Tile& src, const std::vector<int64_t>& origin,
+              const std::vector<int64_t>& extents, const std::vector<int64_t>& valid) {
+  Tile r = makeTile(ctx.resultTile(), valid);
+  std::vector<int64_t> end(origin.size());
+  for (size_t k = 0; k < origin.size(); ++k) end[k] = origin[k] + extents[k];
+  // Reads outside the source's valid region see its pad value.
+  const Tile& from = validCovers(src, end) ? src : withPadding(src);
+  copyBox(*from.buf, origin, *r.buf, std::vector<int64_t>(origin.size(), 0), extents);
+  return r;
+}
+
+// ---- load / store / move --------------------------------------------------------------------
+
+Value loadKernel(const KernelContext& ctx) {
+  const Tensor& src = ctx.tensor(0);
+  std::vector<int64_t> offsets = ctx.intList(1);
+  const std::vector<int64_t>& shape = ctx.resultTile().shape;
+  std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : shape;
+  const std::vector<int64_t>& dims = src.buf->shape;
+  if (offsets.size() != dims.size())
+    ctx.fail(
+        fmt::format("tile.load has {} offsets for a rank-{} tensor", offsets.size(), dims.size()));
+  checkValidExtents(ctx, valid, shape);
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (valid[k] == 0) continue;
+    if (offsets[k] < 0 || offsets[k] > dims[k] - valid[k])
+      ctx.fail(fmt::format("tile.load reads [{}, {}) on axis {} of Tensor[{}, {}], which has "
+                           "size {}",
+                           offsets[k], offsets[k] + valid[k], k, fmtShape(dims),
+                           ir::dtypeName(src.buf->dtype), dims[k]),
+               "narrow the valid shape of the load (its 4th argument) to the part inside the "
+               "tensor");
+  }
+  Tile r = makeTile(ctx.resultTile(), valid);
+  copyBox(*src.buf, offsets, *r.buf, std::vector<int64_t>(shape.size(), 0), valid);
+  return r;
+}
+
+Value storeKernel(const KernelContext& ctx) {
+  const Tile& t = ctx.tile(0);
+  std::vector<int64_t> offsets = ctx.intList(1);
+  const Tensor& dst = ctx.tensor(2);
+  const std::vector<int64_t>& dims = dst.buf->shape;
+  if (t.dtype() != dst.buf->dtype)
+    ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
+                         ir::dtypeName(dst.buf->dtype)));
+  if (offsets.size() != dims.size() || t.valid.size() != dims.size())
+    ctx.fail(
+        fmt::format("tile.store: rank mismatch between the tile {}, offsets {} and the tensor "
+                    "{}",
+                    fmtShape(t.shape()), fmtShape(offsets), fmtShape(dims)));
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (t.valid[k] == 0) continue;
+    if (offsets[k] < 0 || offsets[k] > dims[k] - t.valid[k])
+      ctx.fail(
+          fmt::format("tile.store writes [{}, {}) on axis {} of Tensor[{}, {}], which has "
+                      "size {}",
+                      offsets[k], offsets[k] + t.valid[k], k, fmtShape(dims),
+                      ir::dtypeName(dst.buf->dtype), dims[k]));
+  }
+  copyBox(*t.buf, std::vector<int64_t>(dims.size(), 0), *dst.buf, offsets, t.valid);
+  return dst;
+}
+
+Value moveKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  return windowOf(ctx, src, std::vector<int64_t>(src.valid.size(), 0), src.valid, src.valid);
+}
+
+// ---- generators -----------------------------------------------------------------------------
+
+Value createKernel(const KernelContext& ctx) { return makeTile(ctx.resultTile(), {}); }
+
+Value fullKernel(const KernelContext& ctx) {
+  const Scalar& value = ctx.scalar(1);
+  Tile r = makeTile(ctx.resultTile(), {});
+  dispatchDType(r.dtype(), [&](auto e) {
+    using E = decltype(e);
+    typename E::Storage v = E::store(scalarAs<E>(value));
+    auto* data = r.buf->template as<typename E::Storage>();
+    std::fill(data, data + r.buf->numel(), v);
+  });
+  return r;
+}
+
+Value ciKernel(const KernelContext& ctx) {
+  const Scalar& start = ctx.scalar(0);
+  bool descending = false;
+  if (const ir::AttrValue* d = ctx.kwarg("descending"); d && std::holds_alternative<bool>(*d))
+    descending = std::get<bool>(*d);
+  Tile r = makeTile(ctx.resultTile(), {});
+  dispatchDType(r.dtype(), [&](auto e) {
+    using E = decltype(e);
+    using C = typename E::Compute;
+    if constexpr (!E::kFloat) {
+      C s = scalarAs<E>(start);
+      auto* data = r.buf->template as<typename E::Storage>();
+      int64_t n = r.buf->numel();
+      for (int64_t j = 0; j < n; ++j) {
+        C step = static_cast<C>(j);  // modular
+        data[j] = descending ? elem::sub(s, step) : elem::add(s, step);
+      }
+    } else {
+      ctx.fail(fmt::format("tile.ci does not generate {} tiles", ir::dtypeName(E::dtype)));
+    }
+  });
+  return r;
+}
+
+/// Philox-4x32 (Salmon et al., SC'11) with `rounds` rounds; returns output word 0.
+uint32_t philoxWord0(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                     int rounds) {
+  for (int r = 0; r < rounds; ++r) {
+    if (r > 0) {
+      k0 += 0x9E3779B9u;
+      k1 += 0xBB67AE85u;
+    }
+    uint64_t p0 = uint64_t{0xD2511F53u} * c0;
+    uint64_t p1 = uint64_t{0xCD9E8D57u} * c2;
+    uint32_t n0 = static_cast<uint32_t>(p1 >> 32) ^ c1 ^ k0;
+    uint32_t n2 = static_cast<uint32_t>(p0 >> 32) ^ c3 ^ k1;
+    c1 = static_cast<uint32_t>(p1);
+    c3 = static_cast<uint32_t>(p0);
+    c0 = n0;
+    c2 = n2;
+  }
+  return c0;
+}
+
+Value randomKernel(const KernelContext& ctx) {
+  std::array<uint32_t, 6> w{};
+  for (size_t i = 0; i < 6; ++i) w[i] = static_cast<uint32_t>(ctx.intArg(i));
+  const std::vector<int64_t>& shape = ctx.resultTile().shape;
+  std::vector<int64_t> valid = ctx.hasArg(7) ? ctx.intList(7) : shape;
+  checkValidExtents(ctx, valid, shape);
+  int rounds = static_cast<int>(ctx.intKwarg("rounds", 10));
+  Tile r = makeTile(ctx.resultTile(), valid);
+  auto* data = r.buf->as<uint32_t>();  // INT32 and UINT32 share the bit pattern
+  forEachValidRun(shape, valid, [&](int64_t off, int64_t len) {
+    for (int64_t e = off; e < off + len; ++e)
+      data[e] = philoxWord0(w[2] + static_cast<uint32_t>(e), w[3], w[4], w[5], w[0], w[1], rounds);
+  });
+  return r;
+}
+
+// ---- views ----------------------------------------------------------------------------------
+
+Value sliceKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  const std::vector<int64_t>& shape = ctx.resultTile().shape;
+  std::vector<int64_t> offsets = ctx.intList(2);
+  if (offsets.size() != shape.size())
+    ctx.fail(
+        fmt::format("tile.slice has {} offsets for a rank-{} tile", offsets.size(), shape.size()));
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (offsets[k] < 0 || offsets[k] > src.shape()[k] - shape[k])
+      ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
+                           offsets[k] + shape[k], k, fmtShape(src.shape())));
+  std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : std::vector<int64_t>{};
+  if (valid.empty()) {
+    valid.resize(shape.size());
+    for (size_t k = 0; k < shape.size(); ++k)
+      valid[k] = std::clamp<int64_t>(src.valid[k] - offsets[k], 0, shape[k]);
+  }
+  checkValidExtents(ctx, valid, shape);
+  return windowOf(ctx, src, offsets, valid, valid);
+}
+
+/// The valid extents of a reshape (docs/simulator-semantics.md §3): full stays full, unit
+/// axes added/removed map one to one, a flat row-major prefix becomes a rectangle.
+std::optional<std::vector<int64_t>> reshapeValid(const std::vector<int64_t>& from,
+                                                 const std::vector<int64_t>& valid,
+                                                 const std::vector<int64_t>& to) {
+  if (valid == from) return to;
+  int64_t count = 1;
+  for (int64_t v : valid) count *= v;
+  if (count == 0) {
+    std::vector<int64_t> out = to;
+    out[0] = 0;
+    return out;
+  }
+  std::vector<size_t> fa, ta;
+  for (size_t k = 0; k < from.size(); ++k)
+    if (from[k] != 1) fa.push_back(k);
+  for (size_t k = 0; k < to.size(); ++k)
+    if (to[k] != 1) ta.push_back(k);
+  bool unitOnly = fa.size() == ta.size();
+  for (size_t j = 0; unitOnly && j < fa.size(); ++j) unitOnly = from[fa[j]] == to[ta[j]];
+  if (unitOnly) {
+    std::vector<int64_t> out(to.size(), 1);
+    for (size_t j = 0; j < ta.size(); ++j) out[ta[j]] = valid[fa[j]];
+    return out;
+  }
+  size_t k = 0;
+  for (size_t j = 0; j < valid.size(); ++j)
+    if (valid[j] != from[j]) k = j;
+  for (size_t j = 0; j < k; ++j)
+    if (valid[j] != 1) return std::nullopt;
+  int64_t prefix = valid[k];
+  for (size_t j = k + 1; j < valid.size(); ++j) prefix *= from[j];
+  int64_t inner = 1;
+  for (size_t m = to.size(); m-- > 0;) {
+    if (prefix % inner == 0 && prefix / inner <= to[m]) {
+      std::vector<int64_t> out(m, 1);
+      out.push_back(prefix / inner);
+      for (size_t j = m + 1; j < to.size(); ++j) out.push_back(to[j]);
+      return out;
+    }
+    inner *= to[m];
+  }
+  return std::nullopt;
+}
+
+Value reshapeKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  const std::vector<int64_t>& shape = ctx.resultTile().shape;
+  auto valid = reshapeValid(src.shape(), src.valid, shape);
+  if (!valid)
+    ctx.fail(fmt::format("tile.reshape cannot carry the valid shape {} of a {} tile into the "
+                         "shape {}",
+                         fmtShape(src.valid), fmtShape(src.shape()), fmtShape(shape)),
+             "reshape a tile whose valid region is full, or set the valid shape afterwards");
+  Tile r = makeTile(ctx.resultTile(), *valid);
+  if (r.buf->bytes.size() != src.buf->bytes.size())
+    ctx.fail(fmt::format("tile.reshape changes the element count: {} -> {}", fmtShape(src.shape()),
+                         fmtShape(shape)));
+  r.buf->bytes = src.buf->bytes;  // row-major order is kept; the valid box maps onto itself
+  fillPadding(r);
+  return r;
+}
+
+Value extractKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  std::vector<int64_t> origin = {ctx.intArg(1), ctx.intArg(2)};
+  const std::vector<int64_t>& shape = ctx.resultTile().shape;
+  if (src.shape().size() != 2 || shape.size() != 2) ctx.fail("tile.extract works on 2-D tiles");
+  for (size_t k = 0; k < 2; ++k)
+    if (origin[k] < 0 || origin[k] > src.shape()[k] - shape[k])
+      ctx.fail(fmt::format("tile.extract reads [{}, {}) on axis {} of a tile of shape {}",
+                           origin[k], origin[k] + shape[k], k, fmtShape(src.shape())));
+  return windowOf(ctx, src, origin, shape, shape);
+}
+
+Value setValidShapeKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  std::vector<int64_t> valid = {ctx.intArg(1), ctx.intArg(2)};
+  checkValidExtents(ctx, valid, src.shape());
+  Tile r = src;  // metadata only: the same buffer
+  r.valid = std::move(valid);
+  r.pad = ctx.resultTile().effectiveView().pad;
+  return r;
+}
+
+template <typename W>
+void permuteCopy(const Buffer& src, Buffer& dst, const std::vector<int64_t>& valid, size_t a1,
+                 size_t a2) {
+  // Walk the destination's valid box with a multi-index; the source index is the
+  // same multi-index with axes a1 and a2 exchanged.
+  size_t rank = dst.shape.size();
+  if (rank == 0) return;
+  std::vector<int64_t> srcStride(rank, 1);
+  for (size_t k = rank - 1; k > 0; --k) srcStride[k - 1] = srcStride[k] * src.shape[k];
+  const W* in = src.as<W>();
+  W* out = dst.as<W>();
+  for (int64_t v : valid)
+    if (v <= 0) return;
+  std::vector<int64_t> idx(rank, 0);
+  while (true) {
+    int64_t so = 0, dOff = 0;
+    for (size_t k = 0; k < rank; ++k) {
+      size_t sk = k == a1 ? a2 : (k == a2 ? a1 : k);
+      so += idx[k] * srcStride[sk];
+      dOff = dOff * dst.shape[k] + idx[k];
+    }
+    out[dOff] = in[so];
+    size_t k = rank;
+    while (k > 0) {
+      --k;
+      if (++idx[k] < valid[k]) break;
+      idx[k] = 0;
+      if (k == 0) return;
+    }
+  }
+}
+
+Value transposeKernel(const KernelContext& ctx) {
+  const Tile& src = ctx.tile(0);
+  int64_t rank = static_cast<int64_t>(src.shape().size());
+  int64_t a1 = ctx.intArg(1), a2 = ctx.intArg(2);
+  if (a1 < 0 || a1 >= rank || a2 < 0 || a2 >= rank)
+    ctx.fail(fmt::format("tile.transpose axes ({}, {}) are out of range for a rank-{} tile", a1, a2,
+                         rank));
+  std::vector<int64_t> valid = src.valid;
+  std::swap(valid[a1], valid[a2]);
+  Tile r = makeTile(ctx.resultTile(), valid);
+  if (r.shape().size() != src.shape().size()) ctx.fail("tile.transpose: result rank mismatch");
+  size_t u1 = static_cast<size_t>(a1), u2 = static_cast<size_t>(a2);
+  switch (src.buf->elemSize()) {
+    case 1:
+      permuteCopy<uint8_t>(*src.buf, *r.buf, valid, u1, u2);
+      break;
+    case 2:
+      permuteCopy<uint16_t>(*src.buf, *r.buf, valid, u1, u2);
+      break;
+    case 4:
+      permuteCopy<uint32_t>(*src.buf, *r.buf, valid, u1, u2);
+      break;
+    default:
+      permuteCopy<uint64_t>(*src.buf, *r.buf, valid, u1, u2);
+      break;
+  }
+  return r;
+}
+
+}  // namespace
+
+void registerMemoryKernels(OpSemantics& s) {
+  s.add("tile.load", loadKernel);
+  s.add("tile.store", storeKernel);
+  s.add("tile.move", moveKernel);
+  s.add("tile.create", createKernel);
+  s.add("tile.full", fullKernel);
+  s.add("tile.ci", ciKernel);
+  s.add("tile.random", randomKernel);
+  s.add("tile.slice", sliceKernel);
+  s.add("tile.reshape", reshapeKernel);
+  s.add("tile.extract", extractKernel);
+  s.add("tile.set_validshape", setValidShapeKernel);
+  s.add("tile.transpose", transposeKernel);
+  s.add("tile.get_subblock_idx", [](const KernelContext& ctx) -> Value {
+    return Scalar::ofInt(DType::Index, ctx.core.subblockIdx());
+  });
+  s.add("tile.get_block_idx", [](const KernelContext& ctx) -> Value {
+    return Scalar::ofInt(DType::Index, ctx.core.blockIdx());
+  });
+  s.add("tile.get_block_num", [](const KernelContext& ctx) -> Value {
+    return Scalar::ofInt(DType::Index, ctx.core.blockNum());
+  });
+}
+
+}  // namespace ptoc::sim

@@ -1,0 +1,118 @@
+// Unit tests of the support containers: the bump Arena (alignment, destructors,
+// large objects) and FlatStringMap (against std::unordered_map, with erasure).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ptoc/support/Arena.h"
+#include "ptoc/support/FlatStringMap.h"
+
+using namespace ptoc;
+
+namespace {
+
+struct Counted {
+  explicit Counted(int& live) : live(live) { ++live; }
+  ~Counted() { --live; }
+  int& live;
+  std::string payload = std::string(40, 'x');  // owns heap memory
+};
+
+TEST(Arena, AlignsAndKeepsObjectsApart) {
+  Arena arena;
+  std::vector<char*> bytes;
+  for (int i = 0; i < 1000; ++i) {
+    bytes.push_back(arena.make<char>(static_cast<char>(i)));
+    auto* d = arena.make<double>(i * 0.5);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(d) % alignof(double), 0u);
+    auto* big = static_cast<char*>(arena.allocate(5000, 64));  // larger than the first block
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % 64, 0u);
+    big[0] = big[4999] = 1;
+  }
+  for (int i = 0; i < 1000; ++i) EXPECT_EQ(*bytes[i], static_cast<char>(i));
+}
+
+TEST(Arena, RunsDestructorsOfNonTrivialObjects) {
+  int live = 0;
+  {
+    Arena arena;
+    for (int i = 0; i < 100; ++i) arena.make<Counted>(live);
+    std::vector<std::string> scratch(10, std::string(30, 'y'));
+    std::span<std::string> moved = arena.moveArray(scratch.data(), scratch.size());
+    ASSERT_EQ(moved.size(), 10u);
+    EXPECT_EQ(moved[9], std::string(30, 'y'));
+    EXPECT_EQ(live, 100);
+  }
+  EXPECT_EQ(live, 0);
+  Arena empty;
+  EXPECT_TRUE(empty.moveArray(static_cast<int*>(nullptr), 0).empty());
+}
+
+TEST(FlatStringMap, MatchesUnorderedMap) {
+  // Keys live in `pool`, which outlives the map.
+  std::vector<std::unique_ptr<std::string>> pool;
+  for (int i = 0; i < 3000; ++i)
+    pool.push_back(std::make_unique<std::string>("k" + std::to_string(i % 1500)));
+  FlatStringMap<int> map;
+  std::unordered_map<std::string, int> ref;
+  std::mt19937 rng(7);
+  for (int step = 0; step < 40000; ++step) {
+    const std::string& key = *pool[rng() % pool.size()];
+    switch (rng() % 4) {
+      case 0:
+      case 1: {
+        bool inserted;
+        auto& e = map.findOrInsert(key, inserted);
+        EXPECT_EQ(inserted, !ref.count(key));
+        e.value = step;
+        ref[key] = step;
+        break;
+      }
+      case 2:
+        EXPECT_EQ(map.erase(key), ref.erase(key) == 1);
+        break;
+      default: {
+        const int* v = map.find(key);
+        auto it = ref.find(key);
+        ASSERT_EQ(v != nullptr, it != ref.end());
+        if (v) {
+          EXPECT_EQ(*v, it->second);
+        }
+      }
+    }
+    ASSERT_EQ(map.size(), ref.size());
+  }
+  size_t seen = 0;
+  map.forEach([&](std::string_view k, int v) {
+    ++seen;
+    EXPECT_EQ(ref.at(std::string(k)), v);
+  });
+  EXPECT_EQ(seen, ref.size());
+  map.clear();
+  EXPECT_TRUE(map.empty());
+  EXPECT_EQ(map.find("k1"), nullptr);
+}
+
+TEST(FlatStringMap, ReserveAndRepointedKeys) {
+  const std::vector<std::string> keys = {"c", "a", "b"};  // outlive the map's entries
+  FlatStringMap<std::string> map;
+  map.reserve(100);
+  map.prefetch("a");
+  std::string first = "name", second = "name";
+  map.insertOrAssign(first, "1");
+  map.insertOrAssign(second, "2");  // same text: the entry's key now views `second`
+  first.assign("gone");
+  ASSERT_NE(map.find("name"), nullptr);
+  EXPECT_EQ(*map.find("name"), "2");
+  EXPECT_EQ(map.size(), 1u);
+  std::vector<std::string> order;
+  for (const std::string& k : keys) map.insertOrAssign(k, k);
+  map.forEach([&](std::string_view k, const std::string&) { order.emplace_back(k); });
+  EXPECT_EQ(order, (std::vector<std::string>{"name", "c", "a", "b"}));  // insertion order
+}
+
+}  // namespace
