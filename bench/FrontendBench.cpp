@@ -39,7 +39,8 @@ std::string generateProgram(int n, int& statements) {
           i, i - 1);
       statements += 9;
     } else {
-      s += fmt::format("        t{0} = pl.add(t{1}, 2.0)\n        c{0} = (c{1} + {0}) % 7\n", i, i - 1);
+      s += fmt::format("        t{0} = pl.add(t{1}, 2.0)\n        c{0} = (c{1} + {0}) % 7\n", i,
+                       i - 1);
       statements += 2;
     }
     ++i;

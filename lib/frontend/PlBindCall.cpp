@@ -15,9 +15,10 @@ namespace ptoc::frontend {
 
 namespace {
 /// Syntax-level names that are not ops and are only valid in one position.
-constexpr std::string_view kPositional[] = {"range", "parallel", "unroll", "pipeline", "split_aiv",
-                                            "while_", "yield_", "cond", "func_attr", "at", "simd_vf",
-                                            "split", "cross_core_slot", "store_if", "program", "function"};
+constexpr std::string_view kPositional[] = {"range",           "parallel", "unroll",  "pipeline",
+                                            "split_aiv",       "while_",   "yield_",  "cond",
+                                            "func_attr",       "at",       "simd_vf", "split",
+                                            "cross_core_slot", "store_if", "program", "function"};
 constexpr std::string_view kTileArith[] = {"add", "sub", "mul", "div", "maximum", "minimum"};
 }  // namespace
 
@@ -54,7 +55,8 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
     bool scalarRhs = false;
     if (e.args.size() >= 2) {
       const Expr& rhs = *e.args[1];
-      if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>()) scalarRhs = true;
+      if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>())
+        scalarRhs = true;
       else if (const auto* n = rhs.as<NameExpr>())
         if (const ir::VarPtr* v = names_.find(n->id); v && (*v)->type->isa<ir::ScalarType>())
           scalarRhs = true;
@@ -81,10 +83,14 @@ ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
   const Expr& v = *e.args[0];
   if (const auto* s = v.as<StrLit>()) {
     double d;
-    if (s->value == "inf") d = std::numeric_limits<double>::infinity();
-    else if (s->value == "-inf") d = -std::numeric_limits<double>::infinity();
-    else if (s->value == "nan") d = std::numeric_limits<double>::quiet_NaN();
-    else fail(v.span, "pl.const string values are \"inf\", \"-inf\" and \"nan\"");
+    if (s->value == "inf")
+      d = std::numeric_limits<double>::infinity();
+    else if (s->value == "-inf")
+      d = -std::numeric_limits<double>::infinity();
+    else if (s->value == "nan")
+      d = std::numeric_limits<double>::quiet_NaN();
+    else
+      fail(v.span, "pl.const string values are \"inf\", \"-inf\" and \"nan\"");
     if (!ir::isFloat(dt)) fail(e.args[1]->span, "infinities and NaN need a float dtype");
     return ir::constFloat(d, dt, e.span);
   }
@@ -105,7 +111,8 @@ ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
     unsigned bits = ir::dtypeBits(dt);
     if (bits < 64) {
       int64_t lo = ir::isSignedInteger(dt) ? -(int64_t{1} << (bits - 1)) : 0;
-      int64_t hi = ir::isSignedInteger(dt) ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+      int64_t hi =
+          ir::isSignedInteger(dt) ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
       if (ci->value < lo || ci->value > hi)
         fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)));
     } else if (!ir::isSignedInteger(dt) && ci->value < 0) {
@@ -118,7 +125,8 @@ ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
 ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled) {
   handled = false;
   auto needArgs = [&](size_t n, const char* form) {
-    if (e.args.size() != n || !e.keywords.empty()) fail(e.span, fmt::format("pl.{} expects {}", name, form));
+    if (e.args.size() != n || !e.keywords.empty())
+      fail(e.span, fmt::format("pl.{} expects {}", name, form));
   };
   auto firstIsScalar = [&]() {
     if (e.args.empty()) return false;
@@ -139,7 +147,8 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
     if (e.args.size() == 1 && e.keywords.empty() && firstIsScalar()) {
       handled = true;
       ir::ExprPtr a = bindExpr(*e.args[0]);
-      if (a->type->as<ir::ScalarType>()->dtype == ir::DType::Bool) fail(e.span, "pl.abs needs a number");
+      if (a->type->as<ir::ScalarType>()->dtype == ir::DType::Bool)
+        fail(e.span, "pl.abs needs a number");
       return ir::unary(ir::UnaryOp::Abs, a, e.span);
     }
     return nullptr;
@@ -158,7 +167,8 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
     needArgs(3, "(condition, true_value, false_value)");
     ir::ExprPtr c = bindExpr(*e.args[0]);
     const auto* ct = c->type->as<ir::ScalarType>();
-    if (!ct || ct->dtype != ir::DType::Bool) fail(e.args[0]->span, "pl.select needs a BOOL condition");
+    if (!ct || ct->dtype != ir::DType::Bool)
+      fail(e.args[0]->span, "pl.select needs a BOOL condition");
     ir::ExprPtr a = bindExpr(*e.args[1]);
     ir::ExprPtr b = bindExpr(*e.args[2], a->type);
     if (e.args[1]->is<IntLit>() || e.args[1]->is<FloatLit>()) a = bindExpr(*e.args[1], b->type);
@@ -179,17 +189,19 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   auto path = plPath(*e.func);
   if (!path) {
     std::string name = dottedName(*e.func);
-    if (const auto* a = e.func->as<AttributeExpr>(); a && a->value->is<NameExpr>() &&
-                                                      a->value->as<NameExpr>()->id == "self")
+    if (const auto* a = e.func->as<AttributeExpr>();
+        a && a->value->is<NameExpr>() && a->value->as<NameExpr>()->id == "self")
       fail(e.func->span, fmt::format("the program has no function '{}'", a->attr));
     fail(e.func->span, fmt::format("unknown function '{}'", name.empty() ? "expression" : name),
-         "ops are called as pl.tile.NAME(...), pl.system.NAME(...), pl.vmi.NAME(...) or pl.NAME(...)");
+         "ops are called as pl.tile.NAME(...), pl.system.NAME(...), pl.vmi.NAME(...) or "
+         "pl.NAME(...)");
   }
   for (auto p : kPositional)
     if (*path == p)
       fail(e.func->span, fmt::format("pl.{} cannot be used here", *path),
-           *path == "yield_" ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
-                             : "see the DSL reference (docs/dsl.md) for where it is allowed");
+           *path == "yield_"
+               ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
+               : "see the DSL reference (docs/dsl.md) for where it is allowed");
   bool handled = false;
   if (ir::ExprPtr r = bindScalarHelper(*path, e, handled); handled) return r;
   bool tileArith = false;
@@ -203,10 +215,12 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
       fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name));
     return createOpCall(*op, {src}, kwargs, e.span, diag_, {e.args[0]->span}, {e.args[1]->span});
   }
-  if (!op && (*path == "min" || *path == "max")) op = ops_.find(*path == "min" ? "tile.minimum" : "tile.maximum");
+  if (!op && (*path == "min" || *path == "max"))
+    op = ops_.find(*path == "min" ? "tile.minimum" : "tile.maximum");
   if (!op) {
     std::string hint;
-    std::string shortName = path->substr(path->rfind('.') == std::string::npos ? 0 : path->rfind('.') + 1);
+    std::string shortName =
+        path->substr(path->rfind('.') == std::string::npos ? 0 : path->rfind('.') + 1);
     for (const OpDef* d : ops_.all()) {
       if (d->name.substr(d->name.find('.') + 1) == shortName) {
         hint = fmt::format("did you mean pl.{}?", d->name);
@@ -232,8 +246,8 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   return bindOpCall(*op, e, annotation);
 }
 
-ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e, const BoundAnnotation* annotation,
-                                 size_t skipArgs) {
+ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
+                                 const BoundAnnotation* annotation, size_t skipArgs) {
   std::vector<ir::ExprPtr> args;
   std::vector<Span> argSpans;
   args.reserve(e.args.size());
@@ -243,14 +257,17 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e, const Bound
     const Expr& a = *e.args[i];
     ir::TypePtr expected;
     size_t specIndex = i - skipArgs;
-    bool wantsInt = specIndex < op.args.size() &&
-                    (op.args[specIndex].kind == ArgKind::IntScalar || op.args[specIndex].kind == ArgKind::IntList);
-    if (wantsInt) expected = ir::ScalarType::get(ir::DType::Index);
-    else if (literalType) expected = literalType;
+    bool wantsInt = specIndex < op.args.size() && (op.args[specIndex].kind == ArgKind::IntScalar ||
+                                                   op.args[specIndex].kind == ArgKind::IntList);
+    if (wantsInt)
+      expected = ir::ScalarType::get(ir::DType::Index);
+    else if (literalType)
+      expected = literalType;
     args.push_back(bindExpr(a, expected));
     argSpans.push_back(a.span);
     if (!literalType) {
-      if (auto dt = ir::elementDType(*args.back()->type); dt && !args.back()->type->isa<ir::ScalarType>())
+      if (auto dt = ir::elementDType(*args.back()->type);
+          dt && !args.back()->type->isa<ir::ScalarType>())
         literalType = ir::ScalarType::get(*dt);
     }
   }
@@ -282,21 +299,27 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   if (!e.keywords.empty())
     fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name));
   if (e.args.size() != sig.params.size())
-    fail(e.span, fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(), e.args.size()));
+    fail(e.span, fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
+                             e.args.size()));
   std::vector<ir::ExprPtr> args;
   for (size_t i = 0; i < e.args.size(); ++i) {
     ir::ExprPtr a = bindExpr(*e.args[i], sig.params[i]->type);
     if (!ir::structuralEqual(*a->type, *sig.params[i]->type))
-      fail(e.args[i]->span, fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
-                                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
-                                        ir::typeToString(*sig.params[i]->type)));
+      fail(e.args[i]->span,
+           fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
+                       sig.name, ir::typeToString(*a->type), sig.params[i]->name,
+                       ir::typeToString(*sig.params[i]->type)));
     args.push_back(a);
   }
   ir::TypePtr type;
-  if (sig.returnTypes.empty()) type = ir::UnknownType::get();
-  else if (sig.returnTypes.size() == 1) type = sig.returnTypes[0];
-  else type = ir::TupleType::get(sig.returnTypes);
-  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), ir::AttrList{}, type, e.span);
+  if (sig.returnTypes.empty())
+    type = ir::UnknownType::get();
+  else if (sig.returnTypes.size() == 1)
+    type = sig.returnTypes[0];
+  else
+    type = ir::TupleType::get(sig.returnTypes);
+  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), ir::AttrList{}, type,
+                                    e.span);
 }
 
 }  // namespace ptoc::frontend

@@ -67,7 +67,8 @@ ir::ExprPtr PlBinder::bindName(const NameExpr& e) {
   names_.forEach([&](std::string_view n, const ir::VarPtr&) { known.emplace_back(n); });
   std::reverse(known.begin(), known.end());  // of equally close names, suggest the newest
   std::string hint;
-  if (std::string c = closestName(e.id, known); !c.empty()) hint = fmt::format("did you mean '{}'?", c);
+  if (std::string c = closestName(e.id, known); !c.empty())
+    hint = fmt::format("did you mean '{}'?", c);
   if (e.id == "pl") hint = "pl is a module, not a value";
   fail(e.span, fmt::format("undefined name '{}'", e.id), hint);
 }
@@ -75,7 +76,8 @@ ir::ExprPtr PlBinder::bindName(const NameExpr& e) {
 ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
   const auto* expectedScalar = expected ? expected->as<ir::ScalarType>() : nullptr;
   switch (e.kind) {
-    case ExprKind::Name: return bindName(e.cast<NameExpr>());
+    case ExprKind::Name:
+      return bindName(e.cast<NameExpr>());
     case ExprKind::IntLit: {
       int64_t v = e.cast<IntLit>().value;
       if (expectedScalar && ir::isFloat(expectedScalar->dtype))
@@ -87,34 +89,44 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::FloatLit: {
       double v = e.cast<FloatLit>().value;
       ir::DType d = expectedScalar && ir::isFloat(expectedScalar->dtype) ? expectedScalar->dtype
-                                                                       : ir::DType::FP32;
+                                                                         : ir::DType::FP32;
       return ir::constFloat(v, d, e.span);
     }
-    case ExprKind::BoolLit: return ir::constBool(e.cast<BoolLit>().value, e.span);
+    case ExprKind::BoolLit:
+      return ir::constBool(e.cast<BoolLit>().value, e.span);
     case ExprKind::StrLit:
       fail(e.span, "a string is only allowed as a keyword argument value");
-    case ExprKind::NoneLit: fail(e.span, "None is not a value in kernels");
-    case ExprKind::List: return bindList(e.cast<ListExpr>());
+    case ExprKind::NoneLit:
+      fail(e.span, "None is not a value in kernels");
+    case ExprKind::List:
+      return bindList(e.cast<ListExpr>());
     case ExprKind::Tuple: {
       const auto& t = e.cast<TupleExpr>();
       std::vector<ir::ExprPtr> elts;
-      for (const auto& x : t.elts) elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
+      for (const auto& x : t.elts)
+        elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
       return ir::makeTuple(std::move(elts), e.span);
     }
-    case ExprKind::Dict: fail(e.span, "a dict is only allowed in pl.func_attr({...})");
-    case ExprKind::BinOp: return bindBinOp(e.cast<BinOpExpr>());
+    case ExprKind::Dict:
+      fail(e.span, "a dict is only allowed in pl.func_attr({...})");
+    case ExprKind::BinOp:
+      return bindBinOp(e.cast<BinOpExpr>());
     case ExprKind::UnaryOp: {
       const auto& u = e.cast<UnaryOpExpr>();
       if (isBareLiteral(e) && u.op == UnaryOpKind::Neg) {
         ir::ExprPtr inner = bindExpr(*u.operand, expected);
         if (const auto* ci = inner->as<ir::ConstInt>())
-          return ir::constInt(-static_cast<int64_t>(static_cast<uint64_t>(ci->value)), ci->dtype(), e.span);
-        if (const auto* cf = inner->as<ir::ConstFloat>()) return ir::constFloat(-cf->value, cf->dtype(), e.span);
+          return ir::constInt(-static_cast<int64_t>(static_cast<uint64_t>(ci->value)), ci->dtype(),
+                              e.span);
+        if (const auto* cf = inner->as<ir::ConstFloat>())
+          return ir::constFloat(-cf->value, cf->dtype(), e.span);
       }
       return bindUnary(u);
     }
-    case ExprKind::BoolOp: return bindBoolOp(e.cast<BoolOpExpr>());
-    case ExprKind::Compare: return bindCompare(e.cast<CompareExpr>());
+    case ExprKind::BoolOp:
+      return bindBoolOp(e.cast<BoolOpExpr>());
+    case ExprKind::Compare:
+      return bindCompare(e.cast<CompareExpr>());
     case ExprKind::IfExpr: {
       const auto& x = e.cast<IfExpr>();
       ir::ExprPtr c = bindExpr(*x.test);
@@ -129,17 +141,22 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
         b = bindExpr(*x.orelse, a->type);
       }
       if (!scalarOf(a) || !ir::structuralEqual(*a->type, *b->type))
-        fail(e.span, fmt::format("both values of a conditional expression must be scalars of one type, got {} and {}",
+        fail(e.span, fmt::format("both values of a conditional expression must be scalars of one "
+                                 "type, got {} and {}",
                                  ir::typeToString(*a->type), ir::typeToString(*b->type)));
       return ir::select(c, a, b, e.span);
     }
-    case ExprKind::Subscript: return bindSubscript(e.cast<SubscriptExpr>());
-    case ExprKind::Slice: fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
-    case ExprKind::Call: return bindCall(e.cast<CallExpr>());
+    case ExprKind::Subscript:
+      return bindSubscript(e.cast<SubscriptExpr>());
+    case ExprKind::Slice:
+      fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+    case ExprKind::Call:
+      return bindCall(e.cast<CallExpr>());
     case ExprKind::Attribute: {
       std::string d = dottedName(e);
       fail(e.span, fmt::format("'{}' is not a value here", d.empty() ? "attribute" : d),
-           "enum members like pl.FP32 or pl.Mem.Vec are only allowed as keyword arguments and in types");
+           "enum members like pl.FP32 or pl.Mem.Vec are only allowed as keyword arguments and in "
+           "types");
     }
   }
   throw InternalError("unhandled expression kind");
@@ -151,7 +168,8 @@ ir::ExprPtr PlBinder::bindList(const ListExpr& e) {
     if (x->is<ListExpr>()) fail(x->span, "nested lists are not supported");
     elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
     if (!scalarOf(elts.back()))
-      fail(x->span, fmt::format("list elements must be scalars, got {}", ir::typeToString(*elts.back()->type)));
+      fail(x->span, fmt::format("list elements must be scalars, got {}",
+                                ir::typeToString(*elts.back()->type)));
   }
   return ir::makeTuple(std::move(elts), e.span);
 }
@@ -169,37 +187,47 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
   }
   const auto* lt = scalarOf(lhs);
   const auto* rt = scalarOf(rhs);
-  if (!lt) fail(lhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op), ir::typeToString(*lhs->type)));
-  if (!rt) fail(rhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op), ir::typeToString(*rhs->type)));
+  if (!lt)
+    fail(lhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
+                                  ir::typeToString(*lhs->type)));
+  if (!rt)
+    fail(rhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
+                                  ir::typeToString(*rhs->type)));
   bool logical = ir::isLogical(op);
   if (logical && (lt->dtype != ir::DType::Bool || rt->dtype != ir::DType::Bool))
     fail(span, "'and' / 'or' need BOOL operands", "compare explicitly, e.g. `a > 0 and b > 0`");
-  bool bitwise = op == ir::BinaryOp::BitAnd || op == ir::BinaryOp::BitOr || op == ir::BinaryOp::BitXor ||
-                 op == ir::BinaryOp::Shl || op == ir::BinaryOp::Shr;
+  bool bitwise = op == ir::BinaryOp::BitAnd || op == ir::BinaryOp::BitOr ||
+                 op == ir::BinaryOp::BitXor || op == ir::BinaryOp::Shl || op == ir::BinaryOp::Shr;
   if (bitwise && (ir::isFloat(lt->dtype) || ir::isFloat(rt->dtype)))
     fail(span, fmt::format("bitwise operator '{}' needs integer operands", ir::binaryOpName(op)));
-  if (!logical && !ir::isComparison(op) && (lt->dtype == ir::DType::Bool) != (rt->dtype == ir::DType::Bool) &&
-      !bitwise)
-    fail(span, fmt::format("arithmetic '{}' mixes BOOL and {}", ir::binaryOpName(op),
-                           ir::dtypeName(lt->dtype == ir::DType::Bool ? rt->dtype : lt->dtype)),
+  if (!logical && !ir::isComparison(op) &&
+      (lt->dtype == ir::DType::Bool) != (rt->dtype == ir::DType::Bool) && !bitwise)
+    fail(span,
+         fmt::format("arithmetic '{}' mixes BOOL and {}", ir::binaryOpName(op),
+                     ir::dtypeName(lt->dtype == ir::DType::Bool ? rt->dtype : lt->dtype)),
          "convert with pl.cast(x, dtype)");
   return ir::binary(op, std::move(lhs), std::move(rhs), span);
 }
 
 ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
   ir::ExprPtr lhs = bindExpr(*e.lhs);
-  ir::ExprPtr rhs = bindExpr(*e.rhs, lhs->type->isa<ir::TileType>() ? ir::ScalarType::get(lhs->type->as<ir::TileType>()->dtype) : nullptr);
+  ir::ExprPtr rhs = bindExpr(*e.rhs, lhs->type->isa<ir::TileType>()
+                                         ? ir::ScalarType::get(lhs->type->as<ir::TileType>()->dtype)
+                                         : nullptr);
   if (lhs->type->isa<ir::TileType>() || rhs->type->isa<ir::TileType>()) {
     // Tile arithmetic written with operators maps onto the tile ops.
-    static const std::pair<BinOpKind, const char*> kTileOps[] = {
-        {BinOpKind::Add, "add"}, {BinOpKind::Sub, "sub"}, {BinOpKind::Mul, "mul"},
-        {BinOpKind::Div, "div"}, {BinOpKind::MatMul, "matmul"}};
+    static const std::pair<BinOpKind, const char*> kTileOps[] = {{BinOpKind::Add, "add"},
+                                                                 {BinOpKind::Sub, "sub"},
+                                                                 {BinOpKind::Mul, "mul"},
+                                                                 {BinOpKind::Div, "div"},
+                                                                 {BinOpKind::MatMul, "matmul"}};
     const char* base = nullptr;
     for (auto& [k, n] : kTileOps)
       if (k == e.op) base = n;
     if (!base || !lhs->type->isa<ir::TileType>())
-      fail(e.opSpan, fmt::format("operator '{}' is not defined on {} and {}", binOpSymbol(e.op),
-                                 ir::typeToString(*lhs->type), ir::typeToString(*rhs->type)),
+      fail(e.opSpan,
+           fmt::format("operator '{}' is not defined on {} and {}", binOpSymbol(e.op),
+                       ir::typeToString(*lhs->type), ir::typeToString(*rhs->type)),
            "use the tile ops, e.g. pl.add(a, b), pl.adds(t, s), pl.matmul(a, b)");
     bool scalarRhs = rhs->type->isa<ir::ScalarType>() && e.op != BinOpKind::MatMul;
     const OpDef* op = ops_.find(std::string("tile.") + base + (scalarRhs ? "s" : ""));
@@ -229,18 +257,22 @@ ir::ExprPtr PlBinder::bindUnary(const UnaryOpExpr& e) {
     return createOpCall(*op, {x}, {}, e.span, diag_, {e.operand->span});
   }
   const auto* st = scalarOf(x);
-  if (!st) fail(e.operand->span, fmt::format("unary '{}' needs a scalar, got {}", unaryOpSymbol(e.op), ir::typeToString(*x->type)));
+  if (!st)
+    fail(e.operand->span, fmt::format("unary '{}' needs a scalar, got {}", unaryOpSymbol(e.op),
+                                      ir::typeToString(*x->type)));
   switch (e.op) {
     case UnaryOpKind::Neg:
       if (st->dtype == ir::DType::Bool) fail(e.span, "cannot negate a BOOL", "use `not x`");
       return ir::neg(x, e.span);
     case UnaryOpKind::Not:
-      if (st->dtype != ir::DType::Bool) fail(e.span, "'not' needs a BOOL operand", "compare explicitly, e.g. `not (n > 0)`");
+      if (st->dtype != ir::DType::Bool)
+        fail(e.span, "'not' needs a BOOL operand", "compare explicitly, e.g. `not (n > 0)`");
       return ir::logicalNot(x, e.span);
     case UnaryOpKind::Invert:
       if (ir::isFloat(st->dtype)) fail(e.span, "'~' needs an integer operand");
       return ir::unary(ir::UnaryOp::BitNot, x, e.span);
-    case UnaryOpKind::Pos: return x;
+    case UnaryOpKind::Pos:
+      return x;
   }
   throw InternalError("unhandled unary operator");
 }
@@ -252,12 +284,24 @@ ir::ExprPtr PlBinder::bindCompare(const CompareExpr& e) {
   for (size_t i = 0; i < e.ops.size(); ++i) {
     ir::BinaryOp op;
     switch (e.ops[i]) {
-      case CmpOpKind::Eq: op = ir::BinaryOp::Eq; break;
-      case CmpOpKind::NotEq: op = ir::BinaryOp::Ne; break;
-      case CmpOpKind::Lt: op = ir::BinaryOp::Lt; break;
-      case CmpOpKind::LtE: op = ir::BinaryOp::Le; break;
-      case CmpOpKind::Gt: op = ir::BinaryOp::Gt; break;
-      case CmpOpKind::GtE: op = ir::BinaryOp::Ge; break;
+      case CmpOpKind::Eq:
+        op = ir::BinaryOp::Eq;
+        break;
+      case CmpOpKind::NotEq:
+        op = ir::BinaryOp::Ne;
+        break;
+      case CmpOpKind::Lt:
+        op = ir::BinaryOp::Lt;
+        break;
+      case CmpOpKind::LtE:
+        op = ir::BinaryOp::Le;
+        break;
+      case CmpOpKind::Gt:
+        op = ir::BinaryOp::Gt;
+        break;
+      case CmpOpKind::GtE:
+        op = ir::BinaryOp::Ge;
+        break;
       default:
         fail(e.span, fmt::format("comparison '{}' is not supported", cmpOpSymbol(e.ops[i])));
     }
@@ -295,11 +339,13 @@ std::vector<ir::ExprPtr> PlBinder::bindIndices(const Expr& index, size_t rank, S
     fail(span, fmt::format("the tile has rank {} but {} index(es) are given", rank, items.size()));
   std::vector<ir::ExprPtr> out;
   for (const Expr* x : items) {
-    if (x->is<SliceExpr>()) fail(x->span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+    if (x->is<SliceExpr>())
+      fail(x->span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
     ir::ExprPtr i = bindExpr(*x, ir::ScalarType::get(ir::DType::Index));
     const auto* st = scalarOf(i);
     if (!st || !ir::isInteger(st->dtype))
-      fail(x->span, fmt::format("indices must be integer scalars, got {}", ir::typeToString(*i->type)));
+      fail(x->span,
+           fmt::format("indices must be integer scalars, got {}", ir::typeToString(*i->type)));
     out.push_back(i);
   }
   return out;
@@ -316,11 +362,13 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   if (const auto* tt = base->type->as<ir::TupleType>()) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
-      fail(e.index->span, fmt::format("tuple index must be an integer literal in [0, {})", tt->types.size()));
+      fail(e.index->span,
+           fmt::format("tuple index must be an integer literal in [0, {})", tt->types.size()));
     return ir::tupleGetItem(base, lit->value, e.span);
   }
   fail(e.value->span, fmt::format("cannot index a value of type {}", ir::typeToString(*base->type)),
-       base->type->isa<ir::TensorType>() ? "load a tile first: pl.load(tensor, offsets, shape)" : "");
+       base->type->isa<ir::TensorType>() ? "load a tile first: pl.load(tensor, offsets, shape)"
+                                         : "");
 }
 
 // ---- kwarg values --------------------------------------------------------------------------
@@ -336,7 +384,8 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
   }
   auto path = plPath(e);
   if (!path)
-    fail(e.span, "keyword argument values must be literals or enum members like pl.FP32, pl.Mem.Vec");
+    fail(e.span,
+         "keyword argument values must be literals or enum members like pl.FP32, pl.Mem.Vec");
   if (auto d = ir::dtypeFromName(*path)) return *d;
   auto member = [&](std::string_view prefix) -> std::optional<std::string> {
     if (path->size() > prefix.size() && path->compare(0, prefix.size(), prefix) == 0 &&
@@ -370,9 +419,12 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
          fmt::format("expected one of: {}", expectList(ir::splitModeNames(), "pl.SplitMode.")));
   }
   std::string all;
-  for (ir::DType d : ir::kAllDTypes) all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
+  for (ir::DType d : ir::kAllDTypes)
+    all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
   fail(e.span, fmt::format("unknown enum member or dtype 'pl.{}'", *path),
-       fmt::format("dtypes are {}; enums are pl.Mem.X, pl.TileLayout.x, pl.PadValue.x, pl.SplitMode.X", all));
+       fmt::format(
+           "dtypes are {}; enums are pl.Mem.X, pl.TileLayout.x, pl.PadValue.x, pl.SplitMode.X",
+           all));
 }
 
 }  // namespace ptoc::frontend

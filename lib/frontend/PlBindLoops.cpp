@@ -15,29 +15,36 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   const auto* call = s.iter->as<CallExpr>();
   auto path = call ? plPath(*call->func) : std::nullopt;
   if (!path)
-    fail(s.iter->span, "a for loop iterates over pl.range(...), pl.parallel(...), pl.unroll(...), "
-                       "pl.pipeline(...), pl.split_aiv(...) or pl.while_(...)");
+    fail(s.iter->span,
+         "a for loop iterates over pl.range(...), pl.parallel(...), pl.unroll(...), "
+         "pl.pipeline(...), pl.split_aiv(...) or pl.while_(...)");
   if (*path == "split_aiv") return bindSplitAiv(s, *call);
   if (*path == "while_") return bindWhileIterLoop(s, *call);
   ir::ForKind kind;
-  if (*path == "range") kind = ir::ForKind::Serial;
-  else if (*path == "parallel") kind = ir::ForKind::Parallel;
-  else if (*path == "unroll") kind = ir::ForKind::Unroll;
-  else if (*path == "pipeline") kind = ir::ForKind::Pipeline;
+  if (*path == "range")
+    kind = ir::ForKind::Serial;
+  else if (*path == "parallel")
+    kind = ir::ForKind::Parallel;
+  else if (*path == "unroll")
+    kind = ir::ForKind::Unroll;
+  else if (*path == "pipeline")
+    kind = ir::ForKind::Pipeline;
   else
     fail(call->func->span, fmt::format("'pl.{}' is not a loop range", *path),
          "use pl.range, pl.parallel, pl.unroll, pl.pipeline, pl.split_aiv or pl.while_");
 
   // Bounds (evaluated outside the loop).
   if (call->args.empty() || call->args.size() > 3)
-    fail(call->span, fmt::format("pl.{} expects (stop), (start, stop) or (start, stop, step)", *path));
+    fail(call->span,
+         fmt::format("pl.{} expects (stop), (start, stop) or (start, stop, step)", *path));
   std::vector<ir::ExprPtr> bounds;
   const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
   for (const auto& a : call->args) {
     ir::ExprPtr b = bindExpr(*a, indexType);
     const auto* st = b->type->as<ir::ScalarType>();
     if (!st || !ir::isInteger(st->dtype))
-      fail(a->span, fmt::format("loop bounds must be integer scalars, got {}", ir::typeToString(*b->type)));
+      fail(a->span,
+           fmt::format("loop bounds must be integer scalars, got {}", ir::typeToString(*b->type)));
     bounds.push_back(b);
   }
   auto idx = [&](int64_t v) { return std::make_shared<ir::ConstInt>(v, ir::DType::Index, Span{}); };
@@ -65,12 +72,12 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
       if (!lit || lit->value < 1) fail(kw.value->span, "stage must be a positive integer");
       attrs.emplace_back("stage", lit->value);
     } else {
-      fail(kw.nameSpan, fmt::format("pl.{} has no keyword argument '{}'", *path, kw.name),
-           kind == ir::ForKind::Pipeline ? "expected init_values or stage" : "expected init_values");
+      fail(
+          kw.nameSpan, fmt::format("pl.{} has no keyword argument '{}'", *path, kw.name),
+          kind == ir::ForKind::Pipeline ? "expected init_values or stage" : "expected init_values");
     }
   }
-  if (kind == ir::ForKind::Pipeline && attrs.empty())
-    fail(call->span, "pl.pipeline needs stage=N");
+  if (kind == ir::ForKind::Pipeline && attrs.empty()) fail(call->span, "pl.pipeline needs stage=N");
   if (kind == ir::ForKind::Unroll && !inits.empty())
     fail(call->span, "pl.unroll loops cannot carry values (init_values)", "use pl.range");
 
@@ -100,10 +107,11 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
                      iterNames.size(), inits.size()));
   if (!tupleForm && !inits.empty())
     fail(s.target->span,
-         fmt::format("this loop has {} init value(s); name them: `for {}, (...) in ...`", inits.size(),
-                     loopVarName->id));
+         fmt::format("this loop has {} init value(s); name them: `for {}, (...) in ...`",
+                     inits.size(), loopVarName->id));
 
-  auto loopVar = std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
+  auto loopVar =
+      std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped{loopVarName->id};
   for (size_t i = 0; i < iterNames.size(); ++i) {
@@ -124,20 +132,20 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   std::vector<ir::VarPtr> returnVars;
   if (!iterArgs.empty()) {
     if (!y)
-      fail(s.span,
-           fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
-                       "yielding {} value(s)",
-                       iterArgs.size(), iterArgs.size()));
+      fail(s.span, fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
+                               "yielding {} value(s)",
+                               iterArgs.size(), iterArgs.size()));
     if (y->types.size() != iterArgs.size())
       fail(y->span, fmt::format("iter_args/yield count mismatch: the loop carries {} value(s) but "
                                 "pl.yield_ yields {}",
                                 iterArgs.size(), y->types.size()));
     for (size_t i = 0; i < iterArgs.size(); ++i)
       if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
-        fail(y->span, fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
-                                  "type {}",
-                                  i, ir::typeToString(*y->types[i]), iterArgs[i]->name,
-                                  ir::typeToString(*iterArgs[i]->type)));
+        fail(y->span,
+             fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
+                         "type {}",
+                         i, ir::typeToString(*y->types[i]), iterArgs[i]->name,
+                         ir::typeToString(*iterArgs[i]->type)));
     returnVars = defineReturnVars(*y);
   } else if (y) {
     fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
@@ -161,17 +169,22 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     for (const auto& x : *elts) inits.push_back(bindExpr(*x));
   }
   const auto* tup = s.target->as<TupleExpr>();
-  if (!tup) fail(s.target->span, "pl.while_ loops name their carried values: `for (a, b) in pl.while_(...)`");
+  if (!tup)
+    fail(s.target->span,
+         "pl.while_ loops name their carried values: `for (a, b) in pl.while_(...)`");
   if (tup->elts.size() != inits.size())
-    fail(s.target->span, fmt::format("iter_args/yield count mismatch: {} name(s) but {} init value(s)",
-                                     tup->elts.size(), inits.size()));
-  if (inits.empty()) fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
+    fail(s.target->span,
+         fmt::format("iter_args/yield count mismatch: {} name(s) but {} init value(s)",
+                     tup->elts.size(), inits.size()));
+  if (inits.empty())
+    fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped;
   for (size_t i = 0; i < inits.size(); ++i) {
     const auto* n = tup->elts[i]->as<NameExpr>();
     if (!n) fail(tup->elts[i]->span, "loop-carried names must be plain names");
-    iterArgs.push_back(std::make_shared<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
+    iterArgs.push_back(
+        std::make_shared<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
     scoped.emplace_back(n->id);
   }
   if (s.body.empty()) fail(s.span, "a pl.while_ loop starts with pl.cond(condition)");
@@ -201,38 +214,45 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
   }
   if (!y) fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`");
   if (y->types.size() != iterArgs.size())
-    fail(y->span, fmt::format("iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
-                              iterArgs.size(), y->types.size()));
+    fail(y->span,
+         fmt::format(
+             "iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
+             iterArgs.size(), y->types.size()));
   for (size_t i = 0; i < iterArgs.size(); ++i)
     if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
       fail(y->span, fmt::format("pl.yield_ value {} has type {} but '{}' has type {}", i,
                                 ir::typeToString(*y->types[i]), iterArgs[i]->name,
                                 ir::typeToString(*iterArgs[i]->type)));
   auto returnVars = defineReturnVars(*y);
-  return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars), s.span);
+  return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
+                                         s.span);
 }
 
 ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   if (regionMode_) fail(call.span, "pl.split_aiv regions cannot nest");
   if (simdDepth_ > 0) fail(call.span, "a pl.split_aiv region cannot be inside a pl.simd_vf region");
   const auto* lane = s.target->as<NameExpr>();
-  if (!lane) fail(s.target->span, "a pl.split_aiv region binds one lane index: `for aiv_id in pl.split_aiv(2, mode=...)`");
-  if (call.args.size() != 1) fail(call.span, "pl.split_aiv expects the lane count 2 and mode=pl.SplitMode.X");
+  if (!lane)
+    fail(s.target->span,
+         "a pl.split_aiv region binds one lane index: `for aiv_id in pl.split_aiv(2, mode=...)`");
+  if (call.args.size() != 1)
+    fail(call.span, "pl.split_aiv expects the lane count 2 and mode=pl.SplitMode.X");
   const auto* count = call.args[0]->as<IntLit>();
   if (!count || count->value != 2)
     fail(call.args[0]->span, "pl.split_aiv count must be 2 (one per AIV lane)");
   std::optional<ir::SplitMode> mode;
   for (const auto& kw : call.keywords) {
     if (kw.name != "mode")
-      fail(kw.nameSpan, fmt::format("pl.split_aiv has no keyword argument '{}'", kw.name), "expected mode");
+      fail(kw.nameSpan, fmt::format("pl.split_aiv has no keyword argument '{}'", kw.name),
+           "expected mode");
     ir::AttrValue v = bindAttrValue(*kw.value);
     if (!std::holds_alternative<ir::SplitMode>(v))
       fail(kw.value->span, "mode must be a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
     mode = std::get<ir::SplitMode>(v);
   }
   if (!mode) fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE");
-  auto laneVar = std::make_shared<ir::Var>(std::string(lane->id), ir::ScalarType::get(ir::DType::Index),
-                                           lane->span);
+  auto laneVar = std::make_shared<ir::Var>(std::string(lane->id),
+                                           ir::ScalarType::get(ir::DType::Index), lane->span);
   ir::StmtPtr body;
   {
     std::string_view laneName = lane->id;
@@ -248,7 +268,8 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   // A top-level region of an Opaque function is wrapped in an InCore scope so that
   // outline-incore-scopes outlines it (as PyPTO's parser does).
   if (incoreDepth_ == 0 && current_->type == ir::FunctionType::Opaque)
-    region = std::make_shared<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(), region, s.span);
+    region = std::make_shared<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(),
+                                                   region, s.span);
   return region;
 }
 
@@ -274,7 +295,9 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
                "only pl.Level.CORE_GROUP scopes are supported");
       } else if (kw.name == "optimizations") {
         const auto* list = kw.value->as<ListExpr>();
-        if (!list) fail(kw.value->span, "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]");
+        if (!list)
+          fail(kw.value->span,
+               "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]");
         for (const auto& o : list->elts) {
           const auto* oc = o->as<CallExpr>();
           auto op = oc ? plPath(*oc->func) : std::nullopt;
@@ -283,13 +306,15 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
             if (oc->args.size() != 1) fail(oc->span, "pl.split expects one pl.SplitMode");
             ir::AttrValue v = bindAttrValue(*oc->args[0]);
             if (!std::holds_alternative<ir::SplitMode>(v))
-              fail(oc->args[0]->span, "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
+              fail(oc->args[0]->span,
+                   "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
             split = std::get<ir::SplitMode>(v);
             for (const auto& skw : oc->keywords) {
               if (skw.name != "slot_num")
                 fail(skw.nameSpan, fmt::format("pl.split has no keyword argument '{}'", skw.name));
               const auto* lit = skw.value->as<IntLit>();
-              if (!lit || lit->value <= 0) fail(skw.value->span, "slot_num must be a positive integer");
+              if (!lit || lit->value <= 0)
+                fail(skw.value->span, "slot_num must be a positive integer");
               if (slots) fail(skw.span, "slot_num is given twice");
               slots = lit->value;
             }
@@ -311,7 +336,8 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
         if (!str) fail(kw.value->span, "name_hint must be a string");
         nameHint = str->value;
         bool ok = !nameHint.empty() && !std::isdigit(static_cast<unsigned char>(nameHint[0]));
-        for (char c : nameHint) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+        for (char c : nameHint)
+          ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         if (!ok) fail(kw.value->span, "name_hint must be a valid identifier");
       } else {
         fail(kw.nameSpan, fmt::format("pl.at has no keyword argument '{}'", kw.name),
@@ -331,7 +357,8 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
     int64_t lanes = 0;
     if (!call->args.empty()) fail(call->args[0]->span, "pl.simd_vf takes lanes=L");
     for (const auto& kw : call->keywords) {
-      if (kw.name != "lanes") fail(kw.nameSpan, fmt::format("pl.simd_vf has no keyword argument '{}'", kw.name));
+      if (kw.name != "lanes")
+        fail(kw.nameSpan, fmt::format("pl.simd_vf has no keyword argument '{}'", kw.name));
       const auto* lit = kw.value->as<IntLit>();
       if (!lit) fail(kw.value->span, "lanes must be an integer literal");
       lanes = lit->value;

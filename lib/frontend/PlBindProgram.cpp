@@ -98,13 +98,16 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
     if (s->is<ImportStmt>() || s->is<ImportFromStmt>() || s->is<PassStmt>()) continue;
     if (const auto* cls = s->as<ClassDef>()) {
       if (sawClass || sawFunction)
-        fail(cls->nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both",
+        fail(cls->nameSpan,
+             "a file holds one @pl.program class or top-level @pl.function's, not both",
              "move the functions into the class");
       bool decorated = false;
       for (const auto& d : cls->decorators)
-        if (isPlPath(*d, "program")) decorated = true;
-        else fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(*d)),
-                  "a program class is decorated with @pl.program");
+        if (isPlPath(*d, "program"))
+          decorated = true;
+        else
+          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(*d)),
+               "a program class is decorated with @pl.program");
       if (!decorated)
         fail(cls->nameSpan, fmt::format("class '{}' is not decorated with @pl.program", cls->name),
              "add @pl.program above the class");
@@ -121,7 +124,9 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
       continue;
     }
     if (const auto* f = s->as<FunctionDef>()) {
-      if (sawClass) fail(f->nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both");
+      if (sawClass)
+        fail(f->nameSpan,
+             "a file holds one @pl.program class or top-level @pl.function's, not both");
       sawFunction = true;
       defs.push_back(f);
       if (!programSpan.valid()) programSpan = f->span;
@@ -156,8 +161,7 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
     if (found) fail(d->span, "duplicate @pl.function decorator");
     found = true;
     if (!call) continue;
-    if (!call->args.empty())
-      fail(call->args[0]->span, "@pl.function takes keyword arguments only");
+    if (!call->args.empty()) fail(call->args[0]->span, "@pl.function takes keyword arguments only");
     for (const auto& kw : call->keywords) {
       if (kw.name == "type") {
         auto path = plPath(*kw.value);
@@ -165,7 +169,8 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
         auto t = ir::enumFromName<ir::FunctionType>(ir::functionTypeNames(), member);
         if (!t) {
           std::string expected;
-          for (auto n : ir::functionTypeNames()) expected += (expected.empty() ? "" : ", ") + std::string(n);
+          for (auto n : ir::functionTypeNames())
+            expected += (expected.empty() ? "" : ", ") + std::string(n);
           fail(kw.value->span, fmt::format("unknown function type '{}'", dottedName(*kw.value)),
                fmt::format("expected pl.FunctionType.X with X one of: {}", expected));
         }
@@ -206,13 +211,15 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
         fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k));
     } else if (k == "slot_num") {
       auto* iv = std::get_if<int64_t>(&v);
-      if (!iv || *iv <= 0) fail(val.span, "function attribute \"slot_num\" must be a positive integer");
+      if (!iv || *iv <= 0)
+        fail(val.span, "function attribute \"slot_num\" must be a positive integer");
     } else {
       fail(key->span, fmt::format("unknown function attribute \"{}\"", k),
            "expected one of: split, split_aiv, split_aiv_region_validated, dual_aiv_dispatch, "
            "slot_num");
     }
-    if (ir::findAttr(out, k)) fail(key->span, fmt::format("duplicate function attribute \"{}\"", k));
+    if (ir::findAttr(out, k))
+      fail(key->span, fmt::format("duplicate function attribute \"{}\"", k));
     out.emplace_back(k, std::move(v));
   }
   return out;

@@ -36,8 +36,7 @@ PlBinder::ScopeGuard::~ScopeGuard() {
 }
 
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
-  if (name == "pl" || name == "self")
-    fail(span, fmt::format("'{}' cannot be assigned", name));
+  if (name == "pl" || name == "self") fail(span, fmt::format("'{}' cannot be assigned", name));
   bool inserted;
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
@@ -60,7 +59,8 @@ std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
   return out;
 }
 
-ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut) {
+ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
+                                std::optional<YieldInfo>* yieldOut) {
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(body.size());
   for (size_t i = 0; i < body.size(); ++i) {
@@ -72,23 +72,35 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span, std::optional<Y
 
 ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast) {
   switch (s.kind) {
-    case StmtKind::Assign: return bindAssign(s.cast<AssignStmt>(), yieldOut, isLast);
-    case StmtKind::AugAssign: return bindAugAssign(s.cast<AugAssignStmt>());
-    case StmtKind::Expr: return bindExprStmt(s.cast<ExprStmt>());
-    case StmtKind::Return: return bindReturn(s.cast<ReturnStmt>());
-    case StmtKind::If: return bindIf(s.cast<IfStmt>());
-    case StmtKind::For: return bindFor(s.cast<ForStmt>());
-    case StmtKind::While: return bindWhileLoop(s.cast<WhileStmt>());
-    case StmtKind::With: return bindWith(s.cast<WithStmt>());
-    case StmtKind::Pass: return nullptr;
+    case StmtKind::Assign:
+      return bindAssign(s.cast<AssignStmt>(), yieldOut, isLast);
+    case StmtKind::AugAssign:
+      return bindAugAssign(s.cast<AugAssignStmt>());
+    case StmtKind::Expr:
+      return bindExprStmt(s.cast<ExprStmt>());
+    case StmtKind::Return:
+      return bindReturn(s.cast<ReturnStmt>());
+    case StmtKind::If:
+      return bindIf(s.cast<IfStmt>());
+    case StmtKind::For:
+      return bindFor(s.cast<ForStmt>());
+    case StmtKind::While:
+      return bindWhileLoop(s.cast<WhileStmt>());
+    case StmtKind::With:
+      return bindWith(s.cast<WithStmt>());
+    case StmtKind::Pass:
+      return nullptr;
     case StmtKind::Break:
     case StmtKind::Continue:
       fail(s.span, fmt::format("'{}' is not supported in kernels", stmtKindName(s.kind)),
            "restructure the loop with a condition");
     case StmtKind::Import:
-    case StmtKind::ImportFrom: fail(s.span, "imports are only allowed at the top of the file");
-    case StmtKind::FunctionDef: fail(s.span, "nested function definitions are not supported");
-    case StmtKind::ClassDef: fail(s.span, "nested class definitions are not supported");
+    case StmtKind::ImportFrom:
+      fail(s.span, "imports are only allowed at the top of the file");
+    case StmtKind::FunctionDef:
+      fail(s.span, "nested function definitions are not supported");
+    case StmtKind::ClassDef:
+      fail(s.span, "nested class definitions are not supported");
   }
   throw InternalError("unhandled statement kind");
 }
@@ -100,8 +112,9 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
   // `a, b = pl.yield_(x, y)` ends a loop / if body and names its results.
   if (const CallExpr* y = callTo(s.value.get(), "yield_")) {
     if (!yieldOut || !isLast)
-      fail(y->span, "pl.yield_ is only allowed as the last statement of a loop or if body",
-           "loops carry values with init_values=(...); ifs produce values when both branches yield");
+      fail(
+          y->span, "pl.yield_ is only allowed as the last statement of a loop or if body",
+          "loops carry values with init_values=(...); ifs produce values when both branches yield");
     if (!y->keywords.empty()) fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments");
     if (s.annotation) fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated");
     YieldInfo info;
@@ -165,7 +178,8 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     if (const auto* rt = s.value->as<TupleExpr>()) {
       // Parallel assignment `a, b = x, y`: evaluate all values first.
       if (rt->elts.size() != names.size())
-        fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", rt->elts.size(), names.size()));
+        fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", rt->elts.size(),
+                                 names.size()));
       std::vector<ir::ExprPtr> values;
       for (const auto& x : rt->elts) values.push_back(bindExpr(*x));
       for (size_t i = 0; i < names.size(); ++i)
@@ -176,10 +190,12 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     ir::ExprPtr value = bindExpr(*s.value);
     const auto* tt = value->type->as<ir::TupleType>();
     if (!tt)
-      fail(s.value->span, fmt::format("cannot unpack a value of type {}", ir::typeToString(*value->type)),
+      fail(s.value->span,
+           fmt::format("cannot unpack a value of type {}", ir::typeToString(*value->type)),
            "only calls of functions with several results return a tuple");
     if (tt->types.size() != names.size())
-      fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(), names.size()));
+      fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(),
+                               names.size()));
     std::string tmpName;
     for (const auto* n : names) tmpName += std::string(n->id) + "_";
     tmpName += "tuple";
@@ -205,16 +221,19 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
   if (!var || !tile)
     fail(target.value->span,
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
-         base->type->isa<ir::TensorType>() ? "tensors are written with pl.store(tile, offsets, tensor)"
-                                           : "");
+         base->type->isa<ir::TensorType>()
+             ? "tensors are written with pl.store(tile, offsets, tensor)"
+             : "");
   auto indices = bindIndices(*target.index, tile->shape.size(), target.index->span);
   ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tile->dtype));
   const auto* st = value->type->as<ir::ScalarType>();
-  if (!st) fail(valueAst.span, fmt::format("an element store needs a scalar value, got {}",
-                                           ir::typeToString(*value->type)));
+  if (!st)
+    fail(valueAst.span, fmt::format("an element store needs a scalar value, got {}",
+                                    ir::typeToString(*value->type)));
   if (st->dtype != tile->dtype)
     fail(valueAst.span,
-         fmt::format("storing a {} value into a {} tile", ir::dtypeName(st->dtype), ir::dtypeName(tile->dtype)),
+         fmt::format("storing a {} value into a {} tile", ir::dtypeName(st->dtype),
+                     ir::dtypeName(tile->dtype)),
          fmt::format("convert it with pl.cast(value, pl.{})", ir::dtypeName(tile->dtype)));
   return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                std::move(indices), value, predicate, span);
@@ -228,24 +247,27 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
   ir::ExprPtr rhs = bindExpr(*s.value, lhs->type->isa<ir::ScalarType>() ? lhs->type : nullptr);
   ir::ExprPtr value;
   if (lhs->type->isa<ir::TileType>()) {
-    static const std::pair<BinOpKind, const char*> kTileOps[] = {
-        {BinOpKind::Add, "add"}, {BinOpKind::Sub, "sub"}, {BinOpKind::Mul, "mul"}, {BinOpKind::Div, "div"}};
+    static const std::pair<BinOpKind, const char*> kTileOps[] = {{BinOpKind::Add, "add"},
+                                                                 {BinOpKind::Sub, "sub"},
+                                                                 {BinOpKind::Mul, "mul"},
+                                                                 {BinOpKind::Div, "div"}};
     const char* base = nullptr;
     for (auto& [k, name] : kTileOps)
       if (k == s.op) base = name;
-    if (!base) fail(s.opSpan, fmt::format("operator '{}=' is not defined on tiles", binOpSymbol(s.op)));
+    if (!base)
+      fail(s.opSpan, fmt::format("operator '{}=' is not defined on tiles", binOpSymbol(s.op)));
     bool scalar = rhs->type->isa<ir::ScalarType>();
     const OpDef* op = ops_.find(std::string("tile.") + base + (scalar ? "s" : ""));
     PTOC_CHECK(op, "tile arithmetic op missing from the registry");
     value = createOpCall(*op, {lhs, rhs}, {}, s.span, diag_, {s.target->span, s.value->span});
   } else {
     static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
-        {BinOpKind::Add, ir::BinaryOp::Add},       {BinOpKind::Sub, ir::BinaryOp::Sub},
-        {BinOpKind::Mul, ir::BinaryOp::Mul},       {BinOpKind::Div, ir::BinaryOp::Div},
+        {BinOpKind::Add, ir::BinaryOp::Add},           {BinOpKind::Sub, ir::BinaryOp::Sub},
+        {BinOpKind::Mul, ir::BinaryOp::Mul},           {BinOpKind::Div, ir::BinaryOp::Div},
         {BinOpKind::FloorDiv, ir::BinaryOp::FloorDiv}, {BinOpKind::Mod, ir::BinaryOp::FloorMod},
-        {BinOpKind::BitAnd, ir::BinaryOp::BitAnd}, {BinOpKind::BitOr, ir::BinaryOp::BitOr},
-        {BinOpKind::BitXor, ir::BinaryOp::BitXor}, {BinOpKind::LShift, ir::BinaryOp::Shl},
-        {BinOpKind::RShift, ir::BinaryOp::Shr},    {BinOpKind::Pow, ir::BinaryOp::Pow}};
+        {BinOpKind::BitAnd, ir::BinaryOp::BitAnd},     {BinOpKind::BitOr, ir::BinaryOp::BitOr},
+        {BinOpKind::BitXor, ir::BinaryOp::BitXor},     {BinOpKind::LShift, ir::BinaryOp::Shl},
+        {BinOpKind::RShift, ir::BinaryOp::Shr},        {BinOpKind::Pow, ir::BinaryOp::Pow}};
     std::optional<ir::BinaryOp> op;
     for (auto& [k, o] : kOps)
       if (k == s.op) op = o;
@@ -306,13 +328,15 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
   for (size_t i = 0; i < asts.size(); ++i)
     values.push_back(bindExpr(*asts[i], i < expected.size() ? expected[i] : nullptr));
   if (values.size() != expected.size())
-    fail(s.span, fmt::format("function '{}' returns {} value(s) but its signature declares {}",
-                             current_->name, values.size(), expected.size()),
+    fail(s.span,
+         fmt::format("function '{}' returns {} value(s) but its signature declares {}",
+                     current_->name, values.size(), expected.size()),
          "fix the return statement or the `->` annotation");
   for (size_t i = 0; i < values.size(); ++i)
     if (!ir::structuralEqual(*values[i]->type, *expected[i]))
-      fail(asts[i]->span, fmt::format("return value {} has type {} but the function declares {}", i,
-                                      ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])));
+      fail(asts[i]->span,
+           fmt::format("return value {} has type {} but the function declares {}", i,
+                       ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])));
   return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
 }
 
@@ -320,8 +344,10 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
   ir::ExprPtr cond = bindExpr(*s.test);
   const auto* ct = cond->type->as<ir::ScalarType>();
   if (!ct || ct->dtype != ir::DType::Bool)
-    fail(s.test->span, fmt::format("an if condition must be a BOOL scalar, got {}", ir::typeToString(*cond->type)),
-         "compare explicitly, e.g. `if n > 0:`");
+    fail(
+        s.test->span,
+        fmt::format("an if condition must be a BOOL scalar, got {}", ir::typeToString(*cond->type)),
+        "compare explicitly, e.g. `if n > 0:`");
   std::optional<YieldInfo> thenYield, elseYield;
   ir::StmtPtr thenBody = bindBlock(s.body, s.span, &thenYield);
   ir::StmtPtr elseBody;
@@ -338,9 +364,10 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
                        joinStrings(thenYield->names), joinStrings(elseYield->names)));
     for (size_t i = 0; i < thenYield->types.size(); ++i)
       if (!ir::structuralEqual(*thenYield->types[i], *elseYield->types[i]))
-        fail(elseYield->span, fmt::format("'{}' is yielded as {} by one branch and {} by the other",
-                                          thenYield->names[i], ir::typeToString(*thenYield->types[i]),
-                                          ir::typeToString(*elseYield->types[i])));
+        fail(elseYield->span,
+             fmt::format("'{}' is yielded as {} by one branch and {} by the other",
+                         thenYield->names[i], ir::typeToString(*thenYield->types[i]),
+                         ir::typeToString(*elseYield->types[i])));
     returnVars = defineReturnVars(*thenYield);
   }
   return std::make_shared<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
@@ -351,13 +378,15 @@ ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
   ir::ExprPtr cond = bindExpr(*s.test);
   const auto* ct = cond->type->as<ir::ScalarType>();
   if (!ct || ct->dtype != ir::DType::Bool)
-    fail(s.test->span, fmt::format("a while condition must be a BOOL scalar, got {}", ir::typeToString(*cond->type)));
+    fail(s.test->span, fmt::format("a while condition must be a BOOL scalar, got {}",
+                                   ir::typeToString(*cond->type)));
   ++loopDepth_;
   std::optional<YieldInfo> y;
   ir::StmtPtr body = bindBlock(s.body, s.span, &y);
   --loopDepth_;
-  if (y) fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",
-              "use `for (x,) in pl.while_(init_values=(x0,)):` to carry values");
+  if (y)
+    fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",
+         "use `for (x,) in pl.while_(init_values=(x0,)):` to carry values");
   return std::make_shared<ir::WhileStmt>(cond, std::vector<ir::IterArgPtr>{}, body,
                                          std::vector<ir::VarPtr>{}, s.span);
 }

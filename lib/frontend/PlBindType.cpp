@@ -23,7 +23,8 @@ ir::DType PlBinder::bindDType(const Expr& e) {
   if (const auto* s = e.as<StrLit>())
     if (auto d = ir::dtypeFromLongName(s->value)) return *d;
   std::string all;
-  for (ir::DType d : ir::kAllDTypes) all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
+  for (ir::DType d : ir::kAllDTypes)
+    all += (all.empty() ? "pl." : ", pl.") + std::string(ir::dtypeName(d));
   fail(e.span, fmt::format("unknown dtype '{}'", path ? "pl." + *path : dottedName(e)),
        fmt::format("expected one of: {}", all));
 }
@@ -40,7 +41,8 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
       fail(d->span, fmt::format("{} dimensions must be integer literals (shapes are static)", what),
            "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
     if (lit->value <= 0 || lit->value > (int64_t{1} << 31))
-      fail(d->span, fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value));
+      fail(d->span,
+           fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value));
     out.push_back(lit->value);
   }
   if (out.empty()) fail(e.span, fmt::format("{} must have at least one dimension", what));
@@ -80,7 +82,8 @@ ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
       v.pad = enumValue(ir::padValueNames(), "PadValue", ir::PadValue{});
     } else if (kw.name == "fractal") {
       const auto* lit = kw.value->as<IntLit>();
-      if (!lit || lit->value <= 0) fail(kw.value->span, "fractal must be a positive integer (bytes)");
+      if (!lit || lit->value <= 0)
+        fail(kw.value->span, "fractal must be a positive integer (bytes)");
       v.fractal = lit->value;
     } else {
       fail(kw.nameSpan, fmt::format("pl.TileView has no field '{}'", kw.name),
@@ -103,8 +106,10 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
       out.type = ir::ScalarType::get(*ir::dtypeFromName(*path));
       return out;
     }
-    fail(e.span, fmt::format("unknown type '{}'", dottedName(e).empty() ? "expression" : dottedName(e)),
-         "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or tuple[...]");
+    fail(e.span,
+         fmt::format("unknown type '{}'", dottedName(e).empty() ? "expression" : dottedName(e)),
+         "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or "
+         "tuple[...]");
   }
   std::string head = dottedName(*sub->value);
   std::vector<const Expr*> items;
@@ -176,14 +181,17 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
       }
       auto path = plPath(x);
       std::string member;
-      if (path && path->rfind("Mem.", 0) == 0) member = path->substr(4);
-      else if (path && path->rfind("MemorySpace.", 0) == 0) member = path->substr(12);
+      if (path && path->rfind("Mem.", 0) == 0)
+        member = path->substr(4);
+      else if (path && path->rfind("MemorySpace.", 0) == 0)
+        member = path->substr(12);
       else
         fail(x.span, "expected a memory space pl.Mem.X or a pl.TileView(...) here");
       auto m = ir::enumFromName<ir::MemorySpace>(ir::memorySpaceNames(), member);
       if (!m || *m == ir::MemorySpace::DDR)
         fail(x.span, fmt::format("unknown memory space '{}'", dottedName(x)),
-             "expected one of: pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, pl.Mem.Bias");
+             "expected one of: pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, "
+             "pl.Mem.Bias");
       if (mem || view) fail(x.span, "the memory space comes right after the dtype, once");
       mem = m;
       out.hasMemory = true;
@@ -195,7 +203,8 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     return out;
   }
   fail(sub->value->span, fmt::format("unknown type '{}'", head.empty() ? "expression" : head),
-       "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or tuple[...]");
+       "expected pl.Tensor[...], pl.Tile[...], pl.Scalar[...], pl.VReg[...], pl.Mask[...] or "
+       "tuple[...]");
 }
 
 ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced,

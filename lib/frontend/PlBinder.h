@@ -51,8 +51,8 @@ class PlBinder {
   struct BoundAnnotation {
     ir::TypePtr type;
     ir::ParamDirection direction = ir::ParamDirection::In;
-    bool hasView = true;     // false: pl.Tile without a TileView (view merges from deduction)
-    bool hasMemory = true;   // false: pl.Tile without a memory space
+    bool hasView = true;    // false: pl.Tile without a TileView (view merges from deduction)
+    bool hasMemory = true;  // false: pl.Tile without a memory space
   };
   BoundAnnotation bindAnnotation(const Expr& e, bool allowDirection);
   ir::TypePtr bindType(const Expr& e) { return bindAnnotation(e, false).type; }
@@ -163,6 +163,8 @@ class PlBinder {
 bool isPlPath(const Expr& e, std::string_view path);
 std::string dottedName(const Expr& e);
 /// The candidate closest to `name` by edit distance (empty when none is close).
-std::string closestName(std::string_view name, const std::vector<std::string>& candidates);  // "pl.tile.add" for an attribute chain, "" otherwise
+std::string closestName(std::string_view name,
+                        const std::vector<std::string>&
+                            candidates);  // "pl.tile.add" for an attribute chain, "" otherwise
 
 }  // namespace ptoc::frontend
