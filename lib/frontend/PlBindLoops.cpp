@@ -11,6 +11,33 @@
 
 namespace ptoc::frontend {
 
+std::vector<ir::ExprPtr> PlBinder::bindInitValues(const Expr& value) {
+  const ExprList* elts = nullptr;
+  if (const auto* t = value.as<TupleExpr>()) elts = &t->elts;
+  if (const auto* l = value.as<ListExpr>()) elts = &l->elts;
+  if (!elts) fail(value.span, "init_values must be a tuple, e.g. init_values=(acc0,)");
+  std::vector<ir::ExprPtr> inits;
+  inits.reserve(elts->size());
+  for (const auto& x : *elts) inits.push_back(bindExpr(*x));
+  return inits;
+}
+
+std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
+                                                  const std::vector<ir::IterArgPtr>& iterArgs) {
+  if (y.types.size() != iterArgs.size())
+    fail(y.span,
+         fmt::format(
+             "iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
+             iterArgs.size(), y.types.size()));
+  for (size_t i = 0; i < iterArgs.size(); ++i)
+    if (!ir::structuralEqual(*y.types[i], *iterArgs[i]->type))
+      fail(y.span, fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
+                               "type {}",
+                               i, ir::typeToString(*y.types[i]), iterArgs[i]->name,
+                               ir::typeToString(*iterArgs[i]->type)));
+  return defineReturnVars(y);
+}
+
 ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   const auto* call = s.iter->as<CallExpr>();
   auto path = call ? plPath(*call->func) : std::nullopt;
@@ -55,18 +82,10 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     fail(call->args[2]->span, "the loop step must not be zero");
 
   std::vector<ir::ExprPtr> inits;
-  std::vector<Span> initSpans;
   ir::AttrList attrs;
   for (const auto& kw : call->keywords) {
     if (kw.name == "init_values") {
-      const ExprList* elts = nullptr;
-      if (const auto* t = kw.value->as<TupleExpr>()) elts = &t->elts;
-      if (const auto* l = kw.value->as<ListExpr>()) elts = &l->elts;
-      if (!elts) fail(kw.value->span, "init_values must be a tuple, e.g. init_values=(acc0,)");
-      for (const auto& x : *elts) {
-        inits.push_back(bindExpr(*x));
-        initSpans.push_back(x->span);
-      }
+      inits = bindInitValues(*kw.value);
     } else if (kw.name == "stage" && kind == ir::ForKind::Pipeline) {
       const auto* lit = kw.value->as<IntLit>();
       if (!lit || lit->value < 1) fail(kw.value->span, "stage must be a positive integer");
@@ -135,18 +154,7 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
       fail(s.span, fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
                                "yielding {} value(s)",
                                iterArgs.size(), iterArgs.size()));
-    if (y->types.size() != iterArgs.size())
-      fail(y->span, fmt::format("iter_args/yield count mismatch: the loop carries {} value(s) but "
-                                "pl.yield_ yields {}",
-                                iterArgs.size(), y->types.size()));
-    for (size_t i = 0; i < iterArgs.size(); ++i)
-      if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
-        fail(y->span,
-             fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
-                         "type {}",
-                         i, ir::typeToString(*y->types[i]), iterArgs[i]->name,
-                         ir::typeToString(*iterArgs[i]->type)));
-    returnVars = defineReturnVars(*y);
+    returnVars = bindLoopResults(*y, iterArgs);
   } else if (y) {
     fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
          "add init_values=(...) to the range to carry values");
@@ -162,11 +170,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
   for (const auto& kw : call.keywords) {
     if (kw.name != "init_values")
       fail(kw.nameSpan, fmt::format("pl.while_ has no keyword argument '{}'", kw.name));
-    const ExprList* elts = nullptr;
-    if (const auto* t = kw.value->as<TupleExpr>()) elts = &t->elts;
-    if (const auto* l = kw.value->as<ListExpr>()) elts = &l->elts;
-    if (!elts) fail(kw.value->span, "init_values must be a tuple, e.g. init_values=(x0,)");
-    for (const auto& x : *elts) inits.push_back(bindExpr(*x));
+    inits = bindInitValues(*kw.value);
   }
   const auto* tup = s.target->as<TupleExpr>();
   if (!tup)
@@ -213,17 +217,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     --loopDepth_;
   }
   if (!y) fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`");
-  if (y->types.size() != iterArgs.size())
-    fail(y->span,
-         fmt::format(
-             "iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
-             iterArgs.size(), y->types.size()));
-  for (size_t i = 0; i < iterArgs.size(); ++i)
-    if (!ir::structuralEqual(*y->types[i], *iterArgs[i]->type))
-      fail(y->span, fmt::format("pl.yield_ value {} has type {} but '{}' has type {}", i,
-                                ir::typeToString(*y->types[i]), iterArgs[i]->name,
-                                ir::typeToString(*iterArgs[i]->type)));
-  auto returnVars = defineReturnVars(*y);
+  auto returnVars = bindLoopResults(*y, iterArgs);
   return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
                                          s.span);
 }

@@ -80,6 +80,11 @@ class PlBinder {
   ir::StmtPtr bindIf(const IfStmt& s);
   ir::StmtPtr bindFor(const ForStmt& s);
   ir::StmtPtr bindWhileLoop(const WhileStmt& s);
+  /// `init_values=(a, b)` of a loop header.
+  std::vector<ir::ExprPtr> bindInitValues(const Expr& value);
+  /// Checks a loop's trailing yield against its iter_args and defines the results.
+  std::vector<ir::VarPtr> bindLoopResults(const YieldInfo& y,
+                                          const std::vector<ir::IterArgPtr>& iterArgs);
   ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindWith(const WithStmt& s);
