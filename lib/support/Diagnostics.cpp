@@ -34,7 +34,7 @@ void DiagnosticEngine::warning(Span span, std::string message, std::string hint)
 }
 
 std::string DiagnosticEngine::formatLocation(Span span) const {
-  if (!span.valid()) return "<unknown>";
+  if (!span.valid()) return "ptoc";  // no source location: name the tool, like other compilers
   LineCol lc = sm_.lineCol(span.file, span.begin);
   return fmt::format("{}:{}:{}", sm_.name(span.file), lc.line, lc.col);
 }
