@@ -215,10 +215,8 @@ ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::Type
   const auto* dt = deduced->as<ir::TileType>();
   if (at && dt && (!ann.hasMemory || !ann.hasView)) {
     // Fields the annotation leaves out come from the deduced type.
-    auto mem = ann.hasMemory ? at->memory : dt->memory;
-    std::optional<ir::TileView> view = ann.hasView ? at->view : dt->view;
-    if (!ann.hasView && ann.hasMemory && at->memory != dt->memory) view = at->view;
-    merged = ir::TileType::get(at->shape, at->dtype, mem, view);
+    merged = ir::TileType::get(at->shape, at->dtype, ann.hasMemory ? at->memory : dt->memory,
+                               ann.hasView ? at->view : dt->view);
   }
   if (!ir::structuralEqual(*merged, *deduced))
     fail(span,

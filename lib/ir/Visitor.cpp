@@ -38,8 +38,6 @@ void IRVisitor::visitExpr(const ExprPtr& e) {
   }
 }
 
-void IRVisitor::visitType(const TypePtr&) {}
-
 void IRVisitor::visitBinary(const BinaryExpr& e) {
   visitExpr(e.lhs);
   visitExpr(e.rhs);

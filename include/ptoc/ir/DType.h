@@ -42,6 +42,5 @@ inline unsigned dtypeBytes(DType t) { return (dtypeBits(t) + 7) / 8; }
 bool isFloat(DType t);
 bool isInteger(DType t);  // includes Index, excludes Bool
 bool isSignedInteger(DType t);
-inline bool isIntegerOrIndex(DType t) { return isInteger(t); }
 
 }  // namespace ptoc::ir

@@ -14,8 +14,6 @@ class IRVisitor {
   virtual void visitStmt(const StmtPtr& s);
   virtual void visitFunction(const FunctionPtr& f);
   virtual void visitProgram(const ProgramPtr& p);
-  /// Exprs inside a type (valid_shape entries). Off by default.
-  virtual void visitType(const TypePtr& t);
 
  protected:
   virtual void visitVar(const VarPtr&) {}

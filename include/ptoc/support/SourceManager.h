@@ -16,11 +16,6 @@ struct Span {
   uint32_t end = 0;
 
   bool valid() const { return file != 0; }
-  static Span merge(const Span& a, const Span& b) {
-    if (!a.valid()) return b;
-    if (!b.valid()) return a;
-    return Span{a.file, a.begin < b.begin ? a.begin : b.begin, a.end > b.end ? a.end : b.end};
-  }
 };
 
 struct LineCol {
