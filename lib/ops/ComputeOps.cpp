@@ -194,6 +194,7 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("lhs", K::Tile, vec)
         .arg("rhs", K::Tile, vec)
+        .role(OpRole::Elementwise)
         .deduce(deduceBinary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; same shape and dtype; lhs view", n));
@@ -202,6 +203,7 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .arg("scalar", K::Scalar)
+        .role(OpRole::Elementwise)
         .deduce(deduceTileScalar)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} with a scalar; the tile's type", n));
@@ -209,6 +211,7 @@ void registerComputeOps(OpRegistry& r) {
   for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip"})
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
+        .role(OpRole::Elementwise)
         .deduce(deduceUnaryFloat)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} of a float tile; the tile's type", n));
@@ -216,6 +219,7 @@ void registerComputeOps(OpRegistry& r) {
   for (const char* n : {"abs", "neg", "relu"})
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
+        .role(OpRole::Elementwise)
         .deduce(deduceUnary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; the tile's type", n));
@@ -223,7 +227,8 @@ void registerComputeOps(OpRegistry& r) {
   r.add("tile.cast")
       .arg("tile", K::Tile, vec)
       .requiredKwarg("dtype", AttrKind::DType)
-      .deduce(deduceCast)
+      .role(OpRole::Elementwise)
+        .deduce(deduceCast)
       .outputMemoryFixed(kVec)
       .doc("elementwise conversion to dtype; shape and view kept");
 
@@ -231,6 +236,7 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .optionalArg("tmp", K::Tile, vec)
+        .role(OpRole::RowReduce)
         .deduce(deduceRowReduce)
         .outputMemoryFixed(kVec)
         .doc("reduce the last axis, kept as 1: [M, N] -> [M, 1]");
@@ -239,6 +245,7 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .optionalArg("tmp", K::Tile, vec)
+        .role(OpRole::ColReduce)
         .deduce(deduceColReduce)
         .outputMemoryFixed(kVec)
         .doc("reduce the first axis, kept as 1: [M, N] -> [1, N]");
@@ -247,6 +254,7 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.row_expand_") + n)
         .arg("tile", K::Tile, vec)
         .arg("col", K::Tile, vec)
+        .role(OpRole::RowExpand)
         .deduce(deduceRowExpand)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));
@@ -254,7 +262,8 @@ void registerComputeOps(OpRegistry& r) {
   r.add("tile.matmul")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
-      .deduce(deduceMatmul)
+      .role(OpRole::Matmul)
+        .deduce(deduceMatmul)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("[M, K] x [K, N] -> Acc [M, N], FP32 (float inputs) or INT32 (INT8/UINT8)");
 
@@ -262,7 +271,8 @@ void registerComputeOps(OpRegistry& r) {
       .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
-      .deduce(deduceMatmulAcc)
+      .role(OpRole::Matmul)
+        .deduce(deduceMatmulAcc)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("acc += lhs x rhs; the accumulator's type");
 }

@@ -150,7 +150,8 @@ void registerCrossCoreOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Acc})
       .requiredKwarg("split", A::SplitMode)
       .kwarg("lane_stride", A::Int)
-      .deduce(deduceAivShard)
+      .role(OpRole::AivShard)
+        .deduce(deduceAivShard)
       .outputMemoryFixed(MemorySpace::Vec)
       .affinityRule(AffinityRule::CoreBoundary)
       .doc("C->V boundary: Acc tile -> this AIV lane's Vec half (split axis ceil-halved)");
@@ -158,7 +159,8 @@ void registerCrossCoreOps(OpRegistry& r) {
   r.add("tile.aic_gather")
       .arg("tile", K::Tile, {MemorySpace::Vec})
       .requiredKwarg("split", A::SplitMode)
-      .deduce(deduceAicGather)
+      .role(OpRole::AicGather)
+        .deduce(deduceAicGather)
       .outputMemoryFixed(MemorySpace::Mat)
       .affinityRule(AffinityRule::CoreBoundary)
       .doc("V->C boundary: both lanes' Vec halves -> Mat tile (split axis doubled)");

@@ -415,7 +415,8 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
              memoryValues({MemorySpace::Vec, MemorySpace::Mat}))
-      .deduce(deduceLoad)
+      .role(OpRole::Load)
+        .deduce(deduceLoad)
       .outputMemoryFromKwarg("target_memory")
       .doc("GM window -> Tile[shapes, tensor dtype] in target_memory; valid_shape gives the view");
 
@@ -423,7 +424,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Vec, MemorySpace::Acc})
       .arg("offsets", K::IntList)
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
-      .deduce(deduceStore)
+      .role(OpRole::Store)
+        .deduce(deduceStore)
       .sideEffects()
       .doc("the output tensor's type; writes the tile's valid region at offsets");
 
@@ -432,7 +434,8 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
       .kwarg("blayout", A::TileLayout)
       .kwarg("slayout", A::TileLayout)
-      .deduce(deduceMove)
+      .role(OpRole::Move)
+        .deduce(deduceMove)
       .outputMemoryFromKwarg("target_memory")
       .affinityRule(AffinityRule::MoveDirection)
       .doc("same shape/dtype/valid in target_memory; layout of the destination (flat: carried)");
@@ -441,7 +444,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
-      .deduce(deduceCreate)
+      .role(OpRole::Create)
+        .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
       .doc("uninitialized Tile[shape, dtype] in target_memory");
@@ -450,7 +454,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .arg("value", K::Scalar)
       .requiredKwarg("dtype", A::DType)
-      .deduce(deduceFull)
+      .role(OpRole::Full)
+        .deduce(deduceFull)
       .outputMemoryFixed(kVec)
       .doc("Tile[shape, dtype] in Vec filled with a constant");
 
@@ -459,7 +464,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType, {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
       .kwarg("descending", A::Bool, false)
-      .deduce(deduceCi)
+      .role(OpRole::PositionalGen)
+        .deduce(deduceCi)
       .outputMemoryFixed(kVec)
       .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
 
@@ -474,7 +480,8 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .requiredKwarg("dtype", A::DType, {DType::Int32, DType::UInt32})
       .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
-      .deduce(deduceRandom)
+      .role(OpRole::PositionalGen)
+        .deduce(deduceRandom)
       .outputMemoryFixed(kVec)
       .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
 
@@ -484,14 +491,16 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("offset", K::IntList)
       .optionalArg("valid_shape", K::IntList)
       .kwarg("pad_value", A::PadValue)
-      .deduce(deduceSlice)
+      .role(OpRole::Slice)
+        .deduce(deduceSlice)
       .outputMemoryInherit(0)
       .doc("static-shape window of a tile; view copied from the source");
 
   r.add("tile.reshape")
       .arg("tile", K::Tile)
       .arg("shape", K::IntList)
-      .deduce(deduceReshape)
+      .role(OpRole::Reshape)
+        .deduce(deduceReshape)
       .outputMemoryInherit(0)
       .doc("same elements, new static shape; valid region carried when representable");
 
@@ -503,7 +512,8 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg(
           "target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
           memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}))
-      .deduce(deduceExtract)
+      .role(OpRole::Extract)
+        .deduce(deduceExtract)
       .outputMemoryFromKwarg("target_memory")
       .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");
 
@@ -511,7 +521,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .arg("valid_rows", K::IntScalar)
       .arg("valid_cols", K::IntScalar)
-      .deduce(deduceSetValidShape)
+      .role(OpRole::SetValidShape)
+        .deduce(deduceSetValidShape)
       .outputMemoryInherit(0)
       .doc("same 2-D tile with valid_shape [rows, cols]");
 
@@ -519,12 +530,14 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .arg("axis1", K::IntScalar)
       .arg("axis2", K::IntScalar)
-      .deduce(deduceTranspose)
+      .role(OpRole::Transpose)
+        .deduce(deduceTranspose)
       .outputMemoryInherit(0)
       .doc("tile with axes axis1 and axis2 (literals) swapped, valid shape too");
 
   r.add("tile.get_subblock_idx")
-      .deduce(deduceIndexScalar)
+      .role(OpRole::SubblockIdx)
+        .deduce(deduceIndexScalar)
       .affinity(CoreAffinity::Vector)
       .doc("AIV sub-block (lane) index: Scalar[INDEX]");
   r.add("tile.get_block_idx")

@@ -263,6 +263,11 @@ OpBuilder& OpBuilder::affinityRule(AffinityRule r) {
   return *this;
 }
 
+OpBuilder& OpBuilder::role(OpRole r) {
+  def_.role = r;
+  return *this;
+}
+
 OpBuilder& OpBuilder::sideEffects() {
   def_.hasSideEffects = true;
   return *this;
@@ -298,6 +303,12 @@ const OpRegistry& OpRegistry::instance() {
 const OpDef* OpRegistry::find(std::string_view n) const {
   auto it = ops_.find(n);
   return it == ops_.end() ? nullptr : it->second.get();
+}
+
+const OpDef& OpRegistry::get(std::string_view n) const {
+  const OpDef* op = find(n);
+  if (!op) throw InternalError(fmt::format("op '{}' is not registered", n));
+  return *op;
 }
 
 std::vector<const OpDef*> OpRegistry::all() const {

@@ -4,12 +4,24 @@
 namespace ptoc {
 
 void registerVerifyPass();
+void registerConvertToSsaPass();
+void registerOutlineIncoreScopesPass();
+void registerInferTileMemorySpacePass();
+void registerResolveBackendOpLayoutsPass();
+void registerLowerAutoVectorSplitPass();
+
 
 void registerAllPasses() {
   static bool done = false;
   if (done) return;
   done = true;
   registerVerifyPass();
+  registerConvertToSsaPass();
+  registerOutlineIncoreScopesPass();
+  registerInferTileMemorySpacePass();
+  registerResolveBackendOpLayoutsPass();
+  registerLowerAutoVectorSplitPass();
+
 }
 
 }  // namespace ptoc

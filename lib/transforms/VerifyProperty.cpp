@@ -14,6 +14,10 @@ bool verifyProperty(IRProperty p, const ir::Program& program, DiagnosticEngine& 
       return verifySSAForm(program, diag);
     case IRProperty::TileMemoryInferred:
       return verifyTileMemoryInferred(program, diag);
+    case IRProperty::SplitIncoreOrch:
+      return verifySplitIncoreOrch(program, diag);
+    case IRProperty::AivSplitValid:
+      return verifyAivSplitValid(program, diag);
     case IRProperty::kCount:
       break;
   }

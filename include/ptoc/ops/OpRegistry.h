@@ -114,6 +114,31 @@ enum class AffinityRule : uint8_t {
   CoreBoundary,   // tile.aiv_shard / tile.aic_gather: always MIXED
 };
 
+/// What a pass needs to know an op *is* (so no pass compares op names). Most ops are
+/// Generic; the roles name the ops the split / memory / layout passes treat specially.
+enum class OpRole : uint8_t {
+  Generic,
+  Load,           // tile.load
+  Store,          // tile.store
+  Move,           // tile.move
+  Create,         // tile.create
+  Full,           // tile.full
+  PositionalGen,  // tile.ci / tile.random: values depend on the element position
+  Slice,          // tile.slice
+  Reshape,        // tile.reshape
+  Extract,        // tile.extract
+  SetValidShape,  // tile.set_validshape
+  Transpose,      // tile.transpose
+  Elementwise,    // tile.add ... tile.cast: result = input shape, row-major operands
+  RowReduce,      // tile.row_*: collapses the last axis
+  ColReduce,      // tile.col_*: collapses the first axis
+  RowExpand,      // tile.row_expand_*: [M, N] op [M, 1]
+  Matmul,         // tile.matmul / tile.matmul_acc
+  AivShard,       // tile.aiv_shard
+  AicGather,      // tile.aic_gather
+  SubblockIdx,    // tile.get_subblock_idx
+};
+
 /// How the memory space of an op's tile result is chosen.
 struct OutputMemoryRule {
   enum Kind : uint8_t { None, Fixed, FromKwarg, InheritInput } kind = None;
@@ -131,6 +156,7 @@ class OpDef {
   OutputMemoryRule outputMemory;
   std::optional<ir::CoreAffinity> declaredAffinity;
   AffinityRule affinityRule = AffinityRule::ByMemory;
+  OpRole role = OpRole::Generic;
   bool hasSideEffects = false;  // e.g. tpush, tfree, pipe setup: never dropped
   /// Result type comes from the LHS annotation (tpop).
   bool typeFromAnnotation = false;
@@ -163,6 +189,7 @@ class OpBuilder {
   OpBuilder& outputMemoryInherit(size_t input);
   OpBuilder& affinity(ir::CoreAffinity a);
   OpBuilder& affinityRule(AffinityRule r);
+  OpBuilder& role(OpRole r);
   OpBuilder& sideEffects();
   OpBuilder& typeFromAnnotation();
   OpBuilder& doc(std::string text);
@@ -177,6 +204,8 @@ class OpRegistry {
   static const OpRegistry& instance();
 
   const OpDef* find(std::string_view name) const;
+  /// The op named `name`; an internal error when it is not registered (for passes).
+  const OpDef& get(std::string_view name) const;
   std::vector<const OpDef*> all() const;  // sorted by name
   OpBuilder add(std::string name);        // registration only
 
@@ -197,6 +226,9 @@ std::shared_ptr<const ir::Call> createOpCall(const OpDef& op, std::vector<ir::Ex
                                              const std::vector<Span>& argSpans = {},
                                              const std::vector<Span>& kwargSpans = {},
                                              ir::TypePtr annotated = nullptr);
+
+/// The role of a call's op (Generic for function calls).
+inline OpRole callRole(const ir::Call& call) { return call.op ? call.op->role : OpRole::Generic; }
 
 /// Core affinity of a call (pypto-facts §5, ClassifyIntrinsicCallAffinity).
 ir::CoreAffinity classifyCallAffinity(const ir::Call& call);

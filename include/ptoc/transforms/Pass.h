@@ -20,6 +20,8 @@ enum class IRProperty : uint8_t {
   StructuredCtrlFlow,  // yields match iter_args / return_vars and end their bodies
   SSAForm,             // every variable is defined once
   TileMemoryInferred,  // every tile has a memory space
+  SplitIncoreOrch,     // no pl.at(CORE_GROUP) scope is left in an Opaque/Orchestration function
+  AivSplitValid,       // pl.split_aiv regions obey the explicit-split rules (pypto-facts §3.11)
   kCount,
 };
 std::string_view propertyName(IRProperty p);

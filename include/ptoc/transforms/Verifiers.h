@@ -11,5 +11,7 @@ bool verifyUseAfterDef(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyStructuredCtrlFlow(const ir::Program& program, DiagnosticEngine& diag);
 bool verifySSAForm(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyTileMemoryInferred(const ir::Program& program, DiagnosticEngine& diag);
+bool verifySplitIncoreOrch(const ir::Program& program, DiagnosticEngine& diag);
+bool verifyAivSplitValid(const ir::Program& program, DiagnosticEngine& diag);
 
 }  // namespace ptoc
