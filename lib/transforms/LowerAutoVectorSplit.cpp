@@ -1,26 +1,381 @@
-// lower-auto-vector-split: AUTO pl.split mixed InCore functions and pl.split_aiv regions -> explicit split_aiv form.
-// SKELETON — being implemented (issue 4); currently returns the program unchanged.
+// lower-auto-vector-split (seed 000, pypto-facts §3.7): rewrites a mixed cube/vector
+// InCore function into the explicit split_aiv form in which each of the two AIV
+// lanes does half of the vector work.
+//
+// Two arms, the region arm first:
+//  - Explicit regions: an InCore function holding `for aiv_id in pl.split_aiv(...)`
+//    regions. Each region is lowered in place (data-parallel full-width body →
+//    halved; explicit-boundary body → validated and spliced; NONE body → spliced),
+//    the wrappers are dropped and the function is stamped split_aiv +
+//    split_aiv_region_validated. A region left inside a scope is an error.
+//  - AUTO: an InCore function with a function-level split mode (UP_DOWN /
+//    LEFT_RIGHT), not yet split_aiv, whose rolled-up affinity is MIXED. The body is
+//    lowered by SplitLowerer (boundary moves → aiv_shard / aic_gather, vector work
+//    halved, offsets localized by a fresh subblock_idx) and stamped split + split_aiv.
+// Everything else passes through unchanged.
+// Properties: requires SSAForm, SplitIncoreOrch, TileMemoryInferred, AivSplitValid;
+// produces SSAForm, SplitIncoreOrch, TileMemoryInferred; invalidates AivSplitValid.
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
+#include "split/ExplicitRegion.h"
+#include "split/SplitLowerer.h"
 
 namespace ptoc {
 namespace {
+
+using namespace ir;
+using split::SplitLowerer;
+
+// ---- small IR queries ------------------------------------------------------------------------
+
+class FirstStmtFinder : public IRVisitor {
+ public:
+  explicit FirstStmtFinder(std::initializer_list<StmtKind> kinds) : kinds_(kinds) {}
+  const Stmt* found = nullptr;
+  void visitStmt(const StmtPtr& s) override {
+    if (found || !s) return;
+    for (StmtKind k : kinds_)
+      if (s->kind == k) {
+        found = s.get();
+        return;
+      }
+    IRVisitor::visitStmt(s);
+  }
+
+ private:
+  std::vector<StmtKind> kinds_;
+};
+
+const Stmt* findStmt(const StmtPtr& body, std::initializer_list<StmtKind> kinds) {
+  FirstStmtFinder f(kinds);
+  f.visitStmt(body);
+  return f.found;
+}
+
+class NameCollector : public IRVisitor {
+ public:
+  std::unordered_set<std::string> names;
+
+ protected:
+  void visitDef(const VarPtr& v) override { names.insert(v->name); }
+};
+
+class UseCollector : public IRVisitor {
+ public:
+  std::unordered_set<const Var*> used;
+
+ protected:
+  void visitVar(const VarPtr& v) override { used.insert(v.get()); }
+};
+
+/// A name not yet used in the function ("subblock_idx", "subblock_idx_1", ...).
+std::string freshName(std::unordered_set<std::string>& taken, const std::string& base) {
+  std::string n = base;
+  for (int k = 1; taken.count(n); ++k) n = fmt::format("{}_{}", base, k);
+  taken.insert(n);
+  return n;
+}
+
+StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
+  ExprPtr call =
+      createOpCall(OpRegistry::instance().get("tile.get_subblock_idx"), {}, {}, span, diag);
+  return std::make_shared<AssignStmt>(v, call, span);
+}
+
+/// Attrs with `set` entries written first (in order) and `drop` keys removed.
+AttrList restampAttrs(const AttrList& attrs, AttrList set,
+                      std::initializer_list<const char*> drop) {
+  AttrList out = std::move(set);
+  for (const auto& [k, v] : attrs) {
+    bool skip = false;
+    for (const char* d : drop) skip |= k == d;
+    for (const auto& [sk, sv] : out) skip |= k == sk;
+    if (!skip) out.emplace_back(k, v);
+  }
+  return out;
+}
+
+FunctionPtr withBody(const Function& f, StmtPtr body, AttrList attrs) {
+  return std::make_shared<Function>(f.name, f.funcType, f.params, f.directions, f.returnTypes,
+                                    std::move(body), std::move(attrs), f.span);
+}
+
+// ---- balanced lane stride (ResolveLaneStride) -----------------------------------------------
+
+/// S = ceil(V/2) when every C->V boundary agrees on a static (box, valid) with
+/// ceil(V/2) < ceil(box/2), there is no V->C boundary and no other vector tile is
+/// halved independently (so every split-axis tile derives from the boundary).
+class LaneStrideScan : public IRVisitor {
+ public:
+  explicit LaneStrideScan(size_t dim) : dim_(dim) {}
+  bool balanced = true;
+  bool haveBoundary = false;
+  int64_t box = -1, valid = -1;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    switch (analysis::classifyMoveDirection(c)) {
+      case analysis::CVDirection::CubeToVector: {
+        const auto* t = c.args[0]->type->as<TileType>();
+        auto v =
+            t && t->shape.size() == 2 ? ops::constIntValue(t->validShape()[dim_]) : std::nullopt;
+        if (!v) {
+          balanced = false;
+          return;
+        }
+        if (haveBoundary && (box != t->shape[dim_] || valid != *v)) balanced = false;
+        haveBoundary = true;
+        box = t->shape[dim_];
+        valid = *v;
+        return;
+      }
+      case analysis::CVDirection::VectorToCube:
+        balanced = false;
+        return;
+      case analysis::CVDirection::None:
+        break;
+    }
+    switch (callRole(c)) {
+      case OpRole::Load:
+      case OpRole::Full:
+      case OpRole::Create:
+      case OpRole::PositionalGen:
+      case OpRole::Slice:
+      case OpRole::Extract:
+      case OpRole::Reshape:
+        if (classifyCallAffinity(c) != CoreAffinity::Cube) balanced = false;
+        break;
+      default:
+        break;
+    }
+  }
+
+ private:
+  size_t dim_;
+};
+
+std::optional<int64_t> resolveLaneStride(const StmtPtr& body, SplitMode mode) {
+  LaneStrideScan scan(split::splitDimension(mode));
+  scan.visitStmt(body);
+  if (!scan.balanced || !scan.haveBoundary) return std::nullopt;
+  auto ceilHalf = [](int64_t v) { return v / 2 + v % 2; };
+  if (scan.valid <= 0 || ceilHalf(scan.valid) >= ceilHalf(scan.box)) return std::nullopt;
+  return ceilHalf(scan.valid);
+}
+
+// ---- the pass --------------------------------------------------------------------------------
 
 class LowerAutoVectorSplitPass final : public Pass {
  public:
   std::string_view name() const override { return "lower-auto-vector-split"; }
   std::string_view description() const override {
-    return "AUTO pl.split mixed InCore functions and pl.split_aiv regions -> explicit split_aiv form";
+    return "AUTO pl.split mixed InCore functions and pl.split_aiv regions -> explicit split_aiv "
+           "form (each AIV lane does half of the vector work)";
   }
-  IRPropertySet required() const override { return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::TileMemoryInferred, IRProperty::AivSplitValid}; }
-  IRPropertySet produced() const override { return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::TileMemoryInferred}; }
+  IRPropertySet required() const override {
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::TileMemoryInferred,
+            IRProperty::AivSplitValid};
+  }
+  IRPropertySet produced() const override {
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::TileMemoryInferred};
+  }
   IRPropertySet invalidated() const override { return {IRProperty::AivSplitValid}; }
-  ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext&) override { return program; }
+
+  ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
+    std::vector<FunctionPtr> funcs;
+    bool changed = false;
+    for (const auto& f : program->functions) {
+      funcs.push_back(lowerFunction(f, ctx.diag));
+      changed |= funcs.back() != f;
+    }
+    if (!changed) return program;
+    return std::make_shared<Program>(program->name, std::move(funcs), program->isClass,
+                                     program->span);
+  }
+
+ private:
+  FunctionPtr lowerFunction(const FunctionPtr& f, DiagnosticEngine& diag) {
+    if (f->funcType != FunctionType::InCore) return f;
+    if (findStmt(f->body, {StmtKind::SplitAivScope})) return lowerRegionFunction(*f, diag);
+    const SplitMode* mode = getAttr<SplitMode>(f->attrs, "split");
+    if (!mode || *mode == SplitMode::None) return f;
+    if (const bool* aiv = getAttr<bool>(f->attrs, "split_aiv"); aiv && *aiv) return f;
+    if (analysis::stmtAffinity(f->body) != CoreAffinity::Mixed) return f;
+    return lowerAutoFunction(*f, *mode, diag);
+  }
+
+  FunctionPtr lowerAutoFunction(const Function& f, SplitMode mode, DiagnosticEngine& diag) {
+    if (const Stmt* scope = findStmt(f.body, {StmtKind::InCoreScope, StmtKind::SimdVfScope})) {
+      diag.error(scope->span,
+                 fmt::format("lower-auto-vector-split: the mixed split function '{}' still "
+                             "contains a scope here; its body must be scope-free to be split",
+                             f.name),
+                 "run outline-incore-scopes first, or move the scope out of the split function");
+      throw CompileError();
+    }
+    NameCollector names;
+    for (const auto& p : f.params) names.names.insert(p->name);
+    names.visitStmt(f.body);
+    auto sb = std::make_shared<Var>(freshName(names.names, "subblock_idx"),
+                                    ScalarType::get(DType::Index), f.body->span);
+    SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode)}, diag);
+    std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
+    for (auto& s : lowerer.lowerStmts(flattenStmts(f.body))) body.push_back(std::move(s));
+    AttrList attrs = restampAttrs(f.attrs, {{"split", mode}, {"split_aiv", true}},
+                                  {"split", "split_aiv", "dual_aiv_dispatch"});
+    return withBody(f, makeSeq(std::move(body), f.body->span), std::move(attrs));
+  }
+
+  // ---- explicit regions ----------------------------------------------------------------------
+
+  struct RegionState {
+    DiagnosticEngine& diag;
+    std::unordered_set<std::string> names;
+    // Values a full-width region replaced by per-lane ones: they must not be used after it.
+    std::vector<std::pair<const Var*, const SplitAivScopeStmt*>> replaced;
+  };
+
+  FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
+    RegionState st{diag, {}, {}};
+    NameCollector names;
+    for (const auto& p : f.params) names.names.insert(p->name);
+    names.visitStmt(f.body);
+    st.names = std::move(names.names);
+    StmtPtr body = lowerRegionsIn(f.body, st);
+    if (const Stmt* left = findStmt(body, {StmtKind::SplitAivScope})) {
+      diag.error(left->span,
+                 fmt::format("lower-auto-vector-split: this pl.split_aiv region of '{}' sits "
+                             "inside a scope, which region lowering does not enter, so it "
+                             "would reach expand-mixed-kernel unlowered",
+                             f.name),
+                 "write the kernel as a plain @pl.function (Opaque) so outline-incore-scopes "
+                 "lifts the enclosing scope into its own InCore function, or move the region "
+                 "out of the enclosing scope");
+      throw CompileError();
+    }
+    if (!st.replaced.empty()) {
+      UseCollector uses;
+      uses.visitStmt(body);
+      for (const auto& [v, region] : st.replaced)
+        if (uses.used.count(v)) {
+          diag.error(region->span,
+                     fmt::format("lower-auto-vector-split: the value '{}' is halved inside this "
+                                 "pl.split_aiv region but used after it, where statements run "
+                                 "full width",
+                                 v->name),
+                     "store the per-lane value to a tensor inside the region (each lane writes "
+                     "its half), or gather it with pl.aic_gather");
+          throw CompileError();
+        }
+    }
+    AttrList attrs =
+        restampAttrs(f.attrs, {{"split_aiv", true}, {"split_aiv_region_validated", true}}, {});
+    // Keep a function-level split mode first, where the printer and readers expect it.
+    if (const AttrValue* m = findAttr(f.attrs, "split")) {
+      AttrList ordered{{"split", *m}};
+      for (auto& kv : attrs)
+        if (kv.first != "split") ordered.push_back(kv);
+      attrs = std::move(ordered);
+    }
+    return withBody(f, body, std::move(attrs));
+  }
+
+  /// Lowers every region under `s`, recursing into loops, ifs and sequences but never
+  /// into a scope.
+  StmtPtr lowerRegionsIn(const StmtPtr& s, RegionState& st) {
+    if (!s || !findStmt(s, {StmtKind::SplitAivScope})) return s;
+    switch (s->kind) {
+      case StmtKind::Seq: {
+        std::vector<StmtPtr> out;
+        for (const auto& c : s->as<SeqStmt>()->stmts) {
+          if (const auto* r = c->as<SplitAivScopeStmt>()) {
+            for (auto& x : lowerRegion(*r, st)) out.push_back(std::move(x));
+          } else {
+            out.push_back(lowerRegionsIn(c, st));
+          }
+        }
+        return makeSeq(std::move(out), s->span);
+      }
+      case StmtKind::SplitAivScope:
+        return makeSeq(lowerRegion(*s->as<SplitAivScopeStmt>(), st), s->span);
+      case StmtKind::For: {
+        const auto* f = s->as<ForStmt>();
+        return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+                                         f->iterArgs, lowerRegionsIn(f->body, st), f->returnVars,
+                                         f->attrs, f->span);
+      }
+      case StmtKind::While: {
+        const auto* w = s->as<WhileStmt>();
+        return std::make_shared<WhileStmt>(w->cond, w->iterArgs, lowerRegionsIn(w->body, st),
+                                           w->returnVars, w->span);
+      }
+      case StmtKind::If: {
+        const auto* i = s->as<IfStmt>();
+        return std::make_shared<IfStmt>(i->cond, lowerRegionsIn(i->thenBody, st),
+                                        lowerRegionsIn(i->elseBody, st), i->returnVars, i->span);
+      }
+      default:
+        return s;  // scopes are not entered: a region inside one survives (and is reported)
+    }
+  }
+
+  std::vector<StmtPtr> lowerRegion(const SplitAivScopeStmt& r, RegionState& st) {
+    const Call* boundary = split::findBoundaryOp(r.body);
+    std::vector<StmtPtr> out;
+    if (r.mode == SplitMode::None) {
+      if (boundary) {
+        st.diag.error(boundary->span,
+                      fmt::format("lower-auto-vector-split: {} inside a pl.split_aiv region "
+                                  "with mode NONE: a task-parallel region has no split axis to "
+                                  "shard or gather along",
+                                  boundary->callee),
+                      "give the region a split mode (pl.SplitMode.UP_DOWN / LEFT_RIGHT), or "
+                      "let both lanes use the full tile without a boundary op");
+        throw CompileError();
+      }
+      out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
+      for (auto& s : flattenStmts(r.body)) out.push_back(std::move(s));
+      return out;
+    }
+    if (boundary) {
+      split::validateExplicitBoundaryRegion(r, st.diag);
+      out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
+      for (auto& s : flattenStmts(r.body)) out.push_back(std::move(s));
+      return out;
+    }
+    if (const Stmt* inner = findStmt(
+            r.body, {StmtKind::SplitAivScope, StmtKind::InCoreScope, StmtKind::SimdVfScope})) {
+      st.diag.error(inner->span,
+                    "lower-auto-vector-split: a scope inside a data-parallel pl.split_aiv region "
+                    "cannot be halved",
+                    "move the scope out of the region");
+      throw CompileError();
+    }
+    auto sb = std::make_shared<Var>(freshName(st.names, "subblock_idx"),
+                                    ScalarType::get(DType::Index), r.span);
+    out.push_back(subblockAssign(sb, r.span, st.diag));
+    out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
+    SplitLowerer lowerer({r.mode, sb, std::nullopt}, st.diag);
+    for (auto& s : lowerer.lowerStmts(flattenStmts(r.body))) out.push_back(std::move(s));
+    for (const Var* v : lowerer.replacedVars()) st.replaced.emplace_back(v, &r);
+    return out;
+  }
 };
 
 }  // namespace
 
 void registerLowerAutoVectorSplitPass() {
-  PassRegistry::instance().add("lower-auto-vector-split", [] { return std::make_unique<LowerAutoVectorSplitPass>(); });
+  PassRegistry::instance().add("lower-auto-vector-split",
+                               [] { return std::make_unique<LowerAutoVectorSplitPass>(); });
 }
 
 }  // namespace ptoc

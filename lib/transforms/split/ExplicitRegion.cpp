@@ -1,0 +1,168 @@
+// Validation of explicit-boundary pl.split_aiv regions (see ExplicitRegion.h).
+#include "ExplicitRegion.h"
+
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::split {
+
+using namespace ir;
+
+namespace {
+
+class BoundaryFinder : public IRVisitor {
+ public:
+  const Call* found = nullptr;
+
+ protected:
+  void visitCall(const Call& c) override {
+    OpRole r = callRole(c);
+    if (!found && (r == OpRole::AivShard || r == OpRole::AicGather)) found = &c;
+    IRVisitor::visitCall(c);
+  }
+};
+
+/// Does `e` read any variable of `vars`?
+class ReadsAny : public IRVisitor {
+ public:
+  explicit ReadsAny(const std::unordered_set<const Var*>& v) : vars_(v) {}
+  bool hit = false;
+
+ protected:
+  void visitVar(const VarPtr& v) override { hit |= vars_.count(v.get()) > 0; }
+
+ private:
+  const std::unordered_set<const Var*>& vars_;
+};
+
+bool reads(const ExprPtr& e, const std::unordered_set<const Var*>& vars) {
+  ReadsAny r(vars);
+  if (e) r.visitExpr(e);
+  return r.hit;
+}
+
+class RegionChecker : public IRVisitor {
+ public:
+  explicit RegionChecker(const SplitAivScopeStmt& r) { laneDerived_.insert(r.laneVar.get()); }
+  struct Offender {
+    const Call* call;
+    Span span;
+  };
+  std::vector<Offender> offenders;
+
+ protected:
+  void visitAssign(const AssignStmt& a) override {
+    stmtSpan_ = a.span;
+    bool perLane = exprPerLane(a.value);
+    const auto* st = a.var->type ? a.var->type->as<ScalarType>() : nullptr;
+    if (perLane) perLane_.insert(a.var.get());
+    if (st && reads(a.value, laneDerived_)) laneDerived_.insert(a.var.get());
+  }
+  void visitEval(const EvalStmt& e) override {
+    stmtSpan_ = e.span;
+    exprPerLane(e.expr);
+  }
+  void visitFor(const ForStmt& f) override {
+    for (const auto& ia : f.iterArgs) {
+      if (exprPerLane(ia->init)) perLane_.insert(ia.get());
+      if (reads(ia->init, laneDerived_)) laneDerived_.insert(ia.get());
+    }
+    if (reads(f.start, laneDerived_) || reads(f.stop, laneDerived_) || reads(f.step, laneDerived_))
+      laneDerived_.insert(f.loopVar.get());
+    visitStmt(f.body);
+    carryResults(f.body, f.returnVars);
+  }
+  void visitWhile(const WhileStmt& w) override {
+    for (const auto& ia : w.iterArgs)
+      if (exprPerLane(ia->init)) perLane_.insert(ia.get());
+    visitStmt(w.body);
+    carryResults(w.body, w.returnVars);
+  }
+  void visitIf(const IfStmt& i) override {
+    visitStmt(i.thenBody);
+    if (i.elseBody) visitStmt(i.elseBody);
+    carryResults(i.thenBody, i.returnVars);
+  }
+
+ private:
+  void carryResults(const StmtPtr& body, const std::vector<VarPtr>& rvs) {
+    auto stmts = flattenStmts(body);
+    const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+    if (!y) return;
+    for (size_t k = 0; k < rvs.size() && k < y->values.size(); ++k)
+      if (exprPerLane(y->values[k])) perLane_.insert(rvs[k].get());
+  }
+
+  /// Whether the value of `e` is per-lane; records offending calls on the way.
+  bool exprPerLane(const ExprPtr& e) {
+    if (!e) return false;
+    if (const auto* v = e->as<Var>()) return perLane_.count(v) > 0;
+    const auto* c = e->as<Call>();
+    if (!c) return false;
+    bool anyPerLane = false;
+    for (const auto& a : c->args) anyPerLane |= exprPerLane(a);
+    OpRole role = callRole(*c);
+    if (role == OpRole::AivShard) return true;
+    const bool producesTile = c->type && c->type->isa<TileType>();
+    if (!producesTile || classifyCallAffinity(*c) != CoreAffinity::Vector) return anyPerLane;
+    if (anyPerLane) return true;
+    if (role == OpRole::Full || role == OpRole::PositionalGen || role == OpRole::Create)
+      return false;  // accepted for itself only
+    if (addressedByLane(*c, role)) return true;
+    offenders.push_back({c, stmtSpan_});
+    return false;
+  }
+
+  bool addressedByLane(const Call& c, OpRole role) const {
+    if (role == OpRole::Load) return c.args.size() > 1 && reads(c.args[1], laneDerived_);
+    if (role == OpRole::Slice) return c.args.size() > 2 && reads(c.args[2], laneDerived_);
+    if (role == OpRole::Extract)
+      return c.args.size() > 2 &&
+             (reads(c.args[1], laneDerived_) || reads(c.args[2], laneDerived_));
+    return false;
+  }
+
+  std::unordered_set<const Var*> perLane_;
+  std::unordered_set<const Var*> laneDerived_;
+  Span stmtSpan_;
+};
+
+}  // namespace
+
+const Call* findBoundaryOp(const StmtPtr& body) {
+  BoundaryFinder f;
+  if (body) f.visitStmt(body);
+  return f.found;
+}
+
+void validateExplicitBoundaryRegion(const SplitAivScopeStmt& region, DiagnosticEngine& diag) {
+  RegionChecker checker(region);
+  checker.visitStmt(region.body);
+  if (checker.offenders.empty()) return;
+  std::string names;
+  Diagnostic d;
+  d.span = checker.offenders.front().span;
+  for (size_t k = 0; k < checker.offenders.size(); ++k) {
+    const Call* c = checker.offenders[k].call;
+    if (names.find(c->callee) == std::string::npos)
+      names += (names.empty() ? "" : ", ") + c->callee;
+    if (k > 0) d.notes.emplace_back(checker.offenders[k].span, c->callee + " is full width too");
+  }
+  d.message = fmt::format(
+      "lower-auto-vector-split: this pl.split_aiv region ({}) mixes explicit tile.aiv_shard / "
+      "tile.aic_gather boundaries with full-width vector op(s): {}. The body is used as written, "
+      "so every vector op must already work on this lane's half",
+      toString(region.mode), names);
+  d.hint =
+      "derive the value from a pl.aiv_shard result, load / slice it at an offset that uses the "
+      "region's lane index (e.g. [base + aiv_id * HALF, 0]), or drop the explicit boundary ops "
+      "and let the pass halve the full-width body";
+  diag.report(std::move(d));
+  throw CompileError();
+}
+
+}  // namespace ptoc::split

@@ -1,0 +1,562 @@
+// Split-axis halving of one statement list (see SplitLowerer.h for the contract).
+#include "SplitLowerer.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::split {
+
+using namespace ir;
+using analysis::CVDirection;
+
+size_t splitDimension(SplitMode mode) { return mode == SplitMode::LeftRight ? 1 : 0; }
+
+std::optional<SplitMode> modeOfDim(size_t dim) {
+  if (dim == 0) return SplitMode::UpDown;
+  if (dim == 1) return SplitMode::LeftRight;
+  return std::nullopt;
+}
+
+namespace {
+
+int64_t ceilHalf(int64_t v) { return v / 2 + v % 2; }
+
+const std::vector<ExprPtr>& listElements(const ExprPtr& e) {
+  static const std::vector<ExprPtr> kEmpty;
+  const auto* t = e ? e->as<MakeTuple>() : nullptr;
+  return t ? t->elements : kEmpty;
+}
+
+std::optional<int64_t> staticAt(const ExprPtr& list, size_t i) {
+  const auto& els = listElements(list);
+  return i < els.size() ? ops::constIntValue(els[i]) : std::nullopt;
+}
+
+ExprPtr withElement(const ExprPtr& list, size_t i, ExprPtr value) {
+  std::vector<ExprPtr> els = listElements(list);
+  if (i < els.size()) els[i] = std::move(value);
+  return makeTuple(std::move(els), list->span);
+}
+
+const TileType* tileOf(const ExprPtr& e) {
+  return e && e->type ? e->type->as<TileType>() : nullptr;
+}
+
+std::string displayName(const ExprPtr& e) {
+  if (const auto* v = e ? e->as<Var>() : nullptr) return v->name;
+  return ops::formatExpr(e);
+}
+
+bool sameType(const TypePtr& a, const TypePtr& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  return structuralEqual(*a, *b).equal;
+}
+
+}  // namespace
+
+void SplitLowerer::reject(Span span, const std::string& message, std::string hint) const {
+  diag_.error(span, fmt::format("{}: {}", opt_.context, message), std::move(hint));
+  throw CompileError();
+}
+
+const HalfInfo* SplitLowerer::infoOf(const ExprPtr& e) const {
+  if (!e) return nullptr;
+  auto it = halved_.find(e.get());
+  return it == halved_.end() ? nullptr : &it->second;
+}
+
+ExprPtr SplitLowerer::track(ExprPtr e, HalfInfo info) {
+  halved_[e.get()] = info;
+  return e;
+}
+
+ExprPtr SplitLowerer::localize(const ExprPtr& orig, int64_t step) const {
+  return add(orig, mul(opt_.subblockIdx, constIndex(step)));
+}
+
+ExprPtr SplitLowerer::laneExtent(const ExprPtr& v, int64_t stride, int64_t box) const {
+  ExprPtr start = mul(opt_.subblockIdx, constIndex(stride));
+  return minExpr(sub(maxExpr(v, start), start), constIndex(box));
+}
+
+ExprPtr SplitLowerer::rebuild(const Call& orig, std::vector<ExprPtr> args, const AttrList& kwargs) {
+  return createOpCall(*orig.op, std::move(args), kwargs, orig.span, diag_);
+}
+
+// ---- boundaries -----------------------------------------------------------------------------
+
+ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
+  const TileType* src = tileOf(source);
+  if (!src || src->shape.size() != 2)
+    reject(move.span, "a cube->vector tile.move must carry a 2-D tile to become tile.aiv_shard",
+           "reshape the tile to 2-D on the cube side first");
+  int64_t full = src->shape[dim_];
+  AttrList kw{{"split", opt_.mode}};
+  int64_t stride = ceilHalf(full);
+  if (opt_.laneStride) {
+    kw.emplace_back("lane_stride", *opt_.laneStride);
+    stride = *opt_.laneStride;
+  }
+  ExprPtr shard = createOpCall(OpRegistry::instance().get("tile.aiv_shard"), {std::move(source)},
+                               kw, move.span, diag_);
+  return track(shard, HalfInfo{dim_, full, ceilHalf(full), stride});
+}
+
+ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
+  const HalfInfo* info = infoOf(operand);
+  if (!info) {
+    std::string name = displayName(operand);
+    reject(
+        span,
+        fmt::format("the V->C boundary tile.move here carries a full-width vector operand '{}'. "
+                    "tile.aic_gather reassembles the two AIV lanes' per-lane halves into the full "
+                    "tile the cube expects, so its operand must be a value the split halving "
+                    "produced (a tile.load / tile.slice / elementwise result inside the vector "
+                    "sub-region). An un-halved value has no half to gather",
+                    name),
+        "derive the per-lane half first (load or slice the value inside the split function) "
+        "and move that to the cube side, or, if the split axis is a singleton that cannot be "
+        "halved, keep the value on the vector side");
+  }
+  std::optional<SplitMode> mode = modeOfDim(info->dim);
+  if (!mode)
+    reject(span,
+           fmt::format("the V->C operand '{}' is split on axis {}, which a 2-D tile.aic_gather "
+                       "cannot express",
+                       displayName(operand), info->dim),
+           "keep the split axis on dim 0 or 1 (avoid the reshape that moved it)");
+  return createOpCall(OpRegistry::instance().get("tile.aic_gather"), {operand}, {{"split", *mode}},
+                      span, diag_);
+}
+
+// ---- calls ----------------------------------------------------------------------------------
+
+ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
+  bool changed = false;
+  std::vector<ExprPtr> args = mutateExprs(e->args, changed);
+  if (e->isFunctionCall()) {
+    for (const auto& a : args)
+      if (infoOf(a))
+        reject(e->span,
+               fmt::format("a halved vector tile '{}' is passed to function '{}'", displayName(a),
+                           e->callee),
+               "call the function with full-width values, or inline it into the split function");
+    return changed ? std::make_shared<Call>(e->callee, e->op, std::move(args), e->kwargs, e->type,
+                                            e->span)
+                   : e;
+  }
+  switch (analysis::classifyMoveDirection(*e)) {
+    case CVDirection::CubeToVector:
+      return boundaryShard(*e, args[0]);
+    case CVDirection::VectorToCube:
+      return rebuild(*e, {gatherOf(args[0], e->span)});
+    case CVDirection::None:
+      break;
+  }
+  CoreAffinity aff = classifyCallAffinity(*e);
+  bool vecCreate = callRole(*e) == OpRole::Create &&
+                   e->op->deduceOutputMemory(e->args, e->kwargs) == MemorySpace::Vec;
+  if (aff == CoreAffinity::Cube) {
+    for (const auto& a : args)
+      if (infoOf(a))
+        throw InternalError(
+            fmt::format("lower-auto-vector-split: cube op {} would consume the halved tile '{}' "
+                        "(CheckNoCubeTileHalved)",
+                        e->callee, displayName(a)));
+    return changed ? std::make_shared<Call>(e->callee, e->op, std::move(args), e->kwargs, e->type,
+                                            e->span)
+                   : e;
+  }
+  if (aff != CoreAffinity::Vector && !vecCreate) return changed ? rebuild(*e, std::move(args)) : e;
+  return halveCall(*e, std::move(args));
+}
+
+ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
+  const OpRole role = callRole(c);
+  const HalfInfo* in = nullptr;  // first halved tile operand
+  for (const auto& a : args)
+    if ((in = infoOf(a))) break;
+
+  switch (role) {
+    case OpRole::Load:
+    case OpRole::Full:
+    case OpRole::Create:
+    case OpRole::PositionalGen: {
+      // Roots: the shape argument is halved on the split axis (a singleton stays).
+      size_t shapeArg = 0;
+      while (shapeArg < c.op->args.size() && c.op->args[shapeArg].name != "shape" &&
+             c.op->args[shapeArg].name != "shapes")
+        ++shapeArg;
+      if (shapeArg >= args.size())
+        throw InternalError(c.callee + ": generator without a shape argument");
+      std::optional<int64_t> full = staticAt(args[shapeArg], dim_);
+      if (!full || *full <= 1) return rebuild(c, std::move(args));
+      if (role == OpRole::PositionalGen)
+        reject(c.span,
+               fmt::format("automatic split-axis halving of {} is not supported: its values "
+                           "depend on the element position, so halving only its shape would "
+                           "give both lanes the first half's values",
+                           c.callee),
+               "move the operation outside the automatically-halved split region (or use an "
+               "explicit pl.split_aiv region that generates the per-lane values)");
+      int64_t half = ceilHalf(*full);
+      args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
+      if (role == OpRole::Load) {
+        args[1] = withElement(args[1], dim_, localize(listElements(args[1])[dim_], half));
+        if (args.size() > 3 && args[3]) {
+          ExprPtr v = listElements(args[3])[dim_];
+          args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
+        } else if (*full % 2) {
+          std::vector<ExprPtr> valid = listElements(args[2]);
+          valid[dim_] = laneExtent(constIndex(*full), half, half);
+          args.push_back(makeTuple(std::move(valid), c.span));
+        }
+        return track(rebuild(c, std::move(args)), HalfInfo{dim_, *full, half, half});
+      }
+      ExprPtr made = rebuild(c, std::move(args));
+      const TileType* t = tileOf(made);
+      if (*full % 2 && t && t->shape.size() == 2) {
+        std::vector<ExprPtr> valid = t->validShape();
+        valid[dim_] = laneExtent(constIndex(*full), half, half);
+        made = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+                            {made, valid[0], valid[1]}, {}, c.span, diag_);
+      }
+      return track(made, HalfInfo{dim_, *full, half, half});
+    }
+    case OpRole::Store: {
+      if (!in) return rebuild(c, std::move(args));
+      const TileType* t = tileOf(args[0]);
+      const auto& off = listElements(args[1]);
+      size_t axis = in->dim + (off.size() - t->shape.size());
+      args[1] = withElement(args[1], axis, localize(off[axis], in->stride));
+      return rebuild(c, std::move(args));
+    }
+    case OpRole::Slice:
+    case OpRole::Extract: {
+      // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape).
+      size_t shapeArg = role == OpRole::Slice ? 1 : 3;
+      if (in) {
+        std::optional<int64_t> n = staticAt(args[shapeArg], in->dim);
+        std::optional<int64_t> o = role == OpRole::Slice ? staticAt(args[2], in->dim)
+                                                         : ops::constIntValue(args[1 + in->dim]);
+        if (!n || !o || *o != 0 || *n != in->full)
+          reject(c.span,
+                 fmt::format("{} takes a window of the split axis of the halved tile '{}'; only "
+                             "a window spanning the whole split axis can be halved",
+                             c.callee, displayName(args[0])),
+                 "slice before the value is split, or slice only the other axis");
+        args[shapeArg] = withElement(args[shapeArg], in->dim, constIndex(in->half));
+        if (role == OpRole::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
+          ExprPtr v = listElements(args[3])[in->dim];
+          args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride, in->half));
+        }
+        HalfInfo info = *in;
+        return track(rebuild(c, std::move(args)), info);
+      }
+      std::optional<int64_t> n = staticAt(args[shapeArg], dim_);
+      if (!n || *n <= 1) return rebuild(c, std::move(args));
+      int64_t half = ceilHalf(*n);
+      args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
+      if (role == OpRole::Slice) {
+        args[2] = withElement(args[2], dim_, localize(listElements(args[2])[dim_], half));
+        if (args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
+          ExprPtr v = listElements(args[3])[dim_];
+          args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
+        } else if (*n % 2) {
+          std::vector<ExprPtr> valid = listElements(args[1]);
+          valid[dim_] = laneExtent(constIndex(*n), half, half);
+          while (args.size() < 3) args.push_back(nullptr);
+          args.resize(3);
+          args.push_back(makeTuple(std::move(valid), c.span));
+        }
+      } else {
+        args[1 + dim_] = localize(args[1 + dim_], half);
+      }
+      return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half});
+    }
+    case OpRole::Reshape: {
+      const TileType* src = tileOf(args[0]);
+      std::vector<ExprPtr> target = listElements(args[1]);
+      std::vector<int64_t> shape;
+      for (const auto& e : target) shape.push_back(ops::constIntValue(e).value_or(-1));
+      if (!in) {
+        // Full-width source (e.g. a rank-1 view): reshape full, then slice this lane's half.
+        if (shape.size() != 2 || shape[dim_] <= 1) return rebuild(c, std::move(args));
+        ExprPtr view = rebuild(c, std::move(args));
+        int64_t half = ceilHalf(shape[dim_]);
+        std::vector<ExprPtr> halfShape = {constIndex(shape[0]), constIndex(shape[1])};
+        halfShape[dim_] = constIndex(half);
+        std::vector<ExprPtr> offset = {constIndex(0), constIndex(0)};
+        offset[dim_] = localize(constIndex(0), half);
+        std::vector<ExprPtr> sargs = {view, makeTuple(halfShape, c.span),
+                                      makeTuple(offset, c.span)};
+        if (shape[dim_] % 2) {
+          std::vector<ExprPtr> valid = halfShape;
+          valid[dim_] = laneExtent(constIndex(shape[dim_]), half, half);
+          sargs.push_back(makeTuple(valid, c.span));
+        }
+        ExprPtr sliced = createOpCall(OpRegistry::instance().get("tile.slice"), std::move(sargs),
+                                      {}, c.span, diag_);
+        return track(sliced, HalfInfo{dim_, shape[dim_], half, half});
+      }
+      // Halved source: a lane owns a contiguous block of the full tile's row-major
+      // element order when it owns whole rows (or the tile is one row); the new shape
+      // keeps that block per lane when it starts a new even row split, or a single row.
+      std::vector<int64_t> fullSrc = src->shape;
+      fullSrc[in->dim] = in->full;
+      std::optional<size_t> newDim;
+      if (fullSrc.size() == 2 && shape.size() == 2 && shape[0] > 0 && shape[1] > 0) {
+        bool contiguous =
+            (in->dim == 0 || fullSrc[0] == 1) && in->full % 2 == 0 && in->stride == in->half;
+        if (shape == fullSrc && in->dim == 1)
+          newDim = 1;  // identity reshape of a column block
+        else if (contiguous && shape[0] > 1 && shape[0] % 2 == 0)
+          newDim = 0;
+        else if (contiguous && shape[0] == 1 && shape[1] % 2 == 0)
+          newDim = 1;
+      }
+      if (!newDim)
+        reject(c.span,
+               fmt::format("tile.reshape of the halved tile '{}' to [{}] moves the split axis in "
+                           "a way the lanes cannot follow (a lane's half is not a contiguous "
+                           "block of the new shape)",
+                           displayName(args[0]), fmt::join(shape, ", ")),
+               "reshape before the value is split, or keep whole rows per lane (e.g. [N, 1] <-> "
+               "[1, N])");
+      int64_t full = shape[*newDim], half = ceilHalf(full);
+      args[1] = withElement(args[1], *newDim, constIndex(half));
+      return track(rebuild(c, std::move(args)), HalfInfo{*newDim, full, half, half});
+    }
+    case OpRole::SetValidShape: {
+      if (!in) return rebuild(c, std::move(args));
+      size_t a = 1 + in->dim;
+      args[a] = laneExtent(args[a], in->stride, in->half);
+      HalfInfo info = *in;
+      return track(rebuild(c, std::move(args)), info);
+    }
+    case OpRole::Transpose: {
+      if (in) {
+        auto a1 = ops::constIntValue(args[1]), a2 = ops::constIntValue(args[2]);
+        if ((a1 && *a1 == static_cast<int64_t>(in->dim)) ||
+            (a2 && *a2 == static_cast<int64_t>(in->dim)))
+          reject(c.span,
+                 fmt::format("tile.transpose of the halved tile '{}' swaps the split axis {}: "
+                             "each lane would hold a half of the other axis",
+                             displayName(args[0]), in->dim),
+                 "transpose on the cube side or before the split, or choose the split mode "
+                 "of the other axis");
+      }
+      break;
+    }
+    case OpRole::RowReduce:
+    case OpRole::ColReduce: {
+      const TileType* t = tileOf(args[0]);
+      if (in && t) {
+        size_t reduced = role == OpRole::RowReduce ? t->shape.size() - 1 : 0;
+        if (reduced == in->dim)
+          reject(c.span,
+                 fmt::format("{} reduces on the split axis {}: each AIV lane holds only half of "
+                             "the reduced axis, so the per-lane results would be partial",
+                             c.callee, in->dim),
+                 "reduce the non-split axis, or gather the value to full width first (choose "
+                 "the other split mode, or use a pl.split_aiv(mode=NONE) region)");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  ExprPtr made = rebuild(c, std::move(args));
+  if (in && tileOf(made)) return track(made, *in);
+  return made;
+}
+
+// ---- statements -----------------------------------------------------------------------------
+
+VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
+  if (sameType(oldVar->type, value->type)) return oldVar;
+  auto nv = std::make_shared<Var>(oldVar->name, value->type, oldVar->span);
+  remap(oldVar, nv);
+  if (const HalfInfo* info = infoOf(value)) halved_[nv.get()] = *info;
+  return nv;
+}
+
+std::vector<StmtPtr> SplitLowerer::lowerStmts(const std::vector<StmtPtr>& stmts) {
+  std::vector<StmtPtr> out;
+  out.reserve(stmts.size());
+  for (const auto& s : stmts) lowerStmt(s, out);
+  return out;
+}
+
+StmtPtr SplitLowerer::lowerBody(const StmtPtr& body) {
+  if (!body) return body;
+  return makeSeq(lowerStmts(flattenStmts(body)), body->span);
+}
+
+void SplitLowerer::lowerAssign(const AssignStmt& a, const StmtPtr& orig,
+                               std::vector<StmtPtr>& out) {
+  const Call* call = a.value ? a.value->as<Call>() : nullptr;
+  if (call && analysis::classifyMoveDirection(*call) == CVDirection::VectorToCube) {
+    // V->C: gather both lanes' halves into `<dest>_mat`, then keep the cube placement move.
+    bool changed = false;
+    std::vector<ExprPtr> args = mutateExprs(call->args, changed);
+    ExprPtr gathered = gatherOf(args[0], call->span);
+    auto matVar = std::make_shared<Var>(a.var->name + "_mat", gathered->type, a.var->span);
+    out.push_back(std::make_shared<AssignStmt>(matVar, gathered, a.span));
+    ExprPtr move = rebuild(*call, {matVar});
+    VarPtr nv = rebind(a.var, move);
+    out.push_back(std::make_shared<AssignStmt>(nv, move, a.span));
+    return;
+  }
+  ExprPtr v = mutateExpr(a.value);
+  if (v == a.value) {
+    out.push_back(orig);
+    return;
+  }
+  VarPtr nv = rebind(a.var, v);
+  out.push_back(std::make_shared<AssignStmt>(nv, v, a.span));
+}
+
+std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr>& ias,
+                                                    bool& changed) {
+  std::vector<IterArgPtr> out;
+  for (const auto& ia : ias) {
+    ExprPtr init = mutateExpr(ia->init);
+    if (init == ia->init) {
+      out.push_back(ia);
+      continue;
+    }
+    changed = true;
+    TypePtr type = sameType(ia->type, init->type) ? ia->type : init->type;
+    auto nia = std::make_shared<IterArg>(ia->name, type, init, ia->span);
+    remap(ia, nia);
+    if (const HalfInfo* info = infoOf(init)) halved_[nia.get()] = *info;
+    out.push_back(nia);
+  }
+  return out;
+}
+
+std::vector<VarPtr> SplitLowerer::lowerReturnVars(const std::vector<VarPtr>& rvs,
+                                                  const StmtPtr& body, const Stmt& owner) {
+  if (rvs.empty()) return rvs;
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y || y->values.size() != rvs.size())
+    throw InternalError("lower-auto-vector-split: body with results does not end in a yield");
+  std::vector<VarPtr> out;
+  for (size_t i = 0; i < rvs.size(); ++i) out.push_back(rebind(rvs[i], y->values[i]));
+  (void)owner;
+  return out;
+}
+
+StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
+  bool changed = false;
+  ExprPtr start = mutateExpr(f.start), stop = mutateExpr(f.stop), step = mutateExpr(f.step);
+  changed |= start != f.start || stop != f.stop || step != f.step;
+  std::vector<IterArgPtr> ias = lowerIterArgs(f.iterArgs, changed);
+  StmtPtr body = lowerBody(f.body);
+  changed |= body != f.body;
+  // A carried value must keep its width around the back edge.
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  if (const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>())
+    for (size_t i = 0; i < y->values.size() && i < ias.size(); ++i)
+      if (!sameType(ias[i]->type, y->values[i]->type))
+        reject(f.span,
+               fmt::format("the loop-carried value '{}' enters the loop as {} but the halved "
+                           "loop body yields {}",
+                           ias[i]->name, ops::describeType(ias[i]->type),
+                           ops::describeType(y->values[i]->type)),
+               "give the carried value its per-lane width before the loop (e.g. create the "
+               "accumulator with pl.full inside the split function)");
+  std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body, f);
+  changed |= rvs != f.returnVars;
+  if (!changed) return orig;
+  return std::make_shared<ForStmt>(f.loopVar, start, stop, step, f.forKind, std::move(ias), body,
+                                   std::move(rvs), f.attrs, f.span);
+}
+
+StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
+  bool changed = false;
+  std::vector<IterArgPtr> ias = lowerIterArgs(w.iterArgs, changed);
+  ExprPtr cond = mutateExpr(w.cond);
+  StmtPtr body = lowerBody(w.body);
+  changed |= cond != w.cond || body != w.body;
+  std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body, w);
+  changed |= rvs != w.returnVars;
+  if (!changed) return orig;
+  return std::make_shared<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
+}
+
+StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
+  ExprPtr cond = mutateExpr(i.cond);
+  StmtPtr thenBody = lowerBody(i.thenBody);
+  StmtPtr elseBody = lowerBody(i.elseBody);
+  if (!i.returnVars.empty() && elseBody) {
+    auto ts = flattenStmts(thenBody), es = flattenStmts(elseBody);
+    const auto* ty = ts.empty() ? nullptr : ts.back()->as<YieldStmt>();
+    const auto* ey = es.empty() ? nullptr : es.back()->as<YieldStmt>();
+    if (ty && ey)
+      for (size_t k = 0; k < ty->values.size() && k < ey->values.size(); ++k)
+        if (!sameType(ty->values[k]->type, ey->values[k]->type))
+          reject(i.span,
+                 fmt::format("the branches of this if yield '{}' with different widths ({} vs "
+                             "{}) after halving",
+                             i.returnVars[k]->name, ops::describeType(ty->values[k]->type),
+                             ops::describeType(ey->values[k]->type)),
+                 "compute the value the same way (both per-lane halves) in both branches");
+  }
+  std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody, i);
+  if (cond == i.cond && thenBody == i.thenBody && elseBody == i.elseBody && rvs == i.returnVars)
+    return orig;
+  return std::make_shared<IfStmt>(cond, thenBody, elseBody, std::move(rvs), i.span);
+}
+
+void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
+  switch (s->kind) {
+    case StmtKind::Seq:
+      for (const auto& c : s->as<SeqStmt>()->stmts) lowerStmt(c, out);
+      return;
+    case StmtKind::Assign:
+      lowerAssign(*s->as<AssignStmt>(), s, out);
+      return;
+    case StmtKind::For:
+      out.push_back(lowerFor(*s->as<ForStmt>(), s));
+      return;
+    case StmtKind::While:
+      out.push_back(lowerWhile(*s->as<WhileStmt>(), s));
+      return;
+    case StmtKind::If:
+      out.push_back(lowerIf(*s->as<IfStmt>(), s));
+      return;
+    case StmtKind::Return: {
+      const auto* r = s->as<ReturnStmt>();
+      bool changed = false;
+      auto values = mutateExprs(r->values, changed);
+      for (const auto& v : values)
+        if (infoOf(v))
+          reject(s->span,
+                 fmt::format("the function returns the halved vector tile '{}'", displayName(v)),
+                 "store the per-lane result to an Out tensor (each lane writes its half) and "
+                 "return the tensor");
+      out.push_back(changed ? std::make_shared<ReturnStmt>(std::move(values), r->span) : s);
+      return;
+    }
+    case StmtKind::InCoreScope:
+    case StmtKind::SplitAivScope:
+    case StmtKind::SimdVfScope:
+      reject(s->span, "a scope cannot be lowered inside the split vector sub-region",
+             "move the scope out of the split function or region");
+    default:
+      out.push_back(mutateStmt(s));
+      return;
+  }
+}
+
+}  // namespace ptoc::split

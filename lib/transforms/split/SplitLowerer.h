@@ -1,0 +1,105 @@
+// The split-axis halving machinery of lower-auto-vector-split (pypto-facts §3.7,
+// seed 000): walks a statement list of a mixed InCore function (or of one
+// data-parallel pl.split_aiv region), rewrites cube→vector tile.move into
+// tile.aiv_shard, vector→cube tile.move into tile.aic_gather + the kept cube move,
+// halves every VECTOR-affine statement along the split axis (loads, stores,
+// slices, reshapes, generators, elementwise ops, set_validshape), localizes
+// offsets as `orig + subblock_idx * half`, tracks halved values through loops
+// and branches, and passes CUBE work through full width.
+#pragma once
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "ptoc/ir/Mutator.h"
+#include "ptoc/support/Diagnostics.h"
+
+namespace ptoc::split {
+
+/// What is known about a halved (per-lane) value.
+struct HalfInfo {
+  size_t dim = 0;      // split axis of this value (a reshape can move it)
+  int64_t full = 0;    // full extent along `dim`
+  int64_t half = 0;    // per-lane box extent: ceil(full / 2)
+  int64_t stride = 0;  // per-lane offset step: half, or the balanced lane_stride
+};
+
+/// Split axis of a mode: UP_DOWN → 0, LEFT_RIGHT → 1 (not defined for NONE).
+size_t splitDimension(ir::SplitMode mode);
+/// The mode that splits axis `dim` of a 2-D tile (0 → UP_DOWN, 1 → LEFT_RIGHT).
+std::optional<ir::SplitMode> modeOfDim(size_t dim);
+
+struct SplitOptions {
+  ir::SplitMode mode = ir::SplitMode::UpDown;
+  ir::VarPtr subblockIdx;                           // the lane index every offset is localized by
+  std::optional<int64_t> laneStride;                // balanced C->V partition (AUTO path only)
+  const char* context = "lower-auto-vector-split";  // prefix of diagnostics
+};
+
+class SplitLowerer : public ir::IRMutator {
+ public:
+  SplitLowerer(SplitOptions options, DiagnosticEngine& diag)
+      : opt_(std::move(options)), diag_(diag), dim_(splitDimension(opt_.mode)) {}
+
+  /// Lowers a statement list (recursing into loops and branches).
+  std::vector<ir::StmtPtr> lowerStmts(const std::vector<ir::StmtPtr>& stmts);
+
+  /// Variables replaced by per-lane ones (their uses were rewritten).
+  std::vector<const ir::Var*> replacedVars() const {
+    std::vector<const ir::Var*> out;
+    for (const auto& [from, to] : varMap_)
+      if (halved_.count(to.get())) out.push_back(from);
+    return out;
+  }
+
+  /// Halved values created so far (new Var / Call node → info).
+  const std::unordered_map<const ir::Expr*, HalfInfo>& halved() const { return halved_; }
+
+ protected:
+  ir::ExprPtr mutateCall(const std::shared_ptr<const ir::Call>& e) override;
+
+ private:
+  void lowerStmt(const ir::StmtPtr& s, std::vector<ir::StmtPtr>& out);
+  void lowerAssign(const ir::AssignStmt& a, const ir::StmtPtr& orig, std::vector<ir::StmtPtr>& out);
+  ir::StmtPtr lowerFor(const ir::ForStmt& f, const ir::StmtPtr& orig);
+  ir::StmtPtr lowerWhile(const ir::WhileStmt& w, const ir::StmtPtr& orig);
+  ir::StmtPtr lowerIf(const ir::IfStmt& i, const ir::StmtPtr& orig);
+  ir::StmtPtr lowerBody(const ir::StmtPtr& body);
+
+  /// Rebinds `oldVar` to a variable of `value`'s type (the same var when unchanged).
+  ir::VarPtr rebind(const ir::VarPtr& oldVar, const ir::ExprPtr& value);
+  /// New iter_args for a loop, following the halving of their init values.
+  std::vector<ir::IterArgPtr> lowerIterArgs(const std::vector<ir::IterArgPtr>& ias, bool& changed);
+  /// Return vars typed after the (lowered) yield of `body`.
+  std::vector<ir::VarPtr> lowerReturnVars(const std::vector<ir::VarPtr>& rvs,
+                                          const ir::StmtPtr& body, const ir::Stmt& loop);
+
+  const HalfInfo* infoOf(const ir::ExprPtr& e) const;
+  ir::ExprPtr track(ir::ExprPtr e, HalfInfo info);
+
+  // Per-op halving (the call's args are already rewritten).
+  ir::ExprPtr halveCall(const ir::Call& orig, std::vector<ir::ExprPtr> args);
+  ir::ExprPtr boundaryShard(const ir::Call& move, ir::ExprPtr source);
+  /// tile.aic_gather of a halved operand (rejects a full-width one).
+  ir::ExprPtr gatherOf(const ir::ExprPtr& operand, Span span);
+  ir::ExprPtr rebuild(const ir::Call& orig, std::vector<ir::ExprPtr> args,
+                      const ir::AttrList& kwargs);
+  ir::ExprPtr rebuild(const ir::Call& orig, std::vector<ir::ExprPtr> args) {
+    return rebuild(orig, std::move(args), orig.kwargs);
+  }
+  /// `orig + subblock_idx * step`.
+  ir::ExprPtr localize(const ir::ExprPtr& orig, int64_t step) const;
+  /// Per-lane extent of a full-width extent `v`: min(max(v, idx*s) - idx*s, s).
+  ir::ExprPtr laneExtent(const ir::ExprPtr& v, int64_t stride, int64_t box) const;
+
+  [[noreturn]] void reject(Span span, const std::string& message, std::string hint) const;
+
+  SplitOptions opt_;
+  DiagnosticEngine& diag_;
+  size_t dim_;
+  std::unordered_map<const ir::Expr*, HalfInfo> halved_;
+  Span stmtSpan_;  // span of the statement being lowered (for diagnostics)
+};
+
+}  // namespace ptoc::split
