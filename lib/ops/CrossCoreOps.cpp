@@ -147,14 +147,14 @@ void registerCrossCoreOps(OpRegistry& r) {
   const std::vector<AttrValue> evenCodes = {int64_t{0}, int64_t{1}, int64_t{2}};
 
   r.add("tile.aiv_shard")
-      .arg("tile", K::Tile, {MemorySpace::Acc})
+      .arg("tile", K::Tile, {MemorySpace::Acc, MemorySpace::Mat})
       .requiredKwarg("split", A::SplitMode)
       .kwarg("lane_stride", A::Int)
       .role(OpRole::AivShard)
         .deduce(deduceAivShard)
       .outputMemoryFixed(MemorySpace::Vec)
       .affinityRule(AffinityRule::CoreBoundary)
-      .doc("C->V boundary: Acc tile -> this AIV lane's Vec half (split axis ceil-halved)");
+      .doc("C->V boundary: cube tile (Acc / Mat) -> this AIV lane's Vec half (split axis ceil-halved)");
 
   r.add("tile.aic_gather")
       .arg("tile", K::Tile, {MemorySpace::Vec})
