@@ -104,8 +104,17 @@ ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
     kw.emplace_back("lane_stride", *opt_.laneStride);
     stride = *opt_.laneStride;
   }
+  std::vector<ExprPtr> srcValid = src->validShape();
+  auto staticValid = ops::constIntValue(srcValid[dim_]);
   ExprPtr shard = createOpCall(OpRegistry::instance().get("tile.aiv_shard"), {std::move(source)},
                                kw, move.span, diag_);
+  if (full % 2 || !staticValid || *staticValid != full) {
+    // Ragged or odd boundary: this lane's valid share, min(max(V, idx*S) - idx*S, S).
+    std::vector<ExprPtr> valid = srcValid;
+    valid[dim_] = laneExtent(srcValid[dim_], stride, ceilHalf(full));
+    shard = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+                         {shard, valid[0], valid[1]}, {}, move.span, diag_);
+  }
   return track(shard, HalfInfo{dim_, full, ceilHalf(full), stride});
 }
 
@@ -125,6 +134,14 @@ ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
         "and move that to the cube side, or, if the split axis is a singleton that cannot be "
         "halved, keep the value on the vector side");
   }
+  if (info->full % 2 || info->stride != info->half)
+    reject(span,
+           fmt::format("the V->C operand '{}' is split unevenly ({} along axis {}); "
+                       "tile.aic_gather has no odd or rebalanced form, so the two lanes' halves "
+                       "cannot be joined back into the full tile",
+                       displayName(operand), info->full, info->dim),
+           "pad the split axis to an even extent before the vector work, or keep this value "
+           "on the vector side");
   std::optional<SplitMode> mode = modeOfDim(info->dim);
   if (!mode)
     reject(span,
