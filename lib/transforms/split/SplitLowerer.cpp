@@ -390,6 +390,17 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
     default:
       break;
   }
+  if (in)
+    for (const auto& a : args) {
+      const TileType* t = tileOf(a);
+      if (t && !infoOf(a) && t->shape.size() > in->dim && t->shape[in->dim] > 1)
+        reject(c.span,
+               fmt::format("{} mixes the per-lane half of one operand with the full-width tile "
+                           "'{}' (its split axis {} has {} elements on each lane)",
+                           c.callee, displayName(a), in->dim, t->shape[in->dim]),
+               "produce the full-width operand inside the split function (load, full, or a "
+               "C->V move) so it is halved too, or keep the op out of the split function");
+    }
   ExprPtr made = rebuild(c, std::move(args));
   if (in && tileOf(made)) return track(made, *in);
   return made;
