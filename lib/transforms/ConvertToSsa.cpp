@@ -7,9 +7,10 @@
 // live variables gets iter_args (init = the version before the loop), a trailing
 // yield and return_vars, and later uses read the return_vars; natural `while` loops
 // become SSA while loops whose condition reads the iter_args. A variable first
-// defined inside a loop or branch and used after it is promoted when a stand-in
-// exists (the destination of the write that defines it, e.g. the tensor of a
-// tile.store); otherwise a use where it is not defined on every path is an error.
+// defined inside a loop and used after it is promoted to an iter_arg when a stand-in
+// init exists (the destination of the write that defines it, e.g. the tensor of a
+// tile.store); a variable defined in both arms of an if gets a return var; otherwise
+// a use where the variable is not defined on every path is an error.
 // A pl.unroll loop that carries values is unrolled (pl.unroll cannot carry
 // iter_args). Scopes (pl.at, pl.split_aiv, pl.simd_vf) run once and are transparent.
 // Existing SSA constructs are kept; an SSA program comes out structurally equal.
@@ -293,16 +294,12 @@ class SsaRewriter {
       }
       ExprPtr tv = t && t->value ? t->value : nullptr;
       ExprPtr ev = e && e->value ? e->value : nullptr;
-      if (!tv || !ev) {
-        ExprPtr standIn = (tv || ev) ? writeDestination(v) : nullptr;
-        if (!standIn) {
-          const Undefined* why = (t && t->undefined)   ? t->undefined
-                                 : (e && e->undefined) ? e->undefined
-                                                       : undefined(v->span, where, hint);
-          bind(v, Version{nullptr, why});
-          continue;
-        }
-        (tv ? ev : tv) = standIn;
+      if (!tv || !ev) {  // not assigned on one path: a use after the if is an error
+        const Undefined* why = (t && t->undefined)   ? t->undefined
+                               : (e && e->undefined) ? e->undefined
+                                                     : undefined(v->span, where, hint);
+        bind(v, Version{nullptr, why});
+        continue;
       }
       if (tv == ev) {
         bind(v, Version{tv});
