@@ -284,12 +284,14 @@ class SsaRewriter {
       const auto& t = thenVersions[i];
       const auto& e = elseVersions[i];
       if (t == before && e == before) continue;
-      const std::string where =
-          fmt::format("only on some paths through the if at {}", ctx_.diag.formatLocation(x.span));
-      const std::string hint =
-          fmt::format("assign '{}' before the if, or in both branches", v->name);
+      auto undefinedHere = [&] {
+        return undefined(v->span,
+                         fmt::format("only on some paths through the if at {}",
+                                     ctx_.diag.formatLocation(x.span)),
+                         fmt::format("assign '{}' before the if, or in both branches", v->name));
+      };
       if (!liveAfter(v, region)) {
-        bind(v, Version{nullptr, undefined(v->span, where, hint)});
+        bind(v, Version{nullptr, undefinedHere()});
         continue;
       }
       ExprPtr tv = t && t->value ? t->value : nullptr;
@@ -297,7 +299,7 @@ class SsaRewriter {
       if (!tv || !ev) {  // not assigned on one path: a use after the if is an error
         const Undefined* why = (t && t->undefined)   ? t->undefined
                                : (e && e->undefined) ? e->undefined
-                                                     : undefined(v->span, where, hint);
+                                                     : undefinedHere();
         bind(v, Version{nullptr, why});
         continue;
       }
@@ -369,6 +371,7 @@ class SsaRewriter {
   /// Shared by for and while: binds the iter_args, rewrites the condition (while) and
   /// the body, and returns the new iter_args / body / return vars.
   struct LoopParts {
+    VarPtr loopVar;
     std::vector<IterArgPtr> iterArgs;
     ExprPtr cond;
     StmtPtr body;
@@ -400,7 +403,7 @@ class SsaRewriter {
       parts.iterArgs.push_back(nia);
       ++carried_[v];
     }
-    if (loopVar) define(loopVar);
+    if (loopVar) parts.loopVar = define(loopVar);
     stmtSpan_ = s->span;
     parts.cond = rewrite(oldCond);
 
@@ -437,7 +440,7 @@ class SsaRewriter {
         unrollIfCarrying(s, start, stop, step, out))
       return;
     LoopParts p = rewriteLoop(s, x.iterArgs, x.loopVar, nullptr, x.body, x.returnVars);
-    out.push_back(std::make_shared<ForStmt>(x.loopVar, start, stop, step, x.forKind,
+    out.push_back(std::make_shared<ForStmt>(p.loopVar, start, stop, step, x.forKind,
                                             std::move(p.iterArgs), p.body, std::move(p.returnVars),
                                             x.attrs, s->span));
   }
@@ -457,8 +460,10 @@ class SsaRewriter {
     const SsaScan::Region& region = scan_.region(s.get());
     Carried carried = classifyLoopVars(region, false);
     const Var* escaping = nullptr;
-    for (const Var* v : carried.local)
-      if (!lookup(v) && liveAfter(v, region)) escaping = escaping ? escaping : v;
+    for (const Var* v : carried.local) {
+      auto before = lookup(v);
+      if ((!before || !before->value) && liveAfter(v, region) && !escaping) escaping = v;
+    }
     if (carried.vars.empty() && !escaping) return false;
     const Var* reason = carried.vars.empty() ? escaping : carried.vars.front();
     const auto* c0 = start->as<ConstInt>();
