@@ -259,9 +259,18 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
     if (y) fail(y->span, "a pl.split_aiv region yields no values");
   }
   ir::StmtPtr region = std::make_shared<ir::SplitAivScopeStmt>(*mode, 2, laneVar, body, s.span);
-  // A top-level region of an Opaque function is wrapped in an InCore scope so that
-  // outline-incore-scopes outlines it (as PyPTO's parser does).
-  if (incoreDepth_ == 0 && current_->type == ir::FunctionType::Opaque)
+  // A region outside any pl.at scope is wrapped in an InCore scope, whatever the type
+  // of the enclosing function, so outline-incore-scopes lifts it into its own function.
+  // In an InCore function the wrapper is not outlined (the pass only visits Opaque and
+  // Orchestration functions), and lower-auto-vector-split rejects the scope-wrapped
+  // region. The one exception is an InCore function stamped "split_aiv": that is
+  // outline-incore-scopes' own output, whose regions are bare, and the printed form must
+  // parse back to the same IR.
+  const ir::AttrValue* splitAiv = ir::findAttr(current_->attrs, "split_aiv");
+  bool outlinedRegionFunction = current_->type == ir::FunctionType::InCore && splitAiv &&
+                                std::holds_alternative<bool>(*splitAiv) &&
+                                std::get<bool>(*splitAiv);
+  if (incoreDepth_ == 0 && !outlinedRegionFunction)
     region = std::make_shared<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(),
                                                    region, s.span);
   return region;
