@@ -20,7 +20,8 @@ class ConvertToSsaPass final : public Pass {
 }  // namespace
 
 void registerConvertToSsaPass() {
-  PassRegistry::instance().add("convert-to-ssa", [] { return std::make_unique<ConvertToSsaPass>(); });
+  PassRegistry::instance().add("convert-to-ssa",
+                               [] { return std::make_unique<ConvertToSsaPass>(); });
 }
 
 }  // namespace ptoc

@@ -21,13 +21,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <unordered_map>
 
-#include "ptoc/ir/Builder.h"
-#include "ptoc/ir/Mutator.h"
-#include "ptoc/ir/Printer.h"
-#include "ptoc/ir/StructuralEqual.h"
+#include "TileBlockRewriter.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
@@ -37,20 +33,7 @@ namespace {
 
 using namespace ir;
 
-bool isKernel(const Function& f) {
-  return f.funcType == FunctionType::InCore || f.funcType == FunctionType::AIC ||
-         f.funcType == FunctionType::AIV;
-}
-
-const TileType* tileOf(const ExprPtr& e) {
-  return e && e->type ? e->type->as<TileType>() : nullptr;
-}
-
 const Var* asVar(const ExprPtr& e) { return e ? e->as<Var>() : nullptr; }
-
-bool sameType(const TypePtr& a, const TypePtr& b) {
-  return a == b || (a && b && structuralEqual(*a, *b).equal);
-}
 
 /// Left, Right and Bias only feed the cube unit: nothing moves data out of them.
 bool hasPathOut(MemorySpace from) {
@@ -238,14 +221,9 @@ class SpaceAnalysis {
 
 // ---- Phase 2: rewrite types, insert moves -----------------------------------------------
 
-class Rewriter : public IRMutator {
+class Rewriter : public TileBlockRewriter {
  public:
-  Rewriter(SpaceAnalysis& a, DiagnosticEngine& d) : analysis_(a), diag_(d) {}
-
-  FunctionPtr rewrite(const FunctionPtr& f) {
-    function_ = f.get();
-    return mutateFunction(f);
-  }
+  Rewriter(SpaceAnalysis& a, DiagnosticEngine& d) : TileBlockRewriter(d), analysis_(a) {}
 
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
@@ -258,177 +236,33 @@ class Rewriter : public IRMutator {
     return nv;
   }
 
-  StmtPtr mutateStmt(const StmtPtr& s) override {
-    if (!s) return s;
-    if (s->kind != StmtKind::Seq && !inBlock_) return rewriteBlock({s}, s->span);
-    return IRMutator::mutateStmt(s);
-  }
-
-  StmtPtr mutateSeq(const std::shared_ptr<const SeqStmt>& s) override {
-    return rewriteBlock(flattenStmts(s), s->span);
-  }
-
-  StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
-    const auto* call = s->value ? s->value->as<Call>() : nullptr;
-    if (!call) {
-      ExprPtr value = mutateExpr(s->value);
-      VarPtr def = mutateDef(s->var);
-      if (value->type && !sameType(value->type, def->type) && def->type->isa<TileType>()) {
-        def = std::make_shared<Var>(def->name, value->type, def->span);
-        remap(s->var, def);
-      }
-      return std::make_shared<AssignStmt>(def, value, s->span);
-    }
-    VarPtr def = mutateDef(s->var);
-    ExprPtr value = rewriteCall(*call, s->value, def->type, s->span);
-    if (!sameType(value->type, def->type)) {
-      def = std::make_shared<Var>(def->name, value->type, def->span);
-      remap(s->var, def);
-    }
-    return std::make_shared<AssignStmt>(def, value, s->span);
-  }
-
-  StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
-    const auto* call = s->expr ? s->expr->as<Call>() : nullptr;
-    if (!call) return IRMutator::mutateEval(s);
-    return std::make_shared<EvalStmt>(rewriteCall(*call, s->expr, nullptr, s->span), s->span);
-  }
-
-  StmtPtr mutateYield(const std::shared_ptr<const YieldStmt>& s) override {
-    bool changed = false;
-    std::vector<ExprPtr> values = mutateExprs(s->values, changed);
-    if (!yieldTargets_.empty())
-      for (size_t k = 0; k < values.size() && k < yieldTargets_.back().size(); ++k)
-        values[k] = coerce(values[k], yieldTargets_.back()[k], s->span);
-    return std::make_shared<YieldStmt>(std::move(values), s->span);
-  }
-
-  StmtPtr mutateReturn(const std::shared_ptr<const ReturnStmt>& s) override {
-    bool changed = false;
-    std::vector<ExprPtr> values = mutateExprs(s->values, changed);
-    for (size_t k = 0; k < values.size() && k < function_->returnTypes.size(); ++k)
-      values[k] = coerce(values[k], function_->returnTypes[k], s->span);
-    return std::make_shared<ReturnStmt>(std::move(values), s->span);
-  }
-
-  StmtPtr mutateFor(const std::shared_ptr<const ForStmt>& s) override {
-    ExprPtr b = mutateExpr(s->start), e = mutateExpr(s->stop), st = mutateExpr(s->step);
-    std::vector<TypePtr> carried;
-    auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
-    VarPtr lv = mutateDef(s->loopVar);
-    yieldTargets_.push_back(carried);
-    StmtPtr body = mutateStmt(s->body);
-    yieldTargets_.pop_back();
-    bool changed = false;
-    auto rvs = mutateDefs(s->returnVars, changed);
-    return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
-                                     s->attrs, s->span);
-  }
-
-  StmtPtr mutateWhile(const std::shared_ptr<const WhileStmt>& s) override {
-    std::vector<TypePtr> carried;
-    auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
-    ExprPtr c = mutateExpr(s->cond);
-    yieldTargets_.push_back(carried);
-    StmtPtr body = mutateStmt(s->body);
-    yieldTargets_.pop_back();
-    bool changed = false;
-    auto rvs = mutateDefs(s->returnVars, changed);
-    return std::make_shared<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
-  }
-
-  StmtPtr mutateIf(const std::shared_ptr<const IfStmt>& s) override {
-    ExprPtr c = mutateExpr(s->cond);
-    bool changed = false;
-    auto rvs = mutateDefs(s->returnVars, changed);
-    std::vector<TypePtr> results;
-    for (const auto& rv : rvs) results.push_back(rv->type);
-    yieldTargets_.push_back(results);
-    StmtPtr t = mutateStmt(s->thenBody);
-    StmtPtr e = mutateStmt(s->elseBody);
-    yieldTargets_.pop_back();
-    return std::make_shared<IfStmt>(c, t, e, std::move(rvs), s->span);
-  }
-
- private:
-  using MoveKey = std::pair<const Var*, MemorySpace>;
-
-  /// Rewrites one statement list: moves inserted for a statement go right before it.
-  StmtPtr rewriteBlock(const std::vector<StmtPtr>& stmts, Span span) {
-    std::vector<StmtPtr> out;
-    std::map<MoveKey, VarPtr> moves;
-    std::vector<StmtPtr>* savedPending = pending_;
-    std::map<MoveKey, VarPtr>* savedMoves = moves_;
-    bool savedInBlock = inBlock_;
-    pending_ = &out;
-    moves_ = &moves;
-    for (const auto& st : stmts) {
-      inBlock_ = true;
-      StmtPtr r;
-      if (st->kind == StmtKind::Assign || st->kind == StmtKind::Eval ||
-          st->kind == StmtKind::Yield || st->kind == StmtKind::Return ||
-          st->kind == StmtKind::BufferStore) {
-        r = IRMutator::mutateStmt(st);
-      } else {
-        inBlock_ = false;  // the bodies of a compound statement are blocks of their own
-        r = IRMutator::mutateStmt(st);
-      }
-      pending_ = &out;
-      moves_ = &moves;
-      out.push_back(r);
-    }
-    pending_ = savedPending;
-    moves_ = savedMoves;
-    inBlock_ = savedInBlock;
-    return makeSeq(std::move(out), span);
-  }
-
-  std::vector<IterArgPtr> rewriteIterArgs(const std::vector<IterArgPtr>& ias, Span at,
-                                          std::vector<TypePtr>& carried) {
-    std::vector<IterArgPtr> out;
-    for (const auto& ia : ias) {
-      ExprPtr init = mutateExpr(ia->init);
-      VarPtr def = mutateDef(ia);
-      init = coerce(init, def->type, at);
-      auto fresh = std::make_shared<IterArg>(def->name, def->type, init, ia->span);
-      remap(ia, fresh);
-      out.push_back(fresh);
-      carried.push_back(def->type);
-    }
-    return out;
-  }
-
   /// The call with its operands remapped, misplaced tile operands moved, and (when anything
   /// changed) rebuilt through createOpCall so the result type re-deduces.
   ExprPtr rewriteCall(const Call& call, const ExprPtr& original, const TypePtr& resultType,
-                      Span at) {
+                      Span at) override {
     bool changed = false;
     std::vector<ExprPtr> args = mutateExprs(call.args, changed);
-    if (!call.op) {
-      if (!changed) return original;
-      return std::make_shared<Call>(call.callee, nullptr, std::move(args), call.kwargs, call.type,
-                                    call.span);
-    }
-    const OpDef& op = *call.op;
-    for (size_t i = 0; i < args.size() && i < op.args.size(); ++i) {
-      const ArgSpec& spec = op.args[i];
-      const TileType* t = tileOf(args[i]);
-      if (!t || !t->memory || spec.memory.empty()) continue;
-      if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
-        continue;
-      args[i] = moveOperand(args[i], spec.memory.front(), op, spec, at);
-      changed = true;
-    }
-    bool annotatedChanged = op.typeFromAnnotation && resultType && !sameType(resultType, call.type);
+    if (call.op)
+      for (size_t i = 0; i < args.size() && i < call.op->args.size(); ++i) {
+        const ArgSpec& spec = call.op->args[i];
+        const TileType* t = tileTypeOf(args[i]);
+        if (!t || !t->memory || spec.memory.empty()) continue;
+        if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
+          continue;
+        args[i] = moveOperand(args[i], spec.memory.front(), *call.op, spec, at);
+        changed = true;
+      }
+    bool annotatedChanged =
+        call.op && call.op->typeFromAnnotation && resultType && !sameType(resultType, call.type);
     if (!changed && !annotatedChanged) return original;
-    return createOpCall(op, std::move(args), call.kwargs, call.span, diag_, {}, {},
-                        op.typeFromAnnotation ? resultType : nullptr);
+    return rebuild(call, std::move(args), resultType);
   }
 
+ private:
   ExprPtr moveOperand(const ExprPtr& arg, MemorySpace target, const OpDef& op, const ArgSpec& spec,
                       Span at) {
     const auto* v = asVar(arg);
-    MemorySpace from = *tileOf(arg)->memory;
+    MemorySpace from = *tileTypeOf(arg)->memory;
     std::string name = v ? v->name : spec.name;
     if (!hasPathOut(from)) {
       diag_.error(
@@ -441,64 +275,23 @@ class Rewriter : public IRMutator {
                       toString(from), name));
       throw CompileError();
     }
-    if (v)
-      if (auto it = moves_->find({v, target}); it != moves_->end()) return it->second;
+    std::string key = fmt::format("move:{}", toString(target));
+    if (VarPtr hit = cached(v, key)) return hit;
     AttrList kwargs = {{"target_memory", target}};
     if (target == MemorySpace::Vec) {
-      TileView view = tileOf(arg)->effectiveView();
+      TileView view = tileTypeOf(arg)->effectiveView();
       if (view.blayout != TileLayout::RowMajor || view.slayout != TileLayout::NoneBox) {
         kwargs.emplace_back("blayout", TileLayout::RowMajor);
         kwargs.emplace_back("slayout", TileLayout::NoneBox);
       }
     }
     auto move = createOpCall(OpRegistry::instance().get("tile.move"), {arg}, kwargs, at, diag_);
-    auto moved =
-        std::make_shared<Var>(fmt::format("{}_{}", name, toString(target)), move->type, at);
-    pending_->push_back(std::make_shared<AssignStmt>(moved, move, at));
-    if (v) moves_->emplace(MoveKey{v, target}, moved);
-    return moved;
-  }
-
-  /// `value` converted to `expected` (a tile of the same shape and dtype in another space
-  /// or layout) with a tile.move inserted before the current statement.
-  ExprPtr coerce(const ExprPtr& value, const TypePtr& expected, Span at) {
-    const TileType* have = tileOf(value);
-    const TileType* want = expected ? expected->as<TileType>() : nullptr;
-    if (!have || !want || sameType(value->type, expected)) return value;
-    std::string name = asVar(value) ? asVar(value)->name : std::string("tile");
-    if (have->memory && !hasPathOut(*have->memory)) {
-      diag_.error(at,
-                  fmt::format("'{}' lives in {}, which no data path leaves, but must be {}", name,
-                              toString(*have->memory), typeToString(*expected)),
-                  "compute the value in the memory space the loop or branch carries");
-      throw CompileError();
-    }
-    TileView view = want->effectiveView();
-    AttrList kwargs = {{"target_memory", want->memory.value_or(MemorySpace::Vec)},
-                       {"blayout", view.blayout},
-                       {"slayout", view.slayout}};
-    auto move = createOpCall(OpRegistry::instance().get("tile.move"), {value}, kwargs, at, diag_);
-    if (!sameType(move->type, expected)) {
-      diag_.error(at,
-                  fmt::format("cannot convert '{}' of type {} to {}", name,
-                              typeToString(*value->type), typeToString(*expected)),
-                  "make both values the same type before they meet");
-      throw CompileError();
-    }
-    auto moved = std::make_shared<Var>(
-        fmt::format("{}_{}", name, toString(want->memory.value_or(MemorySpace::Vec))), move->type,
-        at);
-    pending_->push_back(std::make_shared<AssignStmt>(moved, move, at));
+    VarPtr moved = insertBefore(fmt::format("{}_{}", name, toString(target)), move, at);
+    cache(v, key, moved);
     return moved;
   }
 
   SpaceAnalysis& analysis_;
-  DiagnosticEngine& diag_;
-  const Function* function_ = nullptr;
-  bool inBlock_ = false;
-  std::vector<StmtPtr>* pending_ = nullptr;
-  std::map<MoveKey, VarPtr>* moves_ = nullptr;
-  std::vector<std::vector<TypePtr>> yieldTargets_;
 };
 
 class InferTileMemorySpacePass final : public Pass {
@@ -519,7 +312,7 @@ class InferTileMemorySpacePass final : public Pass {
     std::vector<FunctionPtr> functions;
     bool changed = false;
     for (const auto& f : program->functions) {
-      if (!isKernel(*f)) {
+      if (!isKernelFunction(*f)) {
         functions.push_back(f);
         continue;
       }

@@ -1,5 +1,5 @@
-// outline-incore-scopes: pl.at(CORE_GROUP) scopes -> InCore functions; the caller becomes Orchestration.
-// SKELETON — being implemented (issue 4); currently returns the program unchanged.
+// outline-incore-scopes: pl.at(CORE_GROUP) scopes -> InCore functions; the caller becomes
+// Orchestration. SKELETON — being implemented (issue 4); currently returns the program unchanged.
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
@@ -12,7 +12,9 @@ class OutlineIncoreScopesPass final : public Pass {
     return "pl.at(CORE_GROUP) scopes -> InCore functions; the caller becomes Orchestration";
   }
   IRPropertySet required() const override { return {IRProperty::SSAForm}; }
-  IRPropertySet produced() const override { return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::AivSplitValid}; }
+  IRPropertySet produced() const override {
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::AivSplitValid};
+  }
   IRPropertySet invalidated() const override { return {}; }
   ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext&) override { return program; }
 };
@@ -20,7 +22,8 @@ class OutlineIncoreScopesPass final : public Pass {
 }  // namespace
 
 void registerOutlineIncoreScopesPass() {
-  PassRegistry::instance().add("outline-incore-scopes", [] { return std::make_unique<OutlineIncoreScopesPass>(); });
+  PassRegistry::instance().add("outline-incore-scopes",
+                               [] { return std::make_unique<OutlineIncoreScopesPass>(); });
 }
 
 }  // namespace ptoc

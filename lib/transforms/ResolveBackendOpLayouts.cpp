@@ -11,7 +11,9 @@ class ResolveBackendOpLayoutsPass final : public Pass {
   std::string_view description() const override {
     return "row-major repair of elementwise operands and results";
   }
-  IRPropertySet required() const override { return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch}; }
+  IRPropertySet required() const override {
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch};
+  }
   IRPropertySet produced() const override { return {IRProperty::SSAForm}; }
   IRPropertySet invalidated() const override { return {}; }
   ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext&) override { return program; }
@@ -20,7 +22,8 @@ class ResolveBackendOpLayoutsPass final : public Pass {
 }  // namespace
 
 void registerResolveBackendOpLayoutsPass() {
-  PassRegistry::instance().add("resolve-backend-op-layouts", [] { return std::make_unique<ResolveBackendOpLayoutsPass>(); });
+  PassRegistry::instance().add("resolve-backend-op-layouts",
+                               [] { return std::make_unique<ResolveBackendOpLayoutsPass>(); });
 }
 
 }  // namespace ptoc
