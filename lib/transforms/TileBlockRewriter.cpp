@@ -135,11 +135,7 @@ StmtPtr TileBlockRewriter::mutateAssign(const std::shared_ptr<const AssignStmt>&
     def = std::make_shared<Var>(def->name, value->type, def->span);
     remap(s->var, def);
   }
-  StmtPtr assign = std::make_shared<AssignStmt>(def, value, s->span);
-  std::vector<StmtPtr> extra = after(def);
-  if (extra.empty()) return assign;
-  extra.insert(extra.begin(), assign);
-  return makeSeq(std::move(extra), s->span);
+  return std::make_shared<AssignStmt>(def, value, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateEval(const std::shared_ptr<const EvalStmt>& s) {

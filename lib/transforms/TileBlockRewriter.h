@@ -33,8 +33,6 @@ class TileBlockRewriter : public ir::IRMutator {
   /// assigned variable after mutateDef (null for an evaluated call).
   virtual ir::ExprPtr rewriteCall(const ir::Call& call, const ir::ExprPtr& original,
                                   const ir::TypePtr& resultType, Span at) = 0;
-  /// Hook after an assignment was rebuilt: may return extra statements to follow it.
-  virtual std::vector<ir::StmtPtr> after(const ir::VarPtr&) { return {}; }
 
   /// Inserts `name = call` before the current statement and returns the new variable.
   ir::VarPtr insertBefore(const std::string& name, const ir::CallPtr& call, Span at);
