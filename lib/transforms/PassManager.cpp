@@ -12,9 +12,9 @@
 namespace ptoc {
 
 std::string_view propertyName(IRProperty p) {
-  static constexpr std::string_view kNames[] = {"UseAfterDef",        "StructuredCtrlFlow",
-                                                "SSAForm",            "TileMemoryInferred",
-                                                "SplitIncoreOrch",    "AivSplitValid"};
+  static constexpr std::string_view kNames[] = {"UseAfterDef",     "StructuredCtrlFlow",
+                                                "SSAForm",         "TileMemoryInferred",
+                                                "SplitIncoreOrch", "AivSplitValid"};
   static_assert(std::size(kNames) == static_cast<size_t>(IRProperty::kCount));
   return kNames[static_cast<size_t>(p)];
 }

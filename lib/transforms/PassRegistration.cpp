@@ -10,7 +10,6 @@ void registerInferTileMemorySpacePass();
 void registerResolveBackendOpLayoutsPass();
 void registerLowerAutoVectorSplitPass();
 
-
 void registerAllPasses() {
   static bool done = false;
   if (done) return;
@@ -21,7 +20,6 @@ void registerAllPasses() {
   registerInferTileMemorySpacePass();
   registerResolveBackendOpLayoutsPass();
   registerLowerAutoVectorSplitPass();
-
 }
 
 }  // namespace ptoc

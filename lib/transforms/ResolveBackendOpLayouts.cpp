@@ -1,9 +1,148 @@
-// resolve-backend-op-layouts: row-major repair of elementwise operands and results.
-// SKELETON — being implemented (issue 4); currently returns the program unchanged.
+// resolve-backend-op-layouts: vector ops that read their operands row by row get row-major
+// operands (pypto-facts §3.6). Applies to InCore/AIC/AIV functions; others are unchanged.
+//
+// Row-major operands (blayout row_major, slayout none_box) are required of
+//   - every tile operand of an OpRole::Elementwise op (add, muls, exp, cast, ...);
+//   - the data operand (argument 0) of RowReduce, ColReduce and RowExpand ops. The [M, 1]
+//     column operand of a row_expand_* op is read one element per row and may keep its
+//     layout (a column load is col_major by default), and a reduction's tmp is scratch.
+// Repairs:
+//   - an elementwise op producing an [N, 1] column with a non-row-major operand computes on
+//     [1, N] rows instead: every tile operand is `tile.reshape(x, [1, N])`, the op produces
+//     `<v>_row`, and `v = tile.reshape(<v>_row, [N, 1])` follows;
+//   - any other non-row-major operand `x` becomes
+//     `x_row_major = tile.move(x, target_memory=<its space>, blayout=row_major, slayout=none_box)`
+//     right before the op (once per statement list).
+// The rebuilt op's result is row-major; later uses follow the new type (calls re-deduce),
+// and where the value meets a fixed type (loop-carried value, if result, function return)
+// it is moved back to that type. Idempotent: a second run finds every operand row-major.
+#include <fmt/format.h>
+
+#include "TileBlockRewriter.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
 namespace {
+
+using namespace ir;
+
+bool isRowMajor(const TileType& t) {
+  TileView v = t.effectiveView();
+  return v.blayout == TileLayout::RowMajor && v.slayout == TileLayout::NoneBox;
+}
+
+/// Which tile arguments of a call must be row-major (empty = none).
+std::vector<size_t> rowMajorOperands(const Call& call) {
+  std::vector<size_t> out;
+  switch (callRole(call)) {
+    case OpRole::Elementwise:
+      for (size_t i = 0; i < call.args.size(); ++i)
+        if (tileTypeOf(call.args[i])) out.push_back(i);
+      break;
+    case OpRole::RowReduce:
+    case OpRole::ColReduce:
+    case OpRole::RowExpand:
+      if (!call.args.empty() && tileTypeOf(call.args[0])) out.push_back(0);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+bool isColumn(const std::vector<int64_t>& shape) {
+  return shape.size() == 2 && shape[1] == 1 && shape[0] > 1;
+}
+
+ExprPtr shapeList(const std::vector<int64_t>& shape, Span at) {
+  std::vector<ExprPtr> elems;
+  for (int64_t d : shape) elems.push_back(constIndex(d, at));
+  return makeTuple(std::move(elems), at);
+}
+
+std::string nameOf(const ExprPtr& e, const char* fallback) {
+  const auto* v = e->as<Var>();
+  return v ? v->name : fallback;
+}
+
+class LayoutRewriter : public TileBlockRewriter {
+ public:
+  using TileBlockRewriter::TileBlockRewriter;
+
+ protected:
+  ExprPtr rewriteCall(const Call& call, const ExprPtr& original, const TypePtr& resultType,
+                      Span at) override {
+    bool changed = false;
+    std::vector<ExprPtr> args = mutateExprs(call.args, changed);
+    if (!call.op) return changed ? rebuild(call, std::move(args)) : original;
+    // Re-deduce with the (possibly retyped) operands first: the row-major check is on them.
+    std::vector<size_t> need = rowMajorOperands(call);
+    bool misplaced = false;
+    for (size_t i : need) misplaced = misplaced || !isRowMajor(*tileTypeOf(args[i]));
+    if (!misplaced) return changed ? rebuild(call, std::move(args), resultType) : original;
+
+    const TileType* result = call.type ? call.type->as<TileType>() : nullptr;
+    if (callRole(call) == OpRole::Elementwise && result && isColumn(result->shape) && resultType) {
+      // Compute on [1, N] rows; mutateAssign adds the reshape back to [N, 1].
+      std::vector<int64_t> row = {1, result->shape[0]};
+      for (size_t i : need) args[i] = toRow(args[i], row, at);
+      auto rowCall = rebuild(call, std::move(args));
+      columnResult_ = result->shape;
+      return rowCall;
+    }
+    for (size_t i : need)
+      if (!isRowMajor(*tileTypeOf(args[i]))) args[i] = toRowMajor(args[i], at);
+    return rebuild(call, std::move(args), resultType);
+  }
+
+  StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
+    StmtPtr r = TileBlockRewriter::mutateAssign(s);
+    if (columnResult_.empty()) return r;
+    // The op computed `<v>_row` on [1, N]; `v` is that row reshaped back to the column.
+    std::vector<int64_t> column = std::move(columnResult_);
+    columnResult_.clear();
+    const auto* a = r->as<AssignStmt>();
+    if (!a) throw InternalError("resolve-backend-op-layouts: a column op lost its assignment");
+    auto rowVar = std::make_shared<Var>(s->var->name + "_row", a->var->type, s->span);
+    auto back = createOpCall(OpRegistry::instance().get("tile.reshape"),
+                             {rowVar, shapeList(column, s->span)}, {}, s->span, diag_);
+    auto colVar = std::make_shared<Var>(s->var->name, back->type, s->span);
+    remap(s->var, colVar);
+    cache(colVar.get(), "row", rowVar);  // a later column op reads the row directly
+    return makeSeq({std::make_shared<AssignStmt>(rowVar, a->value, s->span),
+                    std::make_shared<AssignStmt>(colVar, back, s->span)},
+                   s->span);
+  }
+
+ private:
+  ExprPtr toRow(const ExprPtr& x, const std::vector<int64_t>& row, Span at) {
+    const TileType* t = tileTypeOf(x);
+    if (t->shape == row) return x;
+    const auto* v = x->as<Var>();
+    if (VarPtr hit = cached(v, "row")) return hit;
+    auto call = createOpCall(OpRegistry::instance().get("tile.reshape"), {x, shapeList(row, at)},
+                             {}, at, diag_);
+    VarPtr out = insertBefore(nameOf(x, "tile") + "_row", call, at);
+    cache(v, "row", out);
+    return out;
+  }
+
+  ExprPtr toRowMajor(const ExprPtr& x, Span at) {
+    const auto* v = x->as<Var>();
+    if (VarPtr hit = cached(v, "row_major")) return hit;
+    const TileType* t = tileTypeOf(x);
+    AttrList kwargs = {{"target_memory", t->memory.value_or(MemorySpace::Vec)},
+                       {"blayout", TileLayout::RowMajor},
+                       {"slayout", TileLayout::NoneBox}};
+    auto call = createOpCall(OpRegistry::instance().get("tile.move"), {x}, kwargs, at, diag_);
+    VarPtr out = insertBefore(nameOf(x, "tile") + "_row_major", call, at);
+    cache(v, "row_major", out);
+    return out;
+  }
+
+  std::vector<int64_t> columnResult_;  // set by rewriteCall for a column op
+};
 
 class ResolveBackendOpLayoutsPass final : public Pass {
  public:
@@ -11,16 +150,35 @@ class ResolveBackendOpLayoutsPass final : public Pass {
   std::string_view description() const override {
     return "row-major repair of elementwise operands and results";
   }
-  IRPropertySet required() const override { return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch}; }
+  IRPropertySet required() const override {
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch};
+  }
   IRPropertySet produced() const override { return {IRProperty::SSAForm}; }
   IRPropertySet invalidated() const override { return {}; }
-  ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext&) override { return program; }
+
+  ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext& ctx) override {
+    std::vector<FunctionPtr> functions;
+    bool changed = false;
+    for (const auto& f : program->functions) {
+      if (!isKernelFunction(*f)) {
+        functions.push_back(f);
+        continue;
+      }
+      LayoutRewriter rewriter(ctx.diag);
+      functions.push_back(rewriter.rewrite(f));
+      changed = changed || functions.back() != f;
+    }
+    if (!changed) return program;
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
+                                     program->span);
+  }
 };
 
 }  // namespace
 
 void registerResolveBackendOpLayoutsPass() {
-  PassRegistry::instance().add("resolve-backend-op-layouts", [] { return std::make_unique<ResolveBackendOpLayoutsPass>(); });
+  PassRegistry::instance().add("resolve-backend-op-layouts",
+                               [] { return std::make_unique<ResolveBackendOpLayoutsPass>(); });
 }
 
 }  // namespace ptoc

@@ -213,11 +213,12 @@ class OpRegistry {
   std::map<std::string, std::unique_ptr<OpDef>, std::less<>> ops_;
 };
 
-/// Validates a call against the op's contract (arity, argument kinds, memory spaces,
-/// kwargs and their values), canonicalizes kwargs, deduces the result type and builds
-/// the Call. Canonical kwargs = spec order; a value equal to the spec default is dropped
-/// unless the spec says alwaysPrint (then a missing one is filled in). The printer
-/// prints the stored kwargs as they are. `argSpans` (may be empty) locates per-argument
+/// Validates a call against the op's contract (arity, argument kinds, kwargs and their
+/// values; a tile operand outside its allowed memory spaces is accepted — that is checked by
+/// the TileMemoryInferred verifier once infer-tile-memory-space has run), canonicalizes kwargs,
+/// deduces the result type and builds the Call. Canonical kwargs = spec order; a value equal to the
+/// spec default is dropped unless the spec says alwaysPrint (then a missing one is filled in). The
+/// printer prints the stored kwargs as they are. `argSpans` (may be empty) locates per-argument
 /// diagnostics. When `annotated` is given and the op takes its type from the annotation, it is
 /// used.
 std::shared_ptr<const ir::Call> createOpCall(const OpDef& op, std::vector<ir::ExprPtr> args,

@@ -1,8 +1,15 @@
-// TileMemoryInferred: every tile-typed variable of an InCore/AIC/AIV function has a
-// memory space.
+// TileMemoryInferred: in every InCore/AIC/AIV function (1) every tile-typed variable
+// has a memory space and (2) every tile argument of an op call whose registry entry
+// constrains its memory (OpDef::args[i].memory) lives in one of the allowed spaces.
+// The front end accepts misplaced operands (e.g. tile.matmul of two Vec tiles);
+// infer-tile-memory-space inserts the tile.move, this verifier rejects what is left.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Verifiers.h"
 
 namespace ptoc {
@@ -26,6 +33,30 @@ class MemoryChecker : public IRVisitor {
                               "'{}' has no memory space",
                               current->name, v->name),
                   "run infer-tile-memory-space first");
+    }
+  }
+
+  void visitCall(const Call& call) override {
+    IRVisitor::visitCall(call);
+    if (!call.op) return;
+    for (size_t i = 0; i < call.args.size() && i < call.op->args.size(); ++i) {
+      const ArgSpec& spec = call.op->args[i];
+      const ExprPtr& arg = call.args[i];
+      const auto* t = arg && arg->type ? arg->type->as<TileType>() : nullptr;
+      if (!t || !t->memory || spec.memory.empty()) continue;
+      if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
+        continue;
+      ok = false;
+      const auto* v = arg->as<Var>();
+      std::string name = v ? v->name : spec.name;
+      diag_.error(call.span,
+                  fmt::format("property TileMemoryInferred violated in function '{}': argument "
+                              "'{}' ({}) of {} must be in {} memory, got {}",
+                              current->name, spec.name, name, call.op->name,
+                              ops::memorySpaceList(spec.memory), toString(*t->memory)),
+                  fmt::format("run infer-tile-memory-space, or insert pl.move({}, "
+                              "target_memory=pl.Mem.{})",
+                              name, toString(spec.memory.front())));
     }
   }
 

@@ -1,0 +1,218 @@
+// TileBlockRewriter: statement lists, insertion before a statement, per-list caches, and
+// type repair where values meet fixed types (see TileBlockRewriter.h).
+#include "TileBlockRewriter.h"
+
+#include <fmt/format.h>
+
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc {
+
+using namespace ir;
+
+bool isKernelFunction(const Function& f) {
+  return f.funcType == FunctionType::InCore || f.funcType == FunctionType::AIC ||
+         f.funcType == FunctionType::AIV;
+}
+
+const TileType* tileTypeOf(const ExprPtr& e) {
+  return e && e->type ? e->type->as<TileType>() : nullptr;
+}
+
+bool sameType(const TypePtr& a, const TypePtr& b) {
+  return a == b || (a && b && structuralEqual(*a, *b).equal);
+}
+
+FunctionPtr TileBlockRewriter::rewrite(const FunctionPtr& f) {
+  function_ = f.get();
+  return mutateFunction(f);
+}
+
+VarPtr TileBlockRewriter::insertBefore(const std::string& name, const CallPtr& call, Span at) {
+  auto v = std::make_shared<Var>(name, call->type, at);
+  pending_->push_back(std::make_shared<AssignStmt>(v, call, at));
+  return v;
+}
+
+VarPtr TileBlockRewriter::cached(const Var* v, const std::string& key) const {
+  if (!v || !cache_) return nullptr;
+  auto it = cache_->find({v, key});
+  return it == cache_->end() ? nullptr : it->second;
+}
+
+void TileBlockRewriter::cache(const Var* v, const std::string& key, VarPtr result) {
+  if (v && cache_) cache_->emplace(std::make_pair(v, key), std::move(result));
+}
+
+CallPtr TileBlockRewriter::rebuild(const Call& call, std::vector<ExprPtr> args,
+                                   const TypePtr& annotated) {
+  if (!call.op)
+    return std::make_shared<Call>(call.callee, nullptr, std::move(args), call.kwargs, call.type,
+                                  call.span);
+  return createOpCall(*call.op, std::move(args), call.kwargs, call.span, diag_, {}, {},
+                      call.op->typeFromAnnotation ? annotated : nullptr);
+}
+
+ExprPtr TileBlockRewriter::coerce(const ExprPtr& value, const TypePtr& expected, Span at) {
+  const TileType* have = tileTypeOf(value);
+  const TileType* want = expected ? expected->as<TileType>() : nullptr;
+  if (!have || !want || sameType(value->type, expected)) return value;
+  const auto* v = value->as<Var>();
+  std::string name = v ? v->name : std::string("tile");
+  TileView view = want->effectiveView();
+  MemorySpace target = want->memory.value_or(MemorySpace::Vec);
+  std::string key = "coerce:" + typeToString(*expected);
+  if (VarPtr hit = cached(v, key)) return hit;
+  if (have->memory && (*have->memory == MemorySpace::Left || *have->memory == MemorySpace::Right ||
+                       *have->memory == MemorySpace::Bias)) {
+    diag_.error(at,
+                fmt::format("'{}' lives in {}, which no data path leaves, but must be {} here",
+                            name, toString(*have->memory), typeToString(*expected)),
+                "compute the value in the memory space the loop, branch or function carries");
+    throw CompileError();
+  }
+  AttrList kwargs = {
+      {"target_memory", target}, {"blayout", view.blayout}, {"slayout", view.slayout}};
+  auto move = createOpCall(OpRegistry::instance().get("tile.move"), {value}, kwargs, at, diag_);
+  if (!sameType(move->type, expected)) {
+    diag_.error(at,
+                fmt::format("cannot convert '{}' of type {} to {}", name,
+                            typeToString(*value->type), typeToString(*expected)),
+                "make both values the same type before they meet");
+    throw CompileError();
+  }
+  VarPtr out = insertBefore(name + "_" + std::string(toString(target)), move, at);
+  cache(v, key, out);
+  return out;
+}
+
+StmtPtr TileBlockRewriter::mutateStmt(const StmtPtr& s) {
+  if (!s) return s;
+  if (s->kind != StmtKind::Seq && !inBlock_) return rewriteBlock({s}, s->span);
+  return IRMutator::mutateStmt(s);
+}
+
+StmtPtr TileBlockRewriter::mutateSeq(const std::shared_ptr<const SeqStmt>& s) {
+  return rewriteBlock(flattenStmts(s), s->span);
+}
+
+StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span span) {
+  std::vector<StmtPtr> out;
+  std::map<std::pair<const Var*, std::string>, VarPtr> localCache;
+  auto* savedPending = pending_;
+  auto* savedCache = cache_;
+  bool savedInBlock = inBlock_;
+  for (const auto& st : stmts) {
+    pending_ = &out;
+    cache_ = &localCache;
+    bool leaf = st->kind == StmtKind::Assign || st->kind == StmtKind::Eval ||
+                st->kind == StmtKind::Yield || st->kind == StmtKind::Return ||
+                st->kind == StmtKind::BufferStore;
+    inBlock_ = leaf;  // the bodies of a compound statement are lists of their own
+    StmtPtr r = IRMutator::mutateStmt(st);
+    out.push_back(r);
+  }
+  pending_ = savedPending;
+  cache_ = savedCache;
+  inBlock_ = savedInBlock;
+  return makeSeq(std::move(out), span);
+}
+
+StmtPtr TileBlockRewriter::mutateAssign(const std::shared_ptr<const AssignStmt>& s) {
+  const auto* call = s->value ? s->value->as<Call>() : nullptr;
+  VarPtr def;
+  ExprPtr value;
+  if (!call) {
+    value = mutateExpr(s->value);
+    def = mutateDef(s->var);
+  } else {
+    def = mutateDef(s->var);
+    value = rewriteCall(*call, s->value, def->type, s->span);
+  }
+  if (value->type && !sameType(value->type, def->type) &&
+      (def->type->isa<TileType>() || value->type->isa<TileType>())) {
+    def = std::make_shared<Var>(def->name, value->type, def->span);
+    remap(s->var, def);
+  }
+  return std::make_shared<AssignStmt>(def, value, s->span);
+}
+
+StmtPtr TileBlockRewriter::mutateEval(const std::shared_ptr<const EvalStmt>& s) {
+  const auto* call = s->expr ? s->expr->as<Call>() : nullptr;
+  if (!call) return IRMutator::mutateEval(s);
+  return std::make_shared<EvalStmt>(rewriteCall(*call, s->expr, nullptr, s->span), s->span);
+}
+
+StmtPtr TileBlockRewriter::mutateYield(const std::shared_ptr<const YieldStmt>& s) {
+  bool changed = false;
+  std::vector<ExprPtr> values = mutateExprs(s->values, changed);
+  if (!yieldTargets_.empty())
+    for (size_t k = 0; k < values.size() && k < yieldTargets_.back().size(); ++k)
+      values[k] = coerce(values[k], yieldTargets_.back()[k], s->span);
+  return std::make_shared<YieldStmt>(std::move(values), s->span);
+}
+
+StmtPtr TileBlockRewriter::mutateReturn(const std::shared_ptr<const ReturnStmt>& s) {
+  bool changed = false;
+  std::vector<ExprPtr> values = mutateExprs(s->values, changed);
+  for (size_t k = 0; k < values.size() && k < function_->returnTypes.size(); ++k)
+    values[k] = coerce(values[k], function_->returnTypes[k], s->span);
+  return std::make_shared<ReturnStmt>(std::move(values), s->span);
+}
+
+std::vector<IterArgPtr> TileBlockRewriter::rewriteIterArgs(const std::vector<IterArgPtr>& ias,
+                                                           Span at, std::vector<TypePtr>& carried) {
+  std::vector<IterArgPtr> out;
+  for (const auto& ia : ias) {
+    ExprPtr init = mutateExpr(ia->init);
+    VarPtr def = mutateDef(ia);
+    init = coerce(init, def->type, at);
+    auto fresh = std::make_shared<IterArg>(def->name, def->type, init, ia->span);
+    remap(ia, fresh);
+    out.push_back(fresh);
+    carried.push_back(def->type);
+  }
+  return out;
+}
+
+StmtPtr TileBlockRewriter::mutateFor(const std::shared_ptr<const ForStmt>& s) {
+  ExprPtr b = mutateExpr(s->start), e = mutateExpr(s->stop), st = mutateExpr(s->step);
+  std::vector<TypePtr> carried;
+  auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
+  VarPtr lv = mutateDef(s->loopVar);
+  yieldTargets_.push_back(carried);
+  StmtPtr body = mutateStmt(s->body);
+  yieldTargets_.pop_back();
+  bool changed = false;
+  auto rvs = mutateDefs(s->returnVars, changed);
+  return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
+                                   s->attrs, s->span);
+}
+
+StmtPtr TileBlockRewriter::mutateWhile(const std::shared_ptr<const WhileStmt>& s) {
+  std::vector<TypePtr> carried;
+  auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
+  ExprPtr c = mutateExpr(s->cond);
+  yieldTargets_.push_back(carried);
+  StmtPtr body = mutateStmt(s->body);
+  yieldTargets_.pop_back();
+  bool changed = false;
+  auto rvs = mutateDefs(s->returnVars, changed);
+  return std::make_shared<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
+}
+
+StmtPtr TileBlockRewriter::mutateIf(const std::shared_ptr<const IfStmt>& s) {
+  ExprPtr c = mutateExpr(s->cond);
+  bool changed = false;
+  auto rvs = mutateDefs(s->returnVars, changed);
+  std::vector<TypePtr> results;
+  for (const auto& rv : rvs) results.push_back(rv->type);
+  yieldTargets_.push_back(results);
+  StmtPtr t = mutateStmt(s->thenBody);
+  StmtPtr e = mutateStmt(s->elseBody);
+  yieldTargets_.pop_back();
+  return std::make_shared<IfStmt>(c, t, e, std::move(rvs), s->span);
+}
+
+}  // namespace ptoc
