@@ -11,9 +11,12 @@
 #
 # Print the canonical form with:
 #     ptoc fmt examples/qk_matmul_split.py
-# and, with the split pipeline (pass names from the architecture doc, §5.1), watch
-# the split happen with:
-#     ptoc opt examples/qk_matmul_split.py --passes=convert-to-ssa,outline-incore-scopes,infer-tile-memory-space,lower-auto-vector-split,expand-mixed-kernel
+# watch the split happen (architecture §5.1; `mixed-split` = convert-to-ssa,
+# outline-incore-scopes, infer-tile-memory-space, resolve-backend-op-layouts,
+# lower-auto-vector-split) with:
+#     ptoc opt examples/qk_matmul_split.py --passes=mixed-split --print-after-all
+# and check the numbers of the split kernel against the source in the simulator:
+#     ptoc check examples/qk_matmul_split.py --passes=mixed-split
 import pypto.language as pl
 
 

@@ -49,6 +49,16 @@ std::unique_ptr<Pass> PassRegistry::create(std::string_view name) const {
   return it == factories_.end() ? nullptr : it->second();
 }
 
+void PassRegistry::addPipeline(std::string name, std::string description,
+                               std::vector<std::string> passes) {
+  pipelines_[std::move(name)] = Pipeline{std::move(description), std::move(passes)};
+}
+
+const PassRegistry::Pipeline* PassRegistry::findPipeline(std::string_view name) const {
+  auto it = pipelines_.find(name);
+  return it == pipelines_.end() ? nullptr : &it->second;
+}
+
 std::vector<std::string> PassRegistry::names() const {
   std::vector<std::string> out;
   for (const auto& [n, f] : factories_) out.push_back(n);
@@ -58,11 +68,16 @@ std::vector<std::string> PassRegistry::names() const {
 bool PassManager::addPasses(const std::vector<std::string>& names, DiagnosticEngine& diag) {
   for (const auto& n : names) {
     if (n.empty()) continue;
+    if (const auto* pipeline = PassRegistry::instance().findPipeline(n)) {
+      if (!addPasses(pipeline->passes, diag)) return false;
+      continue;
+    }
     auto pass = PassRegistry::instance().create(n);
     if (!pass) {
       std::string known;
       for (const auto& k : PassRegistry::instance().names())
         known += (known.empty() ? "" : ", ") + k;
+      for (const auto& [k, p] : PassRegistry::instance().pipelines()) known += ", " + k;
       diag.error(Span{}, fmt::format("unknown pass '{}'", n),
                  fmt::format("known passes: {} (see `ptoc passes`)", known));
       return false;

@@ -20,6 +20,12 @@ void registerAllPasses() {
   registerInferTileMemorySpacePass();
   registerResolveBackendOpLayoutsPass();
   registerLowerAutoVectorSplitPass();
+  PassRegistry::instance().addPipeline(
+      "mixed-split",
+      "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "
+      "§5.1)",
+      {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
+       "resolve-backend-op-layouts", "lower-auto-vector-split"});
 }
 
 }  // namespace ptoc

@@ -1,6 +1,7 @@
 // ptoc — the command-line driver. Thin: parses flags, calls the library, maps
 // outcomes to exit codes (0 ok, 1 error in the user's input, 2 internal error).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -99,6 +100,9 @@ int runPasses() {
                              n, p->description(), p->required().toString(),
                              p->produced().toString(), p->invalidated().toString());
   }
+  for (const auto& [n, p] : PassRegistry::instance().pipelines())
+    std::cout << fmt::format("{} (pipeline)\n  {}\n  passes:      {}\n", n, p.description,
+                             fmt::join(p.passes, ","));
   return 0;
 }
 

@@ -68,8 +68,18 @@ class PassRegistry {
   std::unique_ptr<Pass> create(std::string_view name) const;
   std::vector<std::string> names() const;
 
+  /// A named pipeline: `--passes=NAME` expands to its passes, in order.
+  void addPipeline(std::string name, std::string description, std::vector<std::string> passes);
+  struct Pipeline {
+    std::string description;
+    std::vector<std::string> passes;
+  };
+  const Pipeline* findPipeline(std::string_view name) const;
+  const std::map<std::string, Pipeline, std::less<>>& pipelines() const { return pipelines_; }
+
  private:
   std::map<std::string, PassFactory, std::less<>> factories_;
+  std::map<std::string, Pipeline, std::less<>> pipelines_;
 };
 
 /// Registers every built-in pass (called once by the driver and tests).
