@@ -33,6 +33,16 @@ const std::vector<ExprPtr>& listElements(const ExprPtr& e) {
   return t ? t->elements : kEmpty;
 }
 
+/// Element `i` of a `[a, b]` list; an internal error when the list is shorter (the op's
+/// type deduction has already checked every list against the tile's rank).
+const ExprPtr& elementAt(const ExprPtr& list, size_t i) {
+  const auto& els = listElements(list);
+  if (i >= els.size())
+    throw InternalError("lower-auto-vector-split: list argument has no element " +
+                        std::to_string(i));
+  return els[i];
+}
+
 std::optional<int64_t> staticAt(const ExprPtr& list, size_t i) {
   const auto& els = listElements(list);
   return i < els.size() ? ops::constIntValue(els[i]) : std::nullopt;
@@ -226,9 +236,9 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       int64_t half = ceilHalf(*full);
       args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
       if (role == OpRole::Load) {
-        args[1] = withElement(args[1], dim_, localize(listElements(args[1])[dim_], half));
+        args[1] = withElement(args[1], dim_, localize(elementAt(args[1], dim_), half));
         if (args.size() > 3 && args[3]) {
-          ExprPtr v = listElements(args[3])[dim_];
+          ExprPtr v = elementAt(args[3], dim_);
           args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
         } else if (*full % 2) {
           std::vector<ExprPtr> valid = listElements(args[2]);
@@ -251,6 +261,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       if (!in) return rebuild(c, std::move(args));
       const TileType* t = tileOf(args[0]);
       const auto& off = listElements(args[1]);
+      if (!t || off.size() < t->shape.size()) return rebuild(c, std::move(args));
       size_t axis = in->dim + (off.size() - t->shape.size());
       args[1] = withElement(args[1], axis, localize(off[axis], in->stride));
       return rebuild(c, std::move(args));
@@ -259,6 +270,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
     case OpRole::Extract: {
       // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape).
       size_t shapeArg = role == OpRole::Slice ? 1 : 3;
+      if (in && in->dim > 1) return rebuild(c, std::move(args));
       if (in) {
         std::optional<int64_t> n = staticAt(args[shapeArg], in->dim);
         std::optional<int64_t> o = role == OpRole::Slice ? staticAt(args[2], in->dim)
@@ -271,7 +283,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                  "slice before the value is split, or slice only the other axis");
         args[shapeArg] = withElement(args[shapeArg], in->dim, constIndex(in->half));
         if (role == OpRole::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
-          ExprPtr v = listElements(args[3])[in->dim];
+          ExprPtr v = elementAt(args[3], in->dim);
           args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride, in->half));
         }
         HalfInfo info = *in;
@@ -282,9 +294,9 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       int64_t half = ceilHalf(*n);
       args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
       if (role == OpRole::Slice) {
-        args[2] = withElement(args[2], dim_, localize(listElements(args[2])[dim_], half));
+        args[2] = withElement(args[2], dim_, localize(elementAt(args[2], dim_), half));
         if (args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
-          ExprPtr v = listElements(args[3])[dim_];
+          ExprPtr v = elementAt(args[3], dim_);
           args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
         } else if (*n % 2) {
           std::vector<ExprPtr> valid = listElements(args[1]);
@@ -352,7 +364,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       return track(rebuild(c, std::move(args)), HalfInfo{*newDim, full, half, half});
     }
     case OpRole::SetValidShape: {
-      if (!in) return rebuild(c, std::move(args));
+      if (!in || in->dim > 1) return rebuild(c, std::move(args));
       size_t a = 1 + in->dim;
       args[a] = laneExtent(args[a], in->stride, in->half);
       HalfInfo info = *in;
