@@ -33,8 +33,17 @@ class SSAChecker : public IRVisitor {
   }
   void visitDef(const VarPtr& v) override {
     if (!everDefined_.insert(v.get()).second)
-      fail(v->span, fmt::format("'{}' is assigned more than once", v->name));
+      fail(defSite_.valid() ? defSite_ : v->span,
+           fmt::format("'{}' is assigned more than once", v->name));
     scopes_.back().insert(v.get());
+  }
+  // A re-assignment is reported at the assigning statement (the Var's own span is its
+  // first definition).
+  void visitAssign(const AssignStmt& a) override {
+    visitExpr(a.value);
+    defSite_ = a.span;
+    visitDef(a.var);
+    defSite_ = Span{};
   }
   void visitVar(const VarPtr& v) override {
     for (const auto& s : scopes_)
@@ -86,6 +95,7 @@ class SSAChecker : public IRVisitor {
   std::unordered_set<const Var*> everDefined_;
   std::vector<std::unordered_set<const Var*>> scopes_;
   const Function* current_ = nullptr;
+  Span defSite_;
 };
 
 }  // namespace
