@@ -35,6 +35,7 @@ Python are skipped.
 """
 import ast
 import copy
+import difflib
 import random
 import re
 import subprocess
@@ -500,37 +501,37 @@ def classify_opt(ptoc, passes, source):
 
 
 def classify_check(ptoc, passes, source):
-    """'ok', 'orig-fails' (acceptable) or ('fail', why)."""
-    base = [ptoc, "check", "-", "--passes=" + passes]
-    rc, out = run(base, source)
+    """'ok', 'orig-fails' / 'orig-hangs' (acceptable) or ('fail', why)."""
+    # `ptoc run` of the original first (milliseconds normally): a mutated loop may never end,
+    # which is the program's fault, and finding that out costs one timeout, not two.
+    rc, out = run([ptoc, "run", "-"], source)
     entries = [None]
     m = re.search(r"cannot choose the entry function: (.*) (?:is|are) not called", out or "")
     if rc == 1 and m:
         entries = [e.strip() for e in m.group(1).split(",")][:4]
     verdict = "ok"
     for entry in entries:
+        flag = ["--entry", entry] if entry else []
         if entry is not None:
-            rc, out = run(base + ["--entry", entry], source)
+            rc, out = run([ptoc, "run", "-"] + flag, source)
         if rc is None:
-            # A mutated loop may never end: that is the program's fault if the original
-            # (unlowered) program hangs as well.
-            run_rc, _ = run([ptoc, "run", "-"] + (["--entry", entry] if entry else []), source)
-            if run_rc is None:
-                verdict = "orig-fails"
-                continue
-            return "fail", f"check --entry {entry}: hang (timeout) although `ptoc run` ends"
+            verdict = "orig-hangs"
+            continue
+        rc, out = run([ptoc, "check", "-", "--passes=" + passes] + flag, source)
+        if rc is None:
+            return "fail", f"check {' '.join(flag)}: hang (timeout) although `ptoc run` ends"
         if rc not in (0, 1) or "internal error" in out:
-            return "fail", f"check --entry {entry}: exit {rc}: {out[-600:]}"
+            return "fail", f"check {' '.join(flag)}: exit {rc}: {out[-600:]}"
         if rc == 0:
             continue
         if "check failed" in out:
-            return "fail", f"MISCOMPILE (mismatch) --entry {entry}: {out[-600:]}"
+            return "fail", f"MISCOMPILE (mismatch) {' '.join(flag)}: {out[-600:]}"
         if "after the passes:" in out:
-            return "fail", f"MISCOMPILE (lowered program fails) --entry {entry}: {out[-600:]}"
+            return "fail", f"MISCOMPILE (lowered program fails) {' '.join(flag)}: {out[-600:]}"
         if "before the passes:" in out or "has no function" in out:
-            verdict = "orig-fails"
+            verdict = "orig-fails" if verdict == "ok" else verdict
             continue
-        return "fail", f"check --entry {entry}: unexpected exit 1: {out[-600:]}"
+        return "fail", f"check {' '.join(flag)}: unexpected exit 1: {out[-600:]}"
     return verdict, ""
 
 
@@ -561,7 +562,8 @@ def main(argv):
     prefix = ",".join(passes.split(",")[:-1])
     pool = build_pool([t for _, t in programs])
     counts = {"accepted": 0, "diagnosed": 0, "ok": 0, "orig-fails": 0, "unchanged": 0,
-              "prefix-ok": 0, "prefix-orig-fails": 0}
+              "orig-hangs": 0, "prefix-ok": 0, "prefix-orig-fails": 0,
+              "prefix-orig-hangs": 0}
     failures = []
     no_hint = {}   # diagnostic message pattern -> count, for diagnostics without a hint
     for path, tree in programs:
@@ -602,12 +604,17 @@ def main(argv):
     for path, k, why, variant in failures[:shown]:
         out = save_dir / f"mutant-{path.stem}-{k}.py"
         out.write_text(variant)
-        print(f"FAIL {path} variant {k}: {why.strip()} (saved as {out})")
+        print(f"FAIL {path} variant {k} (saved as {out}): {why.strip()}")
+        original = ast.unparse(dict(programs)[path]).splitlines()
+        diff = list(difflib.unified_diff(original, variant.splitlines(), "original", "variant",
+                                         n=0, lineterm=""))
+        print("\n".join("    " + line for line in diff[2:22]))
     print(f"{len(programs)} programs, seed {seed}")
     print(f"{total} variants: {counts['accepted']} accepted, {counts['diagnosed']} diagnosed, "
           f"{len(failures)} failures ({counts['unchanged']} unchanged variants skipped)")
     if do_check:
-        print(f"check: {counts['ok']} bit-exact, {counts['orig-fails']} whose original fails to run")
+        print(f"check: {counts['ok']} bit-exact, {counts['orig-fails']} whose original fails to run, "
+              f"{counts['orig-hangs']} whose original hangs")
     if "--check-prefix" in argv:
         print(f"check of the pipeline without its last pass on variants only that pass rejects: "
               f"{counts['prefix-ok']} bit-exact, {counts['prefix-orig-fails']} whose original "
