@@ -223,8 +223,12 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
 }
 
 ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
-  if (regionMode_) fail(call.span, "pl.split_aiv regions cannot nest");
-  if (simdDepth_ > 0) fail(call.span, "a pl.split_aiv region cannot be inside a pl.simd_vf region");
+  if (regionMode_)
+    fail(call.span, "pl.split_aiv regions cannot nest",
+         "close the outer region first; sibling regions may use different modes");
+  if (simdDepth_ > 0)
+    fail(call.span, "a pl.split_aiv region cannot be inside a pl.simd_vf region",
+         "put the pl.simd_vf region inside the pl.split_aiv region instead");
   const auto* lane = s.target->as<NameExpr>();
   if (!lane)
     fail(s.target->span,
@@ -256,7 +260,9 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
     std::optional<YieldInfo> y;
     body = bindBlock(s.body, s.span, &y);
     regionMode_.reset();
-    if (y) fail(y->span, "a pl.split_aiv region yields no values");
+    if (y)
+      fail(y->span, "a pl.split_aiv region yields no values",
+           "assign the values inside the region; the names stay visible after it");
   }
   ir::StmtPtr region = std::make_shared<ir::SplitAivScopeStmt>(*mode, 2, laneVar, body, s.span);
   // A region outside any pl.at scope is wrapped in an InCore scope, whatever the type
@@ -284,7 +290,9 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
   auto path = call ? plPath(*call->func) : std::nullopt;
   if (path && *path == "at") {
     if (incoreDepth_ > 0) fail(call->span, "pl.at scopes cannot nest");
-    if (regionMode_ || simdDepth_ > 0) fail(call->span, "a pl.at scope cannot be inside a region");
+    if (regionMode_ || simdDepth_ > 0)
+      fail(call->span, "a pl.at scope cannot be inside a region",
+           "put the pl.split_aiv / pl.simd_vf region inside the pl.at scope");
     if (!call->args.empty()) fail(call->args[0]->span, "pl.at takes keyword arguments only");
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
@@ -356,7 +364,8 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
     return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, body, s.span);
   }
   if (path && *path == "simd_vf") {
-    if (simdDepth_ > 0) fail(call->span, "pl.simd_vf regions cannot nest");
+    if (simdDepth_ > 0)
+      fail(call->span, "pl.simd_vf regions cannot nest", "close the outer pl.simd_vf region first");
     int64_t lanes = 0;
     if (!call->args.empty()) fail(call->args[0]->span, "pl.simd_vf takes lanes=L");
     for (const auto& kw : call->keywords) {
@@ -373,7 +382,9 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
     std::optional<YieldInfo> y;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
     --simdDepth_;
-    if (y) fail(y->span, "a pl.simd_vf region yields no values");
+    if (y)
+      fail(y->span, "a pl.simd_vf region yields no values",
+           "assign the values inside the region; the names stay visible after it");
     return std::make_shared<ir::SimdVfScopeStmt>(lanes, body, s.span);
   }
   fail(item.context->span, "unknown scope",

@@ -296,7 +296,8 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   for (size_t i = start; i < def.body.size(); ++i) {
     const Stmt& s = *def.body[i];
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
-      fail(s.span, "pl.func_attr must be the first statement of the function body");
+      fail(s.span, "pl.func_attr must be the first statement of the function body",
+           "move it to the top of the body, or merge it into the first pl.func_attr({...})");
     if (ir::StmtPtr bound = bindStmt(s, nullptr, false)) stmts.push_back(std::move(bound));
   }
   if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))

@@ -319,7 +319,10 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
   std::vector<ir::ExprPtr> values;
   std::vector<const Expr*> asts;
   if (s.value) {
-    if (const auto* t = s.value->as<TupleExpr>(); t && !t->parenthesized)
+    // `return a, b` and `return (a, b)` are the same in Python: both give several results
+    // when the signature declares several (a parenthesized tuple stays one value otherwise).
+    const auto* t = s.value->as<TupleExpr>();
+    if (t && (!t->parenthesized || current_->returnTypes.size() != 1))
       for (const auto& x : t->elts) asts.push_back(x.get());
     else
       asts.push_back(s.value.get());

@@ -1,8 +1,8 @@
 // Calls between functions: plain calls run in the caller's thread; a Group function
 // runs its AIC call as one task and its AIV call as one or two lane tasks of a
-// CoreGroup (joined at the end of the calls); an InCore function stamped split_aiv
-// (and an AIV function stamped dual_aiv_dispatch / split, called outside a group) runs
-// as two cooperating lanes. Also the public Interpreter::run.
+// CoreGroup (joined at the end of the calls); an InCore function stamped split_aiv whose
+// regions are lowered (and an AIV function stamped dual_aiv_dispatch / split, called outside a
+// group) runs as two cooperating lanes. Also the public Interpreter::run.
 #include <fmt/format.h>
 
 #include <optional>
@@ -41,6 +41,24 @@ class SplitCodeFinder : public ir::IRVisitor {
     IRVisitor::visitCall(c);
   }
 };
+
+/// Whether a body still holds a pl.split_aiv region (not yet lowered).
+class RegionFinder : public ir::IRVisitor {
+ public:
+  bool found = false;
+
+ protected:
+  void visitSplitAivScope(const ir::SplitAivScopeStmt& s) override {
+    found = true;
+    IRVisitor::visitSplitAivScope(s);
+  }
+};
+
+bool holdsSplitAivRegion(const ir::Function& fn) {
+  RegionFinder finder;
+  finder.visitStmt(fn.body);
+  return finder.found;
+}
 
 bool usesSplitCodes(const ir::Function& fn) {
   SplitCodeFinder finder;
@@ -90,7 +108,12 @@ std::vector<Value> taskArgs(const ir::Function& fn, const std::vector<Value>& ar
 std::vector<Value> Executor::invoke(const ir::Function& fn, std::vector<Value> args, Span site) {
   if (fn.funcType == ir::FunctionType::Group) return runGroup(fn, std::move(args), site);
   if (!inLanes_) {
-    bool splitAivInCore = fn.funcType == ir::FunctionType::InCore && boolAttr(fn, "split_aiv");
+    // An InCore split_aiv function whose regions are not lowered yet (the form
+    // outline-incore-scopes prints) means what its scope meant before outlining: statements
+    // outside the regions run once, and each region runs as execSplitAivRegion decides (a
+    // full-width region once at full width). Only the lowered form runs as two lanes.
+    bool splitAivInCore = fn.funcType == ir::FunctionType::InCore && boolAttr(fn, "split_aiv") &&
+                          !holdsSplitAivRegion(fn);
     bool dualAiv = fn.funcType == ir::FunctionType::AIV &&
                    (boolAttr(fn, "dual_aiv_dispatch") || splitAttr(fn) != 0);
     if (splitAivInCore || dualAiv) return runLanes(fn, std::move(args), site);

@@ -17,7 +17,8 @@
 //      move into Vec is row-major), and is rebuilt with createOpCall so its result type
 //      re-deduces. A yield / loop init / return whose type changed is moved back.
 // Diagnostics: two members of a group with different written spaces; an operand in Left,
-// Right or Bias needed elsewhere (those buffers only feed the cube unit).
+// Right or Bias needed elsewhere (those buffers only feed the cube unit); an operand an op
+// writes in place (vmi.vstore) in the wrong space (a moved copy would take the write).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -249,6 +250,7 @@ class Rewriter : public TileBlockRewriter {
         if (!t || !t->memory || spec.memory.empty()) continue;
         if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
           continue;
+        if (writesInPlace(call, spec)) rejectInPlaceWrite(args[i], *call.op, spec, at);
         args[i] = moveOperand(args[i], spec.memory.front(), *call.op, spec, at);
         changed = true;
       }
@@ -259,6 +261,28 @@ class Rewriter : public TileBlockRewriter {
   }
 
  private:
+  /// An operand the op writes in place with no result carrying the write (vmi.vstore): a
+  /// moved copy would take the write and the tile itself would never see it.
+  static bool writesInPlace(const Call& call, const ArgSpec& spec) {
+    bool writes = spec.effect == MemoryEffect::Write || spec.effect == MemoryEffect::ReadWrite;
+    return writes && !(call.type && call.type->as<TileType>());
+  }
+
+  [[noreturn]] void rejectInPlaceWrite(const ExprPtr& arg, const OpDef& op, const ArgSpec& spec,
+                                       Span at) {
+    const auto* v = asVar(arg);
+    std::string name = v ? v->name : spec.name;
+    diag_.error(at,
+                fmt::format("{} writes argument '{}' in place, which must be in {} memory, but "
+                            "'{}' lives in {}",
+                            op.name, spec.name, ops::memorySpaceList(spec.memory), name,
+                            toString(*tileTypeOf(arg)->memory)),
+                fmt::format("create '{}' in {} memory (or leave its target_memory out); a moved "
+                            "copy would receive the write instead of '{}'",
+                            name, ops::memorySpaceList(spec.memory), name));
+    throw CompileError();
+  }
+
   ExprPtr moveOperand(const ExprPtr& arg, MemorySpace target, const OpDef& op, const ArgSpec& spec,
                       Span at) {
     const auto* v = asVar(arg);
