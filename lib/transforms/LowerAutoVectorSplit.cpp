@@ -245,6 +245,7 @@ class LowerAutoVectorSplitPass final : public Pass {
   };
 
   FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
+    split::checkRegionStoreRaces(f, diag);
     RegionState st{diag, {}, {}};
     NameCollector names;
     for (const auto& p : f.params) names.names.insert(p->name);
@@ -358,6 +359,18 @@ class LowerAutoVectorSplitPass final : public Pass {
                     "lower-auto-vector-split: a scope inside a data-parallel pl.split_aiv region "
                     "cannot be halved",
                     "move the scope out of the region");
+      throw CompileError();
+    }
+    if (const Stmt* use = split::findReadOf(r.body, r.laneVar.get())) {
+      st.diag.error(use->span,
+                    fmt::format("lower-auto-vector-split: this data-parallel pl.split_aiv region "
+                                "({}) reads its lane index '{}' here, but its body is written "
+                                "full width and halved by the pass, so a lane-dependent body "
+                                "has no single meaning",
+                                toString(r.mode), r.laneVar->name),
+                    "use mode=pl.SplitMode.NONE to divide the work by lane yourself, or write "
+                    "the per-lane form with pl.aiv_shard / pl.aic_gather (an explicit-boundary "
+                    "region)");
       throw CompileError();
     }
     auto sb = std::make_shared<Var>(freshName(st.names, "subblock_idx"),

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ptoc/ir/Visitor.h"
@@ -131,7 +132,128 @@ class RegionChecker : public IRVisitor {
   Span stmtSpan_;
 };
 
+class ReadFinder : public IRVisitor {
+ public:
+  explicit ReadFinder(const Var* v) : v_(v) {}
+  const Stmt* found = nullptr;
+  void visitStmt(const StmtPtr& s) override {
+    if (found || !s) return;
+    const Stmt* saved = current_;
+    if (!s->isa<SeqStmt>()) current_ = s.get();
+    IRVisitor::visitStmt(s);
+    current_ = saved;
+  }
+
+ protected:
+  void visitVar(const VarPtr& v) override {
+    if (!found && v.get() == v_) found = current_;
+  }
+
+ private:
+  const Var* v_;
+  const Stmt* current_ = nullptr;
+};
+
+/// Follows tensors back to the parameter they write and records which are stored
+/// inside / outside the regions.
+class StoreRoots : public IRVisitor {
+ public:
+  struct Store {
+    const Var* root;
+    Span span;
+  };
+  std::vector<Store> outside;
+  std::unordered_set<const Var*> inside;
+
+ protected:
+  const Var* rootOf(const ExprPtr& e) const {
+    const auto* v = e ? e->as<Var>() : nullptr;
+    if (!v) return nullptr;
+    auto it = root_.find(v);
+    return it == root_.end() ? v : it->second;
+  }
+  void link(const Var* v, const ExprPtr& from) {
+    if (const Var* r = rootOf(from)) root_[v] = r;
+  }
+  void visitSplitAivScope(const SplitAivScopeStmt& r) override {
+    ++depth_;
+    IRVisitor::visitSplitAivScope(r);
+    --depth_;
+  }
+  void visitAssign(const AssignStmt& a) override {
+    span_ = a.span;
+    IRVisitor::visitAssign(a);
+    if (!a.var->type || !a.var->type->isa<TensorType>()) return;
+    const auto* c = a.value ? a.value->as<Call>() : nullptr;
+    if (c && callRole(*c) == OpRole::Store && c->args.size() > 2)
+      link(a.var.get(), c->args[2]);
+    else if (a.value && a.value->isa<Var>())
+      link(a.var.get(), a.value);
+  }
+  void visitEval(const EvalStmt& e) override {
+    span_ = e.span;
+    IRVisitor::visitEval(e);
+  }
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if (callRole(c) != OpRole::Store || c.args.size() < 3) return;
+    const Var* r = rootOf(c.args[2]);
+    if (!r) return;
+    if (depth_ > 0)
+      inside.insert(r);
+    else
+      outside.push_back({r, span_});
+  }
+  void visitFor(const ForStmt& f) override {
+    for (const auto& ia : f.iterArgs) link(ia.get(), ia->init);
+    IRVisitor::visitFor(f);
+    for (size_t i = 0; i < f.returnVars.size() && i < f.iterArgs.size(); ++i)
+      link(f.returnVars[i].get(), f.iterArgs[i]);
+  }
+  void visitWhile(const WhileStmt& w) override {
+    for (const auto& ia : w.iterArgs) link(ia.get(), ia->init);
+    IRVisitor::visitWhile(w);
+    for (size_t i = 0; i < w.returnVars.size() && i < w.iterArgs.size(); ++i)
+      link(w.returnVars[i].get(), w.iterArgs[i]);
+  }
+  void visitIf(const IfStmt& i) override {
+    IRVisitor::visitIf(i);
+    auto stmts = flattenStmts(i.thenBody);
+    const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+    for (size_t k = 0; y && k < i.returnVars.size() && k < y->values.size(); ++k)
+      link(i.returnVars[k].get(), y->values[k]);
+  }
+
+ private:
+  std::unordered_map<const Var*, const Var*> root_;
+  int depth_ = 0;
+  Span span_;
+};
+
 }  // namespace
+
+const Stmt* findReadOf(const StmtPtr& body, const Var* v) {
+  ReadFinder f(v);
+  f.visitStmt(body);
+  return f.found;
+}
+
+void checkRegionStoreRaces(const Function& f, DiagnosticEngine& diag) {
+  StoreRoots roots;
+  roots.visitStmt(f.body);
+  for (const auto& st : roots.outside) {
+    if (!roots.inside.count(st.root)) continue;
+    diag.error(st.span,
+               fmt::format("lower-auto-vector-split: '{}' is stored here, outside the "
+                           "pl.split_aiv regions, and also inside a region; statements outside "
+                           "the regions run on both AIV lanes, so the two lanes' writes of '{}' "
+                           "would race",
+                           st.root->name, st.root->name),
+               "move this store into the region (a NONE region can write it from one lane: "
+               "`if aiv_id == 0:`), or store to a different tensor");
+    throw CompileError();
+  }
+}
 
 const Call* findBoundaryOp(const StmtPtr& body) {
   BoundaryFinder f;

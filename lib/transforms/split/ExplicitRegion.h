@@ -2,7 +2,7 @@
 // "What may appear inside an explicit-boundary region").
 #pragma once
 
-#include "ptoc/ir/Stmt.h"
+#include "ptoc/ir/Function.h"
 #include "ptoc/support/Diagnostics.h"
 
 namespace ptoc::split {
@@ -16,5 +16,15 @@ const ir::Call* findBoundaryOp(const ir::StmtPtr& body);
 /// offset, tile.slice offset, tile.extract row/col) whose offset references the
 /// region's lane variable. Reports every other op in one diagnostic at the first one.
 void validateExplicitBoundaryRegion(const ir::SplitAivScopeStmt& region, DiagnosticEngine& diag);
+
+/// The first statement of `body` (recursively) that reads `v`, or null.
+const ir::Stmt* findReadOf(const ir::StmtPtr& body, const ir::Var* v);
+
+/// Statements outside every region run on both AIV lanes after lowering. A tensor
+/// stored outside the regions and also inside one would be written by the two lanes
+/// in an unordered way (a cross-lane write-after-write race): reported at the
+/// outside store. Tensors are followed through store results, loop iter_args /
+/// return vars and if results back to the function parameter they write.
+void checkRegionStoreRaces(const ir::Function& f, DiagnosticEngine& diag);
 
 }  // namespace ptoc::split

@@ -125,7 +125,9 @@ ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
     shard = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
                          {shard, valid[0], valid[1]}, {}, move.span, diag_);
   }
-  return track(shard, HalfInfo{dim_, full, ceilHalf(full), stride});
+  HalfInfo info{dim_, full, ceilHalf(full), stride, nullptr};
+  if (!staticValid || *staticValid != full) info.fullValid = srcValid[dim_];
+  return track(shard, info);
 }
 
 ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
@@ -159,8 +161,18 @@ ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
                        "cannot express",
                        displayName(operand), info->dim),
            "keep the split axis on dim 0 or 1 (avoid the reshape that moved it)");
-  return createOpCall(OpRegistry::instance().get("tile.aic_gather"), {operand}, {{"split", *mode}},
-                      span, diag_);
+  ExprPtr gathered = createOpCall(OpRegistry::instance().get("tile.aic_gather"), {operand},
+                                  {{"split", *mode}}, span, diag_);
+  const TileType* g = tileOf(gathered);
+  if (info->fullValid && g && g->shape.size() == 2) {
+    // The gather's deduced valid extent doubles this lane's share; the joined tile's
+    // valid extent is the full-width one.
+    std::vector<ExprPtr> valid = g->validShape();
+    valid[info->dim] = info->fullValid;
+    gathered = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+                            {gathered, valid[0], valid[1]}, {}, span, diag_);
+  }
+  return gathered;
 }
 
 // ---- calls ----------------------------------------------------------------------------------
@@ -175,9 +187,14 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
                fmt::format("a halved vector tile '{}' is passed to function '{}'", displayName(a),
                            e->callee),
                "call the function with full-width values, or inline it into the split function");
-    return changed ? std::make_shared<Call>(e->callee, e->op, std::move(args), e->kwargs, e->type,
-                                            e->span)
-                   : e;
+    // The callee cannot be halved: both AIV lanes would run all of it (and apply any
+    // in-place update twice).
+    reject(e->span,
+           fmt::format("a call of function '{}' inside the split vector work: the callee "
+                       "cannot be halved, so both AIV lanes would run all of it",
+                       e->callee),
+           "inline the callee's statements into the split function / region, or call it "
+           "outside the split function");
   }
   switch (analysis::classifyMoveDirection(*e)) {
     case CVDirection::CubeToVector:
@@ -237,15 +254,17 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
       if (role == OpRole::Load) {
         args[1] = withElement(args[1], dim_, localize(elementAt(args[1], dim_), half));
+        HalfInfo info{dim_, *full, half, half, nullptr};
         if (args.size() > 3 && args[3]) {
           ExprPtr v = elementAt(args[3], dim_);
+          if (ops::constIntValue(v) != *full) info.fullValid = v;
           args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
         } else if (*full % 2) {
           std::vector<ExprPtr> valid = listElements(args[2]);
           valid[dim_] = laneExtent(constIndex(*full), half, half);
           args.push_back(makeTuple(std::move(valid), c.span));
         }
-        return track(rebuild(c, std::move(args)), HalfInfo{dim_, *full, half, half});
+        return track(rebuild(c, std::move(args)), info);
       }
       ExprPtr made = rebuild(c, std::move(args));
       const TileType* t = tileOf(made);
@@ -255,7 +274,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         made = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
                             {made, valid[0], valid[1]}, {}, c.span, diag_);
       }
-      return track(made, HalfInfo{dim_, *full, half, half});
+      return track(made, HalfInfo{dim_, *full, half, half, nullptr});
     }
     case OpRole::Store: {
       if (!in) return rebuild(c, std::move(args));
@@ -308,7 +327,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       } else {
         args[1 + dim_] = localize(args[1 + dim_], half);
       }
-      return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half});
+      return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half, nullptr});
     }
     case OpRole::Reshape: {
       const TileType* src = tileOf(args[0]);
@@ -333,7 +352,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         }
         ExprPtr sliced = createOpCall(OpRegistry::instance().get("tile.slice"), std::move(sargs),
                                       {}, c.span, diag_);
-        return track(sliced, HalfInfo{dim_, shape[dim_], half, half});
+        return track(sliced, HalfInfo{dim_, shape[dim_], half, half, nullptr});
       }
       // Halved source: a lane owns a contiguous block of the full tile's row-major
       // element order when it owns whole rows (or the tile is one row); the new shape
@@ -361,13 +380,14 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                "[1, N])");
       int64_t full = shape[*newDim], half = ceilHalf(full);
       args[1] = withElement(args[1], *newDim, constIndex(half));
-      return track(rebuild(c, std::move(args)), HalfInfo{*newDim, full, half, half});
+      return track(rebuild(c, std::move(args)), HalfInfo{*newDim, full, half, half, nullptr});
     }
     case OpRole::SetValidShape: {
       if (!in || in->dim > 1) return rebuild(c, std::move(args));
       size_t a = 1 + in->dim;
-      args[a] = laneExtent(args[a], in->stride, in->half);
       HalfInfo info = *in;
+      info.fullValid = ops::constIntValue(args[a]) == in->full ? nullptr : args[a];
+      args[a] = laneExtent(args[a], in->stride, in->half);
       return track(rebuild(c, std::move(args)), info);
     }
     case OpRole::Transpose: {

@@ -23,6 +23,9 @@ struct HalfInfo {
   int64_t full = 0;    // full extent along `dim`
   int64_t half = 0;    // per-lane box extent: ceil(full / 2)
   int64_t stride = 0;  // per-lane offset step: half, or the balanced lane_stride
+  /// Valid extent of the full-width value along `dim` when narrower than `full`
+  /// (null = all of it); a gather restores it.
+  ir::ExprPtr fullValid;
 };
 
 /// Split axis of a mode: UP_DOWN → 0, LEFT_RIGHT → 1 (not defined for NONE).
