@@ -32,8 +32,10 @@
 // Other modes:
 //  - `PassBench --emit=incore|opaque N` prints the generated kernel (for `ptoc opt`
 //    / `ptoc check` on a small N).
-//  - `PassBench --measure=WHAT N` prepares the input and runs WHAT once inside the
-//    function `ptoc_bench_measured`, for noise-free instruction counts:
+//  - `PassBench --measure=WHAT[,WHAT...] N` prepares the inputs and runs each WHAT once
+//    inside the function `ptoc_bench_measured` (prints wall / CPU ms and page faults);
+//    under callgrind each WHAT is dumped as its own part (callgrind.h client requests),
+//    for noise-free instruction counts:
 //      valgrind --tool=callgrind --collect-atstart=no --toggle-collect=ptoc_bench_measured
 //        build-rel/bench/PassBench --measure=lower-auto-vector-split 100000
 //    WHAT is a pipeline pass name (`lower-auto-vector-split` runs on the InCore form,
@@ -45,6 +47,11 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <sys/resource.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define PTOC_BENCH_HAVE_CALLGRIND 1
+#endif
 
 #include <array>
 #include <chrono>
@@ -317,6 +324,7 @@ void timePass(benchmark::State& state, const std::string& name, const ProgramPtr
               ptoc::DiagnosticEngine& diag, int statements) {
   auto pass = createPass(name);
   ptoc::PassContext ctx{diag};
+  pass->run(in, ctx);  // untimed warm-up (see the header: cold vs warm)
   for (auto _ : state) {
     ProgramPtr out = pass->run(in, ctx);
     benchmark::DoNotOptimize(out.get());
@@ -346,6 +354,7 @@ ProgramPtr runPassManager(const ProgramPtr& in, ptoc::DiagnosticEngine& diag) {
 
 void BM_PipelinePassManager(benchmark::State& state) {
   Stages& s = stagesFor(static_cast<int>(state.range(0)), true);
+  runPassManager(s.opaque.program, *s.opaque.diag);  // untimed warm-up
   for (auto _ : state) {
     ProgramPtr out = runPassManager(s.opaque.program, *s.opaque.diag);
     benchmark::DoNotOptimize(out.get());
@@ -359,6 +368,7 @@ void BM_PipelinePassManager(benchmark::State& state) {
 void BM_Verify(benchmark::State& state, IRProperty p, bool output) {
   Stages& s = stagesFor(static_cast<int>(state.range(0)), false);
   const ProgramPtr& prog = output ? s.incoreLowered : s.incore.program;
+  ptoc::verifyProperty(p, *prog, *s.incore.diag);  // untimed warm-up
   for (auto _ : state) {
     bool ok = ptoc::verifyProperty(p, *prog, *s.incore.diag);
     if (!ok) {
@@ -407,7 +417,7 @@ extern "C" __attribute__((noinline)) void ptoc_bench_measured() {
 
 namespace {
 
-int measure(const std::string& what, int n) {
+int measureOne(const std::string& what, int n) {
   std::shared_ptr<const void> keep;  // the result, released after the measured region
   const bool opaque = what != "lower-auto-vector-split" && what.rfind("verify:", 0) != 0;
   Stages& s = stagesFor(n, opaque);
@@ -451,6 +461,9 @@ int measure(const std::string& what, int n) {
     getrusage(RUSAGE_SELF, &u);
     return u.ru_minflt + u.ru_majflt;
   };
+#ifdef PTOC_BENCH_HAVE_CALLGRIND
+  CALLGRIND_ZERO_STATS;
+#endif
   auto t0 = std::chrono::steady_clock::now();
   double c0 = cpuMs();
   long f0 = faults();
@@ -459,9 +472,25 @@ int measure(const std::string& what, int n) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   double cpu = cpuMs() - c0;
   long pf = faults() - f0;
+#ifdef PTOC_BENCH_HAVE_CALLGRIND
+  CALLGRIND_DUMP_STATS_AT(what.c_str());
+#endif
   std::cout << fmt::format(
       "{} N={} statements={} : wall {:.1f} ms, cpu {:.1f} ms, {} page faults\n", what, n,
       opaque ? s.opaque.statements : s.incore.statements, ms, cpu, pf);
+  return 0;
+}
+
+/// `targets` is a comma-separated list; each is measured (and, under callgrind, dumped
+/// as its own profile part) in turn on inputs prepared once.
+int measure(const std::string& targets, int n) {
+  size_t start = 0;
+  while (start <= targets.size()) {
+    size_t end = targets.find(',', start);
+    if (end == std::string::npos) end = targets.size();
+    if (int rc = measureOne(targets.substr(start, end - start), n)) return rc;
+    start = end + 1;
+  }
   return 0;
 }
 
