@@ -104,6 +104,8 @@ class EqualChecker {
   bool body(const Stmt* a, const Stmt* b);
   bool expr(const Expr* a, const Expr* b);
   bool checkType(const TypePtr& a, const TypePtr& b, std::string_view what = "type differs");
+  /// checkType without the difference message (no type printing on a mismatch).
+  bool typesMatch(const Type& a, const Type& b) { return &a == &b || typeEqual(&a, &b); }
 
  private:
   /// Makes the given spans the "nearest node" for failures below (when valid).
@@ -821,6 +823,11 @@ EqualResult structuralEqual(const Type& lhs, const Type& rhs) {
   // Non-owning handles: checkType only needs pointers for its messages.
   c.checkType(TypePtr(TypePtr(), &lhs), TypePtr(TypePtr(), &rhs));
   return std::move(c.result);
+}
+
+bool typesEqual(const Type& lhs, const Type& rhs) {
+  EqualChecker c;
+  return c.typesMatch(lhs, rhs);
 }
 
 uint64_t structuralHash(const Program& program) {

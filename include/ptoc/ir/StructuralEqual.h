@@ -39,6 +39,9 @@ EqualResult structuralEqual(const Stmt& lhs, const Stmt& rhs);
 /// Expressions; free variables map consistently (a bijection).
 EqualResult structuralEqual(const Expr& lhs, const Expr& rhs);
 EqualResult structuralEqual(const Type& lhs, const Type& rhs);
+/// structuralEqual(lhs, rhs).equal without building the difference message — for
+/// hot paths that only need the answer (a mismatch would print both types).
+bool typesEqual(const Type& lhs, const Type& rhs);
 
 uint64_t structuralHash(const Program& program);
 uint64_t structuralHash(const Function& function);

@@ -66,7 +66,7 @@ std::string displayName(const ExprPtr& e) {
 bool sameType(const TypePtr& a, const TypePtr& b) {
   if (a == b) return true;
   if (!a || !b) return false;
-  return structuralEqual(*a, *b).equal;
+  return typesEqual(*a, *b);
 }
 
 }  // namespace

@@ -17,9 +17,7 @@
 //  (h) a region directly in an InCore function needs the split_aiv stamp of the outliner.
 #include <fmt/format.h>
 
-#include <unordered_map>
-#include <unordered_set>
-
+#include "PtrTable.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -138,8 +136,8 @@ class UnitChecker : public IRVisitor {
     for (const auto& a : c.args) {
       const auto* v = a ? a->as<Var>() : nullptr;
       if (!v || !v->type || !v->type->isa<TileType>()) continue;
-      auto it = defRegion_.find(v);
-      const SplitAivScopeStmt* defIn = it == defRegion_.end() ? nullptr : it->second;
+      const SplitAivScopeStmt* const* it = defRegion_.find(v);
+      const SplitAivScopeStmt* defIn = it ? *it : nullptr;
       if (defIn && !region_ && side == CoreAffinity::Cube && !gathered_.count(v))
         fail(fmt::format("(f) '{}' is defined in a pl.split_aiv region and read by the cube "
                          "({}) outside it without tile.aic_gather",
@@ -167,8 +165,8 @@ class UnitChecker : public IRVisitor {
   bool manual_, stamped_;
   const SplitAivScopeStmt* region_ = nullptr;
   Span stmtSpan_;
-  std::unordered_map<const Var*, const SplitAivScopeStmt*> defRegion_;
-  std::unordered_set<const Var*> gathered_;
+  verifiers::PtrMap<Var, const SplitAivScopeStmt*> defRegion_;
+  verifiers::PtrSet<Var> gathered_;
 };
 
 class HasRegion : public IRVisitor {

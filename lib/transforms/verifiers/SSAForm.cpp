@@ -3,8 +3,7 @@
 // escape).
 #include <fmt/format.h>
 
-#include <unordered_set>
-
+#include "PtrTable.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Verifiers.h"
 
@@ -19,8 +18,9 @@ class SSAChecker : public IRVisitor {
   bool ok = true;
 
   void visitFunction(const FunctionPtr& f) override {
-    everDefined_.clear();
-    scopes_.assign(1, {});
+    definedIn_.clear();
+    open_.assign(1, true);
+    stack_.assign(1, 0);
     current_ = f.get();
     IRVisitor::visitFunction(f);
   }
@@ -32,10 +32,9 @@ class SSAChecker : public IRVisitor {
                 fmt::format("property SSAForm violated in function '{}': {}", current_->name, msg));
   }
   void visitDef(const VarPtr& v) override {
-    if (!everDefined_.insert(v.get()).second)
+    if (!definedIn_.emplace(v.get(), stack_.back()).second)
       fail(defSite_.valid() ? defSite_ : v->span,
            fmt::format("'{}' is assigned more than once", v->name));
-    scopes_.back().insert(v.get());
   }
   // A re-assignment is reported at the assigning statement (the Var's own span is its
   // first definition).
@@ -46,18 +45,25 @@ class SSAChecker : public IRVisitor {
     defSite_ = Span{};
   }
   void visitVar(const VarPtr& v) override {
-    for (const auto& s : scopes_)
-      if (s.count(v.get())) return;
-    if (everDefined_.count(v.get()))
+    const uint32_t* scope = definedIn_.find(v.get());
+    if (scope && !open_[*scope])
       fail(v->span, fmt::format("'{}' is used outside the body that defines it; carry it out "
                                 "with iter_args / pl.yield_",
                                 v->name));
   }
+  void pushScope() {
+    stack_.push_back(static_cast<uint32_t>(open_.size()));
+    open_.push_back(true);
+  }
+  void popScope() {
+    open_[stack_.back()] = false;
+    stack_.pop_back();
+  }
   void nested(const StmtPtr& body, std::vector<VarPtr> extra = {}) {
-    scopes_.emplace_back();
+    pushScope();
     for (const auto& v : extra) visitDef(v);
     visitStmt(body);
-    scopes_.pop_back();
+    popScope();
   }
   void visitIf(const IfStmt& s) override {
     visitExpr(s.cond);
@@ -77,11 +83,11 @@ class SSAChecker : public IRVisitor {
   }
   void visitWhile(const WhileStmt& s) override {
     for (const auto& ia : s.iterArgs) visitExpr(ia->init);
-    scopes_.emplace_back();
+    pushScope();
     for (const auto& ia : s.iterArgs) visitDef(ia);
     visitExpr(s.cond);
     visitStmt(s.body);
-    scopes_.pop_back();
+    popScope();
     for (const auto& v : s.returnVars) visitDef(v);
   }
   // Scopes execute once and are SSA-transparent: their defs stay visible.
@@ -92,8 +98,11 @@ class SSAChecker : public IRVisitor {
 
  private:
   DiagnosticEngine& diag_;
-  std::unordered_set<const Var*> everDefined_;
-  std::vector<std::unordered_set<const Var*>> scopes_;
+  // The body instance each variable was first defined in; a body closes for good
+  // when its walk ends (a use after that is outside it).
+  verifiers::PtrMap<Var, uint32_t> definedIn_;
+  std::vector<bool> open_;       // per body instance (0 = the function body)
+  std::vector<uint32_t> stack_;  // the bodies being walked, innermost last
   const Function* current_ = nullptr;
   Span defSite_;
 };

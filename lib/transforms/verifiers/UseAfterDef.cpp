@@ -5,8 +5,7 @@
 // SSAForm checks the stricter rule).
 #include <fmt/format.h>
 
-#include <unordered_set>
-
+#include "PtrTable.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Verifiers.h"
 
@@ -74,7 +73,7 @@ class UseAfterDefChecker : public IRVisitor {
   }
 
   DiagnosticEngine& diag_;
-  std::unordered_set<const Var*> defined_;
+  verifiers::PtrSet<Var> defined_;
   const Function* current_ = nullptr;
   const Stmt* stmt_ = nullptr;
 };
