@@ -525,14 +525,11 @@ class ConvertToSsaPass final : public Pass {
   IRPropertySet produced() const override { return {IRProperty::SSAForm}; }
   IRPropertySet invalidated() const override { return {}; }
   ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext& ctx) override {
-    std::vector<FunctionPtr> functions;
-    for (const auto& f : program->functions) {
+    return mapFunctions(program, [&](const FunctionPtr& f) {
       SsaScan scan = scanForSsa(*f);
       SsaRewriter rewriter(ctx, scan);
-      functions.push_back(rewriter.run(f));
-    }
-    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
-                                     program->span);
+      return rewriter.run(f);
+    });
   }
 };
 

@@ -333,22 +333,13 @@ class InferTileMemorySpacePass final : public Pass {
   IRPropertySet invalidated() const override { return {IRProperty::AivSplitValid}; }
 
   ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext& ctx) override {
-    std::vector<FunctionPtr> functions;
-    bool changed = false;
-    for (const auto& f : program->functions) {
-      if (!isKernelFunction(*f)) {
-        functions.push_back(f);
-        continue;
-      }
+    return mapFunctions(program, [&](const FunctionPtr& f) {
+      if (!isKernelFunction(*f)) return f;
       SpaceAnalysis analysis(ctx.diag);
       analysis.run(*f);
       Rewriter rewriter(analysis, ctx.diag);
-      functions.push_back(rewriter.rewrite(f));
-      changed = changed || functions.back() != f;
-    }
-    if (!changed) return program;
-    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
-                                     program->span);
+      return rewriter.rewrite(f);
+    });
   }
 };
 

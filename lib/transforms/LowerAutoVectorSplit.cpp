@@ -191,15 +191,7 @@ class LowerAutoVectorSplitPass final : public Pass {
   IRPropertySet invalidated() const override { return {IRProperty::AivSplitValid}; }
 
   ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
-    std::vector<FunctionPtr> funcs;
-    bool changed = false;
-    for (const auto& f : program->functions) {
-      funcs.push_back(lowerFunction(f, ctx.diag));
-      changed |= funcs.back() != f;
-    }
-    if (!changed) return program;
-    return std::make_shared<Program>(program->name, std::move(funcs), program->isClass,
-                                     program->span);
+    return mapFunctions(program, [&](const FunctionPtr& f) { return lowerFunction(f, ctx.diag); });
   }
 
  private:

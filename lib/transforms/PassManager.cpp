@@ -35,6 +35,20 @@ std::string IRPropertySet::toString() const {
   return out.empty() ? "-" : out;
 }
 
+ir::ProgramPtr mapFunctions(const ir::ProgramPtr& program,
+                            const std::function<ir::FunctionPtr(const ir::FunctionPtr&)>& fn) {
+  std::vector<ir::FunctionPtr> functions;
+  functions.reserve(program->functions.size());
+  bool changed = false;
+  for (const auto& f : program->functions) {
+    functions.push_back(fn(f));
+    changed |= functions.back() != f;
+  }
+  if (!changed) return program;
+  return std::make_shared<ir::Program>(program->name, std::move(functions), program->isClass,
+                                       program->span);
+}
+
 PassRegistry& PassRegistry::instance() {
   static PassRegistry r;
   return r;

@@ -157,20 +157,11 @@ class ResolveBackendOpLayoutsPass final : public Pass {
   IRPropertySet invalidated() const override { return {}; }
 
   ir::ProgramPtr run(const ir::ProgramPtr& program, PassContext& ctx) override {
-    std::vector<FunctionPtr> functions;
-    bool changed = false;
-    for (const auto& f : program->functions) {
-      if (!isKernelFunction(*f)) {
-        functions.push_back(f);
-        continue;
-      }
+    return mapFunctions(program, [&](const FunctionPtr& f) {
+      if (!isKernelFunction(*f)) return f;
       LayoutRewriter rewriter(ctx.diag);
-      functions.push_back(rewriter.rewrite(f));
-      changed = changed || functions.back() != f;
-    }
-    if (!changed) return program;
-    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
-                                     program->span);
+      return rewriter.rewrite(f);
+    });
   }
 };
 

@@ -82,6 +82,11 @@ class PassRegistry {
   std::map<std::string, Pipeline, std::less<>> pipelines_;
 };
 
+/// A function-level pass body: applies `fn` to every function and rebuilds the program
+/// only when some function changed (the same program otherwise).
+ir::ProgramPtr mapFunctions(const ir::ProgramPtr& program,
+                            const std::function<ir::FunctionPtr(const ir::FunctionPtr&)>& fn);
+
 /// Registers every built-in pass (called once by the driver and tests).
 void registerAllPasses();
 
