@@ -60,13 +60,24 @@ const Stmt* findStmt(const StmtPtr& body, std::initializer_list<StmtKind> kinds)
   return f.found;
 }
 
+/// The names starting with `prefix` defined in a function (the candidates a fresh
+/// name must avoid).
 class NameCollector : public IRVisitor {
  public:
+  explicit NameCollector(std::string_view prefix) : prefix_(prefix) {}
   std::unordered_set<std::string> names;
+  void add(const VarPtr& v) {
+    if (std::string_view(v->name).substr(0, prefix_.size()) == prefix_) names.insert(v->name);
+  }
 
  protected:
-  void visitDef(const VarPtr& v) override { names.insert(v->name); }
+  void visitDef(const VarPtr& v) override { add(v); }
+
+ private:
+  std::string_view prefix_;
 };
+
+constexpr std::string_view kSubblockName = "subblock_idx";
 
 class UseCollector : public IRVisitor {
  public:
@@ -214,10 +225,10 @@ class LowerAutoVectorSplitPass final : public Pass {
                  "run outline-incore-scopes first, or move the scope out of the split function");
       throw CompileError();
     }
-    NameCollector names;
-    for (const auto& p : f.params) names.names.insert(p->name);
+    NameCollector names(kSubblockName);
+    for (const auto& p : f.params) names.add(p);
     names.visitStmt(f.body);
-    auto sb = std::make_shared<Var>(freshName(names.names, "subblock_idx"),
+    auto sb = std::make_shared<Var>(freshName(names.names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), f.body->span);
     SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode)}, diag);
     std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
@@ -239,8 +250,8 @@ class LowerAutoVectorSplitPass final : public Pass {
   FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
     split::checkRegionStoreRaces(f, diag);
     RegionState st{diag, {}, {}};
-    NameCollector names;
-    for (const auto& p : f.params) names.names.insert(p->name);
+    NameCollector names(kSubblockName);
+    for (const auto& p : f.params) names.add(p);
     names.visitStmt(f.body);
     st.names = std::move(names.names);
     StmtPtr body = lowerRegionsIn(f.body, st);
@@ -365,7 +376,7 @@ class LowerAutoVectorSplitPass final : public Pass {
                     "region)");
       throw CompileError();
     }
-    auto sb = std::make_shared<Var>(freshName(st.names, "subblock_idx"),
+    auto sb = std::make_shared<Var>(freshName(st.names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), r.span);
     out.push_back(subblockAssign(sb, r.span, st.diag));
     out.push_back(subblockAssign(r.laneVar, r.span, st.diag));

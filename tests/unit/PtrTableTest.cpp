@@ -1,4 +1,4 @@
-// The verifiers' flat pointer map (lib/transforms/verifiers/PtrTable.h) against
+// The flat pointer map (include/ptoc/support/PtrTable.h) against
 // std::unordered_map under random inserts, lookups and erases (the backward-shift
 // erase must keep every probe run reachable).
 #include <gtest/gtest.h>
@@ -6,14 +6,14 @@
 #include <random>
 #include <unordered_map>
 
-#include "../../lib/transforms/verifiers/PtrTable.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace {
 
 TEST(PtrTable, MatchesUnorderedMapUnderRandomOps) {
   std::vector<int> storage(4096);
   std::mt19937 rng(7);
-  ptoc::verifiers::PtrMap<int, int> map;
+  ptoc::PtrMap<int, int> map;
   std::unordered_map<const int*, int> ref;
   for (int step = 0; step < 200000; ++step) {
     const int* k = &storage[rng() % storage.size()];
@@ -47,7 +47,7 @@ TEST(PtrTable, MatchesUnorderedMapUnderRandomOps) {
 
 TEST(PtrTable, SetInsertEraseContains) {
   int a = 0, b = 0;
-  ptoc::verifiers::PtrSet<int> set;
+  ptoc::PtrSet<int> set;
   EXPECT_FALSE(set.contains(&a));
   EXPECT_TRUE(set.insert(&a));
   EXPECT_FALSE(set.insert(&a));

@@ -77,9 +77,7 @@ void SplitLowerer::reject(Span span, const std::string& message, std::string hin
 }
 
 const HalfInfo* SplitLowerer::infoOf(const ExprPtr& e) const {
-  if (!e) return nullptr;
-  auto it = halved_.find(e.get());
-  return it == halved_.end() ? nullptr : &it->second;
+  return e ? halved_.find(e.get()) : nullptr;
 }
 
 ExprPtr SplitLowerer::track(ExprPtr e, HalfInfo info) {
@@ -444,7 +442,10 @@ VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
   if (sameType(oldVar->type, value->type)) return oldVar;
   auto nv = std::make_shared<Var>(oldVar->name, value->type, oldVar->span);
   remap(oldVar, nv);
-  if (const HalfInfo* info = infoOf(value)) halved_[nv.get()] = *info;
+  if (const HalfInfo* info = infoOf(value)) {
+    HalfInfo copy = *info;  // the table may grow: copy before inserting
+    halved_[nv.get()] = std::move(copy);
+  }
   return nv;
 }
 
@@ -497,7 +498,10 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
     TypePtr type = sameType(ia->type, init->type) ? ia->type : init->type;
     auto nia = std::make_shared<IterArg>(ia->name, type, init, ia->span);
     remap(ia, nia);
-    if (const HalfInfo* info = infoOf(init)) halved_[nia.get()] = *info;
+    if (const HalfInfo* info = infoOf(init)) {
+      HalfInfo copy = *info;  // the table may grow: copy before inserting
+      halved_[nia.get()] = std::move(copy);
+    }
     out.push_back(nia);
   }
   return out;

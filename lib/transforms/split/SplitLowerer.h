@@ -14,6 +14,7 @@
 
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/support/Diagnostics.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::split {
 
@@ -52,12 +53,10 @@ class SplitLowerer : public ir::IRMutator {
   std::vector<const ir::Var*> replacedVars() const {
     std::vector<const ir::Var*> out;
     for (const auto& [from, to] : varMap_)
-      if (halved_.count(to.get())) out.push_back(from);
+      if (halved_.contains(to.get())) out.push_back(from);
     return out;
   }
 
-  /// Halved values created so far (new Var / Call node → info).
-  const std::unordered_map<const ir::Expr*, HalfInfo>& halved() const { return halved_; }
 
  protected:
   ir::ExprPtr mutateCall(const std::shared_ptr<const ir::Call>& e) override;
@@ -101,7 +100,7 @@ class SplitLowerer : public ir::IRMutator {
   SplitOptions opt_;
   DiagnosticEngine& diag_;
   size_t dim_;
-  std::unordered_map<const ir::Expr*, HalfInfo> halved_;
+  PtrMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
   Span stmtSpan_;  // span of the statement being lowered (for diagnostics)
 };
 

@@ -17,7 +17,7 @@
 //  (h) a region directly in an InCore function needs the split_aiv stamp of the outliner.
 #include <fmt/format.h>
 
-#include "PtrTable.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -165,8 +165,8 @@ class UnitChecker : public IRVisitor {
   bool manual_, stamped_;
   const SplitAivScopeStmt* region_ = nullptr;
   Span stmtSpan_;
-  verifiers::PtrMap<Var, const SplitAivScopeStmt*> defRegion_;
-  verifiers::PtrSet<Var> gathered_;
+  PtrMap<Var, const SplitAivScopeStmt*> defRegion_;
+  PtrSet<Var> gathered_;
 };
 
 class HasRegion : public IRVisitor {

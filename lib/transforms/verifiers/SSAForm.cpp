@@ -3,7 +3,7 @@
 // escape).
 #include <fmt/format.h>
 
-#include "PtrTable.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Verifiers.h"
 
@@ -100,7 +100,7 @@ class SSAChecker : public IRVisitor {
   DiagnosticEngine& diag_;
   // The body instance each variable was first defined in; a body closes for good
   // when its walk ends (a use after that is outside it).
-  verifiers::PtrMap<Var, uint32_t> definedIn_;
+  PtrMap<Var, uint32_t> definedIn_;
   std::vector<bool> open_;       // per body instance (0 = the function body)
   std::vector<uint32_t> stack_;  // the bodies being walked, innermost last
   const Function* current_ = nullptr;

@@ -5,7 +5,7 @@
 // SSAForm checks the stricter rule).
 #include <fmt/format.h>
 
-#include "PtrTable.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Verifiers.h"
 
@@ -73,7 +73,7 @@ class UseAfterDefChecker : public IRVisitor {
   }
 
   DiagnosticEngine& diag_;
-  verifiers::PtrSet<Var> defined_;
+  PtrSet<Var> defined_;
   const Function* current_ = nullptr;
   const Stmt* stmt_ = nullptr;
 };

@@ -1,5 +1,5 @@
 // A flat open-addressing hash map keyed by pointer (linear probing, power-of-two
-// capacity, load factor <= 1/2, backward-shift erase), for the verifiers' per-variable
+// capacity, load factor <= 1/2, backward-shift erase), for per-variable
 // tables. Compared with std::unordered_map it allocates no node per entry and a
 // lookup touches one cache line, which keeps the verifiers' time linear in practice
 // on programs whose tables outgrow the caches (bench/PassBench.cpp: the node-based
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace ptoc::verifiers {
+namespace ptoc {
 
 template <typename Key, typename Value>
 class PtrMap {
@@ -105,4 +105,4 @@ class PtrSet {
   PtrMap<Key, Empty> map_;
 };
 
-}  // namespace ptoc::verifiers
+}  // namespace ptoc
