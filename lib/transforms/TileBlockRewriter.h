@@ -46,6 +46,11 @@ class TileBlockRewriter : public ir::IRMutator {
   ir::CallPtr rebuild(const ir::Call& call, std::vector<ir::ExprPtr> args,
                       const ir::TypePtr& annotated = nullptr);
 
+  /// A call nested in another call's arguments goes through rewriteCall too, so its
+  /// result type is re-deduced from rewritten operands (no annotation: resultType null).
+  ir::ExprPtr mutateCall(const std::shared_ptr<const ir::Call>& e) override {
+    return rewriteCall(*e, e, nullptr, e->span);
+  }
   ir::StmtPtr mutateStmt(const ir::StmtPtr& s) override;
   ir::StmtPtr mutateSeq(const std::shared_ptr<const ir::SeqStmt>& s) override;
   ir::StmtPtr mutateAssign(const std::shared_ptr<const ir::AssignStmt>& s) override;
