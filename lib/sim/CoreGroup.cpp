@@ -40,6 +40,10 @@ class LaneServices final : public CoreServices {
   Tile aicGather(const ir::Call& call, const Tile& half, int64_t mode) override {
     return g_.aicGather(t_, call, half, mode);
   }
+  void noteTensorWrite(const ir::Call& call, const Tile& src, const Tensor& dst,
+                       const std::vector<int64_t>& offsets) override {
+    g_.noteTensorWrite(t_, call, src, dst, offsets);
+  }
 
  private:
   CoreGroup& g_;

@@ -69,6 +69,9 @@ class CoreGroup {
   Tile aivShard(const TaskInfo& t, const ir::Call& call, const Tile& full, int64_t mode,
                 int64_t laneStride);
   Tile aicGather(const TaskInfo& t, const ir::Call& call, const Tile& half, int64_t mode);
+  /// Cross-lane write-conflict check of a tile.store (CoreGroupRaces.cpp).
+  void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Tile& src,
+                       const Tensor& dst, const std::vector<int64_t>& offsets);
 
  private:
   enum class Dir : uint8_t { C2V, V2C };
@@ -149,6 +152,8 @@ class CoreGroup {
   std::deque<GatherPoint> gathers_;
   int64_t gatherBase_ = 0;
   int64_t gatherCount_[2] = {0, 0};
+  // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none).
+  std::map<const Buffer*, std::vector<int8_t>> writers_;
 };
 
 }  // namespace ptoc::sim

@@ -49,6 +49,11 @@ class CoreServices {
   /// SplitMode code (0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT), `laneStride` 0 when absent.
   virtual Tile aivShard(const ir::Call& call, const Tile& full, int64_t mode, int64_t laneStride);
   virtual Tile aicGather(const ir::Call& call, const Tile& half, int64_t mode);
+  /// A tile.store is about to write the valid region of `src` at `offsets` of `dst`. In a
+  /// core group with two AIV lanes the group checks that the lanes, which run
+  /// concurrently on the NPU, never write one element with different values.
+  virtual void noteTensorWrite(const ir::Call&, const Tile& /*src*/, const Tensor& /*dst*/,
+                               const std::vector<int64_t>& /*offsets*/) {}
 };
 
 /// What a kernel sees: the call (kwargs canonical, result type), the evaluated positional

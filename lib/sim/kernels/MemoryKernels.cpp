@@ -131,6 +131,7 @@ Value storeKernel(const KernelContext& ctx) {
                       offsets[k], offsets[k] + t.valid[k], k, fmtShape(dims),
                       ir::dtypeName(dst.buf->dtype), dims[k]));
   }
+  ctx.core.noteTensorWrite(ctx.call, t, dst, offsets);
   copyBox(*t.buf, std::vector<int64_t>(dims.size(), 0), *dst.buf, offsets, t.valid);
   return dst;
 }

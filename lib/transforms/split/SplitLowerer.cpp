@@ -89,9 +89,9 @@ ExprPtr SplitLowerer::localize(const ExprPtr& orig, int64_t step) const {
   return add(orig, mul(opt_.subblockIdx, constIndex(step)));
 }
 
-ExprPtr SplitLowerer::laneExtent(const ExprPtr& v, int64_t stride, int64_t box) const {
+ExprPtr SplitLowerer::laneExtent(const ExprPtr& v, int64_t stride) const {
   ExprPtr start = mul(opt_.subblockIdx, constIndex(stride));
-  return minExpr(sub(maxExpr(v, start), start), constIndex(box));
+  return minExpr(sub(maxExpr(v, start), start), constIndex(stride));
 }
 
 ExprPtr SplitLowerer::rebuild(const Call& orig, std::vector<ExprPtr> args, const AttrList& kwargs) {
@@ -119,7 +119,7 @@ ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
   if (full % 2 || !staticValid || *staticValid != full) {
     // Ragged or odd boundary: this lane's valid share, min(max(V, idx*S) - idx*S, S).
     std::vector<ExprPtr> valid = srcValid;
-    valid[dim_] = laneExtent(srcValid[dim_], stride, ceilHalf(full));
+    valid[dim_] = laneExtent(srcValid[dim_], stride);
     shard = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
                          {shard, valid[0], valid[1]}, {}, move.span, diag_);
   }
@@ -256,10 +256,10 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         if (args.size() > 3 && args[3]) {
           ExprPtr v = elementAt(args[3], dim_);
           if (ops::constIntValue(v) != *full) info.fullValid = v;
-          args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
+          args[3] = withElement(args[3], dim_, laneExtent(v, half));
         } else if (*full % 2) {
           std::vector<ExprPtr> valid = listElements(args[2]);
-          valid[dim_] = laneExtent(constIndex(*full), half, half);
+          valid[dim_] = laneExtent(constIndex(*full), half);
           args.push_back(makeTuple(std::move(valid), c.span));
         }
         return track(rebuild(c, std::move(args)), info);
@@ -268,7 +268,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       const TileType* t = tileOf(made);
       if (*full % 2 && t && t->shape.size() == 2) {
         std::vector<ExprPtr> valid = t->validShape();
-        valid[dim_] = laneExtent(constIndex(*full), half, half);
+        valid[dim_] = laneExtent(constIndex(*full), half);
         made = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
                             {made, valid[0], valid[1]}, {}, c.span, diag_);
       }
@@ -301,7 +301,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         args[shapeArg] = withElement(args[shapeArg], in->dim, constIndex(in->half));
         if (role == OpRole::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
           ExprPtr v = elementAt(args[3], in->dim);
-          args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride, in->half));
+          args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride));
         }
         HalfInfo info = *in;
         return track(rebuild(c, std::move(args)), info);
@@ -314,10 +314,10 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         args[2] = withElement(args[2], dim_, localize(elementAt(args[2], dim_), half));
         if (args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
           ExprPtr v = elementAt(args[3], dim_);
-          args[3] = withElement(args[3], dim_, laneExtent(v, half, half));
+          args[3] = withElement(args[3], dim_, laneExtent(v, half));
         } else if (*n % 2) {
           std::vector<ExprPtr> valid = listElements(args[1]);
-          valid[dim_] = laneExtent(constIndex(*n), half, half);
+          valid[dim_] = laneExtent(constIndex(*n), half);
           while (args.size() < 3) args.push_back(nullptr);
           args.resize(3);
           args.push_back(makeTuple(std::move(valid), c.span));
@@ -345,7 +345,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                                       makeTuple(offset, c.span)};
         if (shape[dim_] % 2) {
           std::vector<ExprPtr> valid = halfShape;
-          valid[dim_] = laneExtent(constIndex(shape[dim_]), half, half);
+          valid[dim_] = laneExtent(constIndex(shape[dim_]), half);
           sargs.push_back(makeTuple(valid, c.span));
         }
         ExprPtr sliced = createOpCall(OpRegistry::instance().get("tile.slice"), std::move(sargs),
@@ -385,7 +385,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       size_t a = 1 + in->dim;
       HalfInfo info = *in;
       info.fullValid = ops::constIntValue(args[a]) == in->full ? nullptr : args[a];
-      args[a] = laneExtent(args[a], in->stride, in->half);
+      args[a] = laneExtent(args[a], in->stride);
       return track(rebuild(c, std::move(args)), info);
     }
     case OpRole::Transpose: {

@@ -92,8 +92,9 @@ class SplitLowerer : public ir::IRMutator {
   }
   /// `orig + subblock_idx * step`.
   ir::ExprPtr localize(const ir::ExprPtr& orig, int64_t step) const;
-  /// Per-lane extent of a full-width extent `v`: min(max(v, idx*s) - idx*s, s).
-  ir::ExprPtr laneExtent(const ir::ExprPtr& v, int64_t stride, int64_t box) const;
+  /// This lane's share of a full-width extent `v` when each lane owns `stride` elements
+  /// from `idx * stride`: min(max(v, idx*stride) - idx*stride, stride) (the seed's formula).
+  ir::ExprPtr laneExtent(const ir::ExprPtr& v, int64_t stride) const;
 
   [[noreturn]] void reject(Span span, const std::string& message, std::string hint) const;
 

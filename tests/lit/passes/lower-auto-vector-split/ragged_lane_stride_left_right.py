@@ -2,7 +2,7 @@
 # lane_stride = 20 (each lane: a 32-column box, 20 valid columns).
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=lower-auto-vector-split
-# CHECK: pl.tile.aiv_shard(s, split=pl.SplitMode.LEFT_RIGHT, lane_stride=20), 32, pl.min(pl.max(40, subblock_idx * 20) - subblock_idx * 20, 32))
+# CHECK: pl.tile.aiv_shard(s, split=pl.SplitMode.LEFT_RIGHT, lane_stride=20), 32, pl.min(pl.max(40, subblock_idx * 20) - subblock_idx * 20, 20))
 # CHECK: y1: {{.*}} = pl.tile.store(e, [0, 0 + subblock_idx * 20], y)
 import pypto.language as pl
 

@@ -4,7 +4,7 @@
 # rows each, and the store offset steps by 50 instead of 64.
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=lower-auto-vector-split
-# CHECK: h: pl.Tile{{\[\[}}64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(100, subblock_idx * 50) - subblock_idx * 50, 64), 128])] = pl.tile.set_validshape(pl.tile.aiv_shard(s, split=pl.SplitMode.UP_DOWN, lane_stride=50), pl.min(pl.max(100, subblock_idx * 50) - subblock_idx * 50, 64), 128)
+# CHECK: h: pl.Tile{{\[\[}}64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(100, subblock_idx * 50) - subblock_idx * 50, 50), 128])] = pl.tile.set_validshape(pl.tile.aiv_shard(s, split=pl.SplitMode.UP_DOWN, lane_stride=50), pl.min(pl.max(100, subblock_idx * 50) - subblock_idx * 50, 50), 128)
 # CHECK-NEXT: e: pl.Tile{{\[\[}}64, 128], pl.FP32, pl.Mem.Vec{{.*}}] = pl.tile.exp(h)
 # CHECK-NEXT: y1: {{.*}} = pl.tile.store(e, [0 + subblock_idx * 50, 0], y)
 import pypto.language as pl
