@@ -57,7 +57,6 @@ class SplitLowerer : public ir::IRMutator {
     return out;
   }
 
-
  protected:
   ir::ExprPtr mutateCall(const std::shared_ptr<const ir::Call>& e) override;
 
@@ -102,7 +101,7 @@ class SplitLowerer : public ir::IRMutator {
   DiagnosticEngine& diag_;
   size_t dim_;
   PtrMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
-  Span stmtSpan_;  // span of the statement being lowered (for diagnostics)
+  Span stmtSpan_;                      // span of the statement being lowered (for diagnostics)
 };
 
 }  // namespace ptoc::split
