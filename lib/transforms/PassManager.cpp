@@ -120,7 +120,9 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
     for (IRProperty p : pass->required().list()) {
       if (established.contains(p)) continue;
       if (!verifyProperty(p, *program, diag)) {
-        diag.error(program->span,
+        // The verifier has reported the offending statements; this line names the pass
+        // and the property (no location of its own).
+        diag.error(Span{},
                    fmt::format("pass '{}' requires property {}, which the input does not satisfy",
                                pass->name(), propertyName(p)),
                    "run the pass that produces it first (see `ptoc passes`)");
