@@ -559,6 +559,12 @@ static std::string sameShapeHint(const OpCallContext& ctx, int argIndex,
     return fmt::format(
         "to broadcast the [{}, 1] column along the rows, use pl.row_expand_{}({}, {})", a[0],
         shortName, argIndex == 1 ? argText(ctx, 0) : "tile", name);
+  // The column first: row_expand takes the full tile first (only commutative ops can swap).
+  if (a.size() == 2 && b.size() == 2 && a[0] == b[0] && a[1] == 1 && b[1] != 1 && argIndex == 1 &&
+      (shortName == "add" || shortName == "mul"))
+    return fmt::format(
+        "to broadcast the [{}, 1] column along the rows, use pl.row_expand_{}({}, {})", a[0],
+        shortName, name, argText(ctx, 0));
   auto within = [](const std::vector<int64_t>& small, const std::vector<int64_t>& big) {
     bool ok = small.size() == big.size();
     for (size_t k = 0; ok && k < small.size(); ++k) ok = small[k] <= big[k];
@@ -640,7 +646,8 @@ void requireScalarCompatible(const OpCallContext& ctx, int argIndex, DType scala
     ctx.fail(argIndex,
              fmt::format("{} cannot combine a BOOL scalar with {} elements", ctx.op.name,
                          dtypeName(elem)),
-             fmt::format("use a numeric scalar, e.g. pl.const(1, pl.{})", dtypeName(elem)));
+             fmt::format("use a numeric scalar, e.g. pl.const({}, pl.{})",
+                         isFloat(elem) ? "1.0" : "1", dtypeName(elem)));
   if (isFloat(scalar) && !isFloat(elem))
     ctx.fail(argIndex,
              fmt::format("{} cannot combine a {} scalar with {} elements", ctx.op.name,
