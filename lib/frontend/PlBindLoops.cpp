@@ -220,7 +220,8 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
                      tup->elts.size(), inits.size()),
          "give one name per init value, in the same order");
   if (inits.empty())
-    fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
+    fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise",
+         "e.g. `for (acc,) in pl.while_(init_values=(acc0,)):`, or a plain `while i < n:` loop");
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped;
   for (size_t i = 0; i < inits.size(); ++i) {
