@@ -268,7 +268,10 @@ void Lexer::failInvalidChar(uint32_t pos) {
   std::string shown =
       (u >= 0x21 && u <= 0x7e) ? std::string(1, static_cast<char>(u)) : fmt::format("\\x{:02x}", u);
   std::string hint;
-  if (u >= 0x80) hint = "non-ASCII characters are only allowed inside strings and comments";
+  if (u >= 0x80)
+    hint = "non-ASCII characters are only allowed inside strings and comments";
+  else
+    hint = "remove the character (it has no meaning in Python syntax outside strings)";
   fail(pos, pos + 1, "invalid character '" + shown + "' in source", std::move(hint));
 }
 
@@ -386,7 +389,8 @@ Lexer::Lexeme Lexer::lex() {
         continue;
       }
       if (pos_ + 1 >= size_)
-        fail(pos_, pos_ + 1, "unexpected end of file after line continuation character");
+        fail(pos_, pos_ + 1, "unexpected end of file after line continuation character",
+             "remove the trailing backslash");
       fail(pos_, pos_ + 1, "unexpected character after line continuation character",
            "'\\' must be the last character on the line");
     }
@@ -518,7 +522,8 @@ Lexer::Lexeme Lexer::lexNumber(uint32_t start) {
   auto failBad = [&](const char* what) {
     while (isIdentChar(at(p))) ++p;
     if (p == start) p = start + 1;
-    fail(start, p, fmt::format("invalid {} literal", what));
+    fail(start, p, fmt::format("invalid {} literal", what),
+         "write a number such as 16, 0x10 or 1.5");
   };
 
   char c1 = at(start + 1);
@@ -592,7 +597,8 @@ void Lexer::checkEscape(uint32_t backslash, uint32_t& pos) {
       return;
     case 'U':
       if (needHex(8, "U") > 0x10FFFF)
-        fail(backslash, e + 9, "invalid \\U escape: code point is above U+10FFFF");
+        fail(backslash, e + 9, "invalid \\U escape: code point is above U+10FFFF",
+             "use a code point up to \\U0010FFFF");
       return;
     case 'N':
       fail(backslash, e + 1, "\\N{...} escapes are not supported",

@@ -202,7 +202,9 @@ class Parser {
   }
 
   ExprPtr parseStandaloneExpression() {
-    if (at(K::Indent)) fail(tokSpan(), "unexpected indent");
+    if (at(K::Indent))
+      fail(tokSpan(), "unexpected indent",
+           "indent only the body of a def, class, if, for, while or with");
     ExprPtr e = parseTestList();
     accept(K::Newline);
     if (!at(K::Eof)) failUnexpected();
@@ -288,11 +290,25 @@ class Parser {
     // error there is best explained by the innermost bracket never being closed.
     if (!openers_.empty() && (at(K::Newline) || at(K::Eof))) {
       const Token& o = openers_.back();
-      diags_.error(o.span(file_), fmt::format("'{}' was never closed", tokenKindName(o.kind)));
+      diags_.error(o.span(file_), fmt::format("'{}' was never closed", tokenKindName(o.kind)),
+                   fmt::format("add the matching '{}'", closerOf(o.kind)));
       throw CompileError();
     }
     diags_.error(s, std::move(message), std::move(hint));
     throw CompileError();
+  }
+
+  static const char* closerOf(TokenKind k) {
+    switch (k) {
+      case K::LParen:
+        return ")";
+      case K::LBracket:
+        return "]";
+      case K::LBrace:
+        return "}";
+      default:
+        return "closing bracket";
+    }
   }
 
   [[noreturn]] void failTooDeep(Span s) {
@@ -303,34 +319,43 @@ class Parser {
   [[noreturn]] void failUnexpected() {
     switch (tok_.kind) {
       case K::Indent:
-        fail(tokSpan(), "unexpected indent");
+        fail(tokSpan(), "unexpected indent",
+             "indent only the body of a def, class, if, for, while or with");
       case K::Dedent:
-        fail(tokSpan(), "invalid syntax: unexpected dedent");
+        fail(tokSpan(), "invalid syntax: unexpected dedent",
+             "align the line with the statements of its block");
       case K::Newline:
-        fail(errSpan(), "invalid syntax: unexpected end of line");
+        fail(errSpan(), "invalid syntax: unexpected end of line",
+             "the statement is incomplete: finish the expression on this line");
       case K::Eof:
-        fail(errSpan(), "invalid syntax: unexpected end of file");
+        fail(errSpan(), "invalid syntax: unexpected end of file",
+             "the last statement is incomplete");
       default:
         break;
     }
     std::string shown(tok_.text.substr(0, 40));
     if (tok_.text.size() > 40) shown += "...";
-    fail(tokSpan(), fmt::format("invalid syntax: unexpected token '{}'", shown));
+    fail(tokSpan(), fmt::format("invalid syntax: unexpected token '{}'", shown),
+         "check the line for a missing operator, comma or bracket");
   }
 
   [[noreturn]] void failExpectedExpr() {
-    if (at(K::Newline) || at(K::Eof)) fail(errSpan(), "invalid syntax: expected an expression");
-    if (at(K::KwLambda)) fail(tokSpan(), "lambda expressions are not supported");
+    if (at(K::Newline) || at(K::Eof))
+      fail(errSpan(), "invalid syntax: expected an expression",
+           "write a value, a name or a call here");
+    if (at(K::KwLambda))
+      fail(tokSpan(), "lambda expressions are not supported", "define a @pl.function instead");
     failUnexpected();
   }
 
   void expect(TokenKind k, const char* message) {
-    if (!accept(k)) fail(errSpan(), message);
+    if (!accept(k)) fail(errSpan(), message, fmt::format("add '{}' here", tokenKindName(k)));
   }
 
   void expectColon(const char* message) {
     if (accept(K::Colon)) return;
-    fail(errSpan(), message, at(K::Assign) ? "use '==' to compare values" : "");
+    fail(errSpan(), message,
+         at(K::Assign) ? "use '==' to compare values" : "end the header line with ':'");
   }
 
   /// Expects the closing bracket for `opener`.
@@ -343,13 +368,15 @@ class Parser {
     const char* o = tokenKindName(opener.kind);
     // Inside brackets the lexer emits no NEWLINE/INDENT/DEDENT except at end of input.
     if (at(K::Newline) || at(K::Eof) || at(K::Dedent) || at(K::Indent))
-      fail(opener.span(file_), fmt::format("'{}' was never closed", o));
+      fail(opener.span(file_), fmt::format("'{}' was never closed", o),
+           fmt::format("add the matching '{}'", tokenKindName(closer)));
     if (!openers_.empty() && (at(K::Newline) || at(K::Eof))) fail(tokSpan(), "");
     Diagnostic d;
     d.severity = Severity::Error;
     d.span = tokSpan();
     d.message = fmt::format("expected '{}' to close '{}' opened here", tokenKindName(closer), o);
     d.notes.emplace_back(opener.span(file_), fmt::format("'{}' opened here", o));
+    d.hint = fmt::format("close the '{}' with '{}' before this token", o, tokenKindName(closer));
     diags_.report(std::move(d));
     throw CompileError();
   }
@@ -357,7 +384,8 @@ class Parser {
   /// After an element of a bracketed sequence: a missing comma gets its own message.
   void expectCloseAfterElement(TokenKind closer, const Token& opener) {
     if (!at(closer) && startsExpr(tok_.kind))
-      fail(tokSpan(), "invalid syntax: perhaps you forgot a comma?");
+      fail(tokSpan(), "invalid syntax: perhaps you forgot a comma?",
+           "separate the elements with ','");
     expectClose(closer, opener);
   }
 
@@ -400,9 +428,11 @@ class Parser {
     }
     if (single && (e.kind == ExprKind::Tuple || e.kind == ExprKind::List))
       fail(e.span,
-           fmt::format("only a single name, attribute or subscript can be the target of {}", what));
+           fmt::format("only a single name, attribute or subscript can be the target of {}", what),
+           "assign to one name, e.g. `x = ...`");
     fail(e.span, fmt::format("cannot assign to {}", targetDescription(e)),
-         e.kind == ExprKind::Compare ? "did you mean '=' instead of '=='?" : "");
+         e.kind == ExprKind::Compare ? "did you mean '=' instead of '=='?"
+                                     : "assign to a name, an attribute or a subscript (t[i, j])");
   }
 
   // ---- Statements ----------------------------------------------------------
@@ -432,7 +462,8 @@ class Parser {
         failUnexpected();
       case K::KwElif:
       case K::KwElse:
-        fail(tokSpan(), fmt::format("invalid syntax: '{}' without a matching 'if'", tok_.text));
+        fail(tokSpan(), fmt::format("invalid syntax: '{}' without a matching 'if'", tok_.text),
+             "start the chain with an if statement");
       default:
         parseSimpleLine();
         return;
@@ -536,8 +567,9 @@ class Parser {
     }
     advance();
     if (!at(K::Indent))
-      fail(tokSpan(), fmt::format("expected an indented block after {} on line {}", what,
-                                  lineOf(headerBegin)));
+      fail(tokSpan(),
+           fmt::format("expected an indented block after {} on line {}", what, lineOf(headerBegin)),
+           "indent the body (4 spaces), or write `pass` for an empty one");
     advance();
     while (!at(K::Dedent) && !at(K::Eof)) parseStatement();
     if (!accept(K::Dedent)) failUnexpected();
@@ -570,7 +602,8 @@ class Parser {
 
   void rejectLoopElse(const char* loop) {
     if (at(K::KwElse))
-      fail(tokSpan(), fmt::format("'else' clauses on '{}' loops are not supported", loop));
+      fail(tokSpan(), fmt::format("'else' clauses on '{}' loops are not supported", loop),
+           "move the else body after the loop");
   }
 
   StmtPtr parseFor() {
@@ -579,7 +612,9 @@ class Parser {
     auto s = node<ForStmt>(begin);
     s->target = parseTargetList();
     checkTarget(*s->target, false, "a for loop");
-    if (!accept(K::KwIn)) fail(errSpan(), "expected 'in' after 'for' loop target");
+    if (!accept(K::KwIn))
+      fail(errSpan(), "expected 'in' after 'for' loop target",
+           "e.g. `for i in pl.range(0, n, 1):`");
     s->iter = parseTestList();
     expectColon("expected ':' after 'for' loop header");
     s->body = parseBlock("'for' statement", begin);
@@ -634,7 +669,9 @@ class Parser {
     ExprList decorators = commit(exprScratch_, mark);
     if (at(K::KwDef)) return parseFunctionDef(std::move(decorators));
     if (at(K::KwClass)) return parseClassDef(std::move(decorators));
-    if (at(K::Indent)) fail(tokSpan(), "unexpected indent");
+    if (at(K::Indent))
+      fail(tokSpan(), "unexpected indent",
+           "indent only the body of a def, class, if, for, while or with");
     fail(errSpan(), "expected 'def' or 'class' after decorator",
          "a decorator must be followed by a function or class definition");
   }
@@ -644,7 +681,9 @@ class Parser {
     advance();
     auto f = node<FunctionDef>(begin);
     f->decorators = std::move(decorators);
-    if (!at(K::Identifier)) fail(errSpan(), "expected function name after 'def'");
+    if (!at(K::Identifier))
+      fail(errSpan(), "expected function name after 'def'",
+           "e.g. `def main(self, x: pl.Tensor[[16, 16], pl.FP32]):`");
     f->name = tok_.text;
     f->nameSpan = tokSpan();
     advance();
@@ -655,10 +694,11 @@ class Parser {
     size_t mark = paramScratch_.size();
     while (!at(K::RParen)) {
       if (at(K::Star) || at(K::DoubleStar) || at(K::Slash))
-        fail(tokSpan(), "'*', '**' and '/' parameters are not supported");
+        fail(tokSpan(), "'*', '**' and '/' parameters are not supported",
+             "list every parameter by name with its annotation");
       if (!at(K::Identifier)) {
         if (at(K::Newline) || at(K::Eof)) expectClose(K::RParen, open);
-        fail(errSpan(), "expected parameter name");
+        fail(errSpan(), "expected parameter name", "e.g. `x: pl.Tensor[[16, 16], pl.FP32]`");
       }
       Param p;
       uint32_t pb = tok_.begin;
@@ -670,7 +710,8 @@ class Parser {
         p.defaultValue = parseExpr();
         sawDefault = true;
       } else if (sawDefault) {
-        fail(p.nameSpan, "parameter without a default follows parameter with a default");
+        fail(p.nameSpan, "parameter without a default follows parameter with a default",
+             "remove the default values: kernel parameters have none");
       }
       p.span = span(pb, prevEnd_);
       paramScratch_.push_back(std::move(p));
@@ -678,7 +719,8 @@ class Parser {
     }
     f->params = commit(paramScratch_, mark);
     if (!at(K::RParen) && at(K::Identifier))
-      fail(tokSpan(), "invalid syntax: perhaps you forgot a comma?");
+      fail(tokSpan(), "invalid syntax: perhaps you forgot a comma?",
+           "separate the elements with ','");
     expectClose(K::RParen, open);
     if (accept(K::Arrow)) f->returns = parseExpr();
     expectColon("expected ':' after function signature");
@@ -692,7 +734,8 @@ class Parser {
     advance();
     auto c = node<ClassDef>(begin);
     c->decorators = std::move(decorators);
-    if (!at(K::Identifier)) fail(errSpan(), "expected class name after 'class'");
+    if (!at(K::Identifier))
+      fail(errSpan(), "expected class name after 'class'", "e.g. `class Kernel:`");
     c->name = tok_.text;
     c->nameSpan = tokSpan();
     advance();
@@ -703,9 +746,10 @@ class Parser {
       size_t mark = exprScratch_.size();
       while (!at(K::RParen)) {
         if (at(K::Identifier) && peek().kind == K::Assign)
-          fail(tokSpan(), "class keyword arguments are not supported");
+          fail(tokSpan(), "class keyword arguments are not supported", "write `class Kernel:`");
         if (at(K::Star) || at(K::DoubleStar))
-          fail(tokSpan(), "'*' and '**' arguments are not supported");
+          fail(tokSpan(), "'*' and '**' arguments are not supported",
+               "pass every argument explicitly");
         exprScratch_.push_back(parseExpr());
         if (!accept(K::Comma)) break;
       }
@@ -719,11 +763,13 @@ class Parser {
   }
 
   std::string parseDottedName() {
-    if (!at(K::Identifier)) fail(errSpan(), "expected a module name");
+    if (!at(K::Identifier))
+      fail(errSpan(), "expected a module name", "e.g. `import pypto.language as pl`");
     std::string name(tok_.text);
     advance();
     while (accept(K::Dot)) {
-      if (!at(K::Identifier)) fail(errSpan(), "expected a name after '.'");
+      if (!at(K::Identifier))
+        fail(errSpan(), "expected a name after '.'", "e.g. `import pypto.language as pl`");
       name += '.';
       name += tok_.text;
       advance();
@@ -737,12 +783,14 @@ class Parser {
     if (dotted) {
       a.name = parseDottedName();
     } else {
-      if (!at(K::Identifier)) fail(errSpan(), "expected a name to import");
+      if (!at(K::Identifier))
+        fail(errSpan(), "expected a name to import", "e.g. `import pypto.language as pl`");
       a.name = std::string(tok_.text);
       advance();
     }
     if (accept(K::KwAs)) {
-      if (!at(K::Identifier)) fail(errSpan(), "expected a name after 'as'");
+      if (!at(K::Identifier))
+        fail(errSpan(), "expected a name after 'as'", "e.g. `import pypto.language as pl`");
       a.asname = tok_.text;
       advance();
     }
@@ -788,7 +836,8 @@ class Parser {
         if (at(K::RParen)) break;
         aliasScratch_.push_back(parseAlias(false));
       } while (accept(K::Comma));
-      if (aliasScratch_.size() == mark) fail(errSpan(), "expected a name to import");
+      if (aliasScratch_.size() == mark)
+        fail(errSpan(), "expected a name to import", "e.g. `import pypto.language as pl`");
       expectClose(K::RParen, open);
     } else {
       do {
@@ -857,7 +906,8 @@ class Parser {
   /// Conditional expression: or_test ['if' or_test 'else' expr].
   ExprPtr parseExpr() {
     DepthGuard guard(*this);
-    if (at(K::KwLambda)) fail(tokSpan(), "lambda expressions are not supported");
+    if (at(K::KwLambda))
+      fail(tokSpan(), "lambda expressions are not supported", "define a @pl.function instead");
     // Fast path: a lone name (most call arguments and assignment targets) needs
     // no trip down the precedence levels. (Not for literals: their range errors
     // must be reported before the next token is lexed.)
@@ -869,7 +919,8 @@ class Parser {
     auto n = node<IfExpr>(begin);
     n->body = std::move(body);
     n->test = parseOr();
-    if (!accept(K::KwElse)) fail(errSpan(), "expected 'else' in conditional expression");
+    if (!accept(K::KwElse))
+      fail(errSpan(), "expected 'else' in conditional expression", "write `a if cond else b`");
     n->orelse = parseExpr();
     finishExpr(*n, std::max<uint32_t>({n->body->height, n->test->height, n->orelse->height}));
     return n;
@@ -1056,7 +1107,8 @@ class Parser {
       switch (tok_.kind) {
         case K::Dot: {
           advance();
-          if (!at(K::Identifier)) fail(errSpan(), "expected an attribute name after '.'");
+          if (!at(K::Identifier))
+            fail(errSpan(), "expected an attribute name after '.'", "e.g. pl.FP32");
           auto a = node<AttributeExpr>(begin);
           a->attr = tok_.text;
           a->attrSpan = tokSpan();
@@ -1089,7 +1141,8 @@ class Parser {
     size_t kwMark = kwScratch_.size();
     while (!at(K::RParen)) {
       if (at(K::Star) || at(K::DoubleStar))
-        fail(tokSpan(), "'*' and '**' arguments are not supported");
+        fail(tokSpan(), "'*' and '**' arguments are not supported",
+             "pass every argument explicitly");
       if (at(K::Identifier) && peek().kind == K::Assign) {
         Keyword k;
         uint32_t kb = tok_.begin;
@@ -1106,9 +1159,11 @@ class Parser {
         ExprPtr e = parseExpr();
         if (at(K::KwFor)) failComprehension();
         if (at(K::Assign))
-          fail(tokSpan(), "invalid syntax: a keyword argument name must be a plain identifier");
+          fail(tokSpan(), "invalid syntax: a keyword argument name must be a plain identifier",
+               "write name=value, e.g. target_memory=pl.Mem.Vec");
         if (kwScratch_.size() != kwMark)
-          fail(e->span, "positional argument follows keyword argument");
+          fail(e->span, "positional argument follows keyword argument",
+               "put positional arguments before keyword arguments");
         h = std::max<uint32_t>(h, e->height);
         exprScratch_.push_back(std::move(e));
       }
@@ -1144,7 +1199,7 @@ class Parser {
     advance();
     auto s = node<SubscriptExpr>(begin);
     s->value = std::move(value);
-    if (at(K::RBracket)) fail(tokSpan(), "expected an index or slice inside '[]'");
+    if (at(K::RBracket)) fail(tokSpan(), "expected an index or slice inside '[]'", "e.g. t[i, j]");
     uint32_t ib = tok_.begin;
     ExprPtr first = parseSliceItem();
     if (at(K::Comma)) {
@@ -1242,7 +1297,9 @@ class Parser {
     auto [ptr, ec] = std::from_chars(buf.data(), buf.data() + buf.size(), v);
     if (ec == std::errc::result_out_of_range) {
       v = std::strtod(buf.c_str(), nullptr);  // underflow rounds to 0 / a denormal
-      if (std::isinf(v)) fail(tokSpan(), "float literal is too large");
+      if (std::isinf(v))
+        fail(tokSpan(), "float literal is too large",
+             "use a value within the double range, or pl.const(\"inf\", pl.FP32)");
     } else if (ec != std::errc() || ptr != buf.data() + buf.size()) {
       throw InternalError("lexer produced an invalid float literal");
     }
@@ -1316,13 +1373,17 @@ class Parser {
     uint32_t h = 0;
     // Keys and values are pushed interleaved, then split.
     while (!at(K::RBrace)) {
-      if (at(K::DoubleStar)) fail(tokSpan(), "'**' in dict literals is not supported");
+      if (at(K::DoubleStar))
+        fail(tokSpan(), "'**' in dict literals is not supported",
+             "write every key: value pair out");
       ExprPtr key = parseExpr();
       if (!at(K::Colon)) {
         if (exprScratch_.size() == mark && (at(K::Comma) || at(K::RBrace) || at(K::KwFor)))
-          fail(open.span(file_), "set literals are not supported");
+          fail(open.span(file_), "set literals are not supported",
+               "use a list [a, b] for shapes and offsets, or a dict {\"key\": value} for "
+               "pl.func_attr");
         if (at(K::Newline) || at(K::Eof)) expectClose(K::RBrace, open);
-        fail(errSpan(), "expected ':' after dict key");
+        fail(errSpan(), "expected ':' after dict key", "write {\"key\": value}");
       }
       advance();
       ExprPtr value = parseExpr();

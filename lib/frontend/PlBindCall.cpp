@@ -78,7 +78,8 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
 
 ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
   if (e.args.size() != 2 || !e.keywords.empty())
-    fail(e.span, "pl.const expects (value, dtype), e.g. pl.const(5, pl.INT32)");
+    fail(e.span, "pl.const expects (value, dtype), e.g. pl.const(5, pl.INT32)",
+         "write the value first and the dtype second, e.g. pl.const(0.5, pl.FP32)");
   ir::DType dt = bindDType(*e.args[1]);
   const Expr& v = *e.args[0];
   if (const auto* s = v.as<StrLit>()) {
@@ -90,19 +91,26 @@ ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
     else if (s->value == "nan")
       d = std::numeric_limits<double>::quiet_NaN();
     else
-      fail(v.span, "pl.const string values are \"inf\", \"-inf\" and \"nan\"");
-    if (!ir::isFloat(dt)) fail(e.args[1]->span, "infinities and NaN need a float dtype");
+      fail(v.span, "pl.const string values are \"inf\", \"-inf\" and \"nan\"",
+           "e.g. pl.const(\"-inf\", pl.FP32); write numbers as literals");
+    if (!ir::isFloat(dt))
+      fail(e.args[1]->span, "infinities and NaN need a float dtype",
+           "use pl.FP32, pl.FP16 or pl.BF16");
     return ir::constFloat(d, dt, e.span);
   }
   if (const auto* b = v.as<BoolLit>()) {
-    if (dt != ir::DType::Bool) fail(e.args[1]->span, "a boolean constant has dtype pl.BOOL");
+    if (dt != ir::DType::Bool)
+      fail(e.args[1]->span, "a boolean constant has dtype pl.BOOL",
+           "write pl.const(True, pl.BOOL), or a number for a numeric dtype");
     return ir::constBool(b->value, e.span);
   }
   ir::ExprPtr c = bindExpr(v, ir::ScalarType::get(dt));
   if (!c->isa<ir::ConstInt>() && !c->isa<ir::ConstFloat>())
-    fail(v.span, "pl.const expects a number literal");
+    fail(v.span, "pl.const expects a number literal",
+         "write e.g. pl.const(1, pl.INT32); for a runtime value use pl.cast(x, pl.INT32)");
   if (const auto* ci = c->as<ir::ConstInt>(); ci && ci->dtype() != dt)
-    fail(v.span, fmt::format("an integer literal cannot have dtype pl.{}", ir::dtypeName(dt)));
+    fail(v.span, fmt::format("an integer literal cannot have dtype pl.{}", ir::dtypeName(dt)),
+         "write a float literal (1.0) or an integer dtype");
   if (const auto* cf = c->as<ir::ConstFloat>(); cf && cf->dtype() != dt)
     fail(v.span, fmt::format("a float literal cannot have dtype pl.{}", ir::dtypeName(dt)),
          "use a float dtype");
@@ -114,9 +122,11 @@ ir::ExprPtr PlBinder::bindConst(const CallExpr& e) {
       int64_t hi =
           ir::isSignedInteger(dt) ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
       if (ci->value < lo || ci->value > hi)
-        fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)));
+        fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)),
+             fmt::format("use a value in the range of pl.{} or a wider dtype", ir::dtypeName(dt)));
     } else if (!ir::isSignedInteger(dt) && ci->value < 0) {
-      fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)));
+      fail(v.span, fmt::format("{} does not fit in pl.{}", ci->value, ir::dtypeName(dt)),
+           fmt::format("use a value in the range of pl.{} or a wider dtype", ir::dtypeName(dt)));
     }
   }
   return c;
@@ -126,7 +136,8 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
   handled = false;
   auto needArgs = [&](size_t n, const char* form) {
     if (e.args.size() != n || !e.keywords.empty())
-      fail(e.span, fmt::format("pl.{} expects {}", name, form));
+      fail(e.span, fmt::format("pl.{} expects {}", name, form),
+           fmt::format("e.g. pl.{}{}", name, form));
   };
   auto firstIsScalar = [&]() {
     if (e.args.empty()) return false;
@@ -148,7 +159,8 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
       handled = true;
       ir::ExprPtr a = bindExpr(*e.args[0]);
       if (a->type->as<ir::ScalarType>()->dtype == ir::DType::Bool)
-        fail(e.span, "pl.abs needs a number");
+        fail(e.span, "pl.abs needs a number",
+             "pl.abs takes an integer or float scalar (or a tile)");
       return ir::unary(ir::UnaryOp::Abs, a, e.span);
     }
     return nullptr;
@@ -168,13 +180,16 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
     ir::ExprPtr c = bindExpr(*e.args[0]);
     const auto* ct = c->type->as<ir::ScalarType>();
     if (!ct || ct->dtype != ir::DType::Bool)
-      fail(e.args[0]->span, "pl.select needs a BOOL condition");
+      fail(e.args[0]->span, "pl.select needs a BOOL condition",
+           "compare to get one, e.g. pl.select(x > 0, a, b)");
     ir::ExprPtr a = bindExpr(*e.args[1]);
     ir::ExprPtr b = bindExpr(*e.args[2], a->type);
     if (e.args[1]->is<IntLit>() || e.args[1]->is<FloatLit>()) a = bindExpr(*e.args[1], b->type);
     if (!a->type->isa<ir::ScalarType>() || !ir::structuralEqual(*a->type, *b->type))
-      fail(e.span, fmt::format("pl.select needs two scalars of one type, got {} and {}",
-                               ir::typeToString(*a->type), ir::typeToString(*b->type)));
+      fail(e.span,
+           fmt::format("pl.select needs two scalars of one type, got {} and {}",
+                       ir::typeToString(*a->type), ir::typeToString(*b->type)),
+           "cast one value: pl.select(c, a, pl.cast(b, <dtype of a>))");
     return ir::select(c, a, b, e.span);
   }
   if (name == "const") {
@@ -191,7 +206,8 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     std::string name = dottedName(*e.func);
     if (const auto* a = e.func->as<AttributeExpr>();
         a && a->value->is<NameExpr>() && a->value->as<NameExpr>()->id == "self")
-      fail(e.func->span, fmt::format("the program has no function '{}'", a->attr));
+      fail(e.func->span, fmt::format("the program has no function '{}'", a->attr),
+           "define it with @pl.function in the same @pl.program class");
     fail(e.func->span, fmt::format("unknown function '{}'", name.empty() ? "expression" : name),
          "ops are called as pl.tile.NAME(...), pl.system.NAME(...), pl.vmi.NAME(...) or "
          "pl.NAME(...)");
@@ -212,7 +228,8 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     ir::ExprPtr src = bindExpr(*e.args[0]);
     ir::AttrList kwargs{{"dtype", bindDType(*e.args[1])}};
     for (const auto& kw : e.keywords)
-      fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name));
+      fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name),
+           "write pl.cast(t, pl.FP16)");
     return createOpCall(*op, {src}, kwargs, e.span, diag_, {e.args[0]->span}, {e.args[1]->span});
   }
   if (!op && (*path == "min" || *path == "max"))
@@ -275,7 +292,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   std::vector<Span> kwargSpans;
   for (const auto& kw : e.keywords) {
     if (ir::findAttr(kwargs, kw.name))
-      fail(kw.nameSpan, fmt::format("keyword argument '{}' is given twice", kw.name));
+      fail(kw.nameSpan, fmt::format("keyword argument '{}' is given twice", kw.name),
+           "remove one of them");
     ir::AttrValue v;
     if (kw.name == "dtype" || kw.name == "to_dtype") {
       v = bindDType(*kw.value);
@@ -295,12 +313,26 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   return createOpCall(op, std::move(args), kwargs, e.span, diag_, argSpans, kwargSpans, annotated);
 }
 
+/// "self.f(a, b)" (a method of a class program) or "f(a, b)".
+static std::string signatureTextOf(const std::string& name, const std::vector<ir::VarPtr>& params,
+                                   bool inClass) {
+  std::vector<std::string_view> names;
+  for (const auto& p : params) names.push_back(p->name);
+  return fmt::format("{}{}({})", inClass ? "self." : "", name, fmt::join(names, ", "));
+}
+
 ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) {
+  auto signatureText = [&](const Signature& s) {
+    return signatureTextOf(s.name, s.params, isClassProgram_);
+  };
   if (!e.keywords.empty())
-    fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name));
+    fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name),
+         fmt::format("pass the arguments in order: {}", signatureText(sig)));
   if (e.args.size() != sig.params.size())
-    fail(e.span, fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
-                             e.args.size()));
+    fail(e.span,
+         fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
+                     e.args.size()),
+         fmt::format("the signature is {}", signatureText(sig)));
   std::vector<ir::ExprPtr> args;
   for (size_t i = 0; i < e.args.size(); ++i) {
     ir::ExprPtr a = bindExpr(*e.args[i], sig.params[i]->type);
@@ -308,7 +340,10 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
       fail(e.args[i]->span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
-                       ir::typeToString(*sig.params[i]->type)));
+                       ir::typeToString(*sig.params[i]->type)),
+           conversionHint(
+               *a->type, *sig.params[i]->type, exprText(*e.args[i]),
+               fmt::format("pass a value of that type; the signature is {}", signatureText(sig))));
     args.push_back(a);
   }
   ir::TypePtr type;

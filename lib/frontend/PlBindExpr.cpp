@@ -10,6 +10,7 @@
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ops/DeduceUtils.h"
 
 namespace ptoc::frontend {
 
@@ -70,6 +71,8 @@ ir::ExprPtr PlBinder::bindName(const NameExpr& e) {
   if (std::string c = closestName(e.id, known); !c.empty())
     hint = fmt::format("did you mean '{}'?", c);
   if (e.id == "pl") hint = "pl is a module, not a value";
+  if (hint.empty())
+    hint = fmt::format("assign '{}' before this use, or make it a parameter of the function", e.id);
   fail(e.span, fmt::format("undefined name '{}'", e.id), hint);
 }
 
@@ -95,9 +98,11 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::BoolLit:
       return ir::constBool(e.cast<BoolLit>().value, e.span);
     case ExprKind::StrLit:
-      fail(e.span, "a string is only allowed as a keyword argument value");
+      fail(e.span, "a string is only allowed as a keyword argument value",
+           "strings are attribute values, e.g. cmp=\"lt\"; kernels compute on numbers");
     case ExprKind::NoneLit:
-      fail(e.span, "None is not a value in kernels");
+      fail(e.span, "None is not a value in kernels",
+           "omit the argument, or pass a value of the expected type");
     case ExprKind::List:
       return bindList(e.cast<ListExpr>());
     case ExprKind::Tuple: {
@@ -108,7 +113,9 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
       return ir::makeTuple(std::move(elts), e.span);
     }
     case ExprKind::Dict:
-      fail(e.span, "a dict is only allowed in pl.func_attr({...})");
+      fail(e.span, "a dict is only allowed in pl.func_attr({...})",
+           "write function attributes as pl.func_attr({\"key\": value}) at the top of the function "
+           "body");
     case ExprKind::BinOp:
       return bindBinOp(e.cast<BinOpExpr>());
     case ExprKind::UnaryOp: {
@@ -131,7 +138,8 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
       const auto& x = e.cast<IfExpr>();
       ir::ExprPtr c = bindExpr(*x.test);
       if (!scalarOf(c) || scalarOf(c)->dtype != ir::DType::Bool)
-        fail(x.test->span, "a conditional expression needs a BOOL condition");
+        fail(x.test->span, "a conditional expression needs a BOOL condition",
+             "compare explicitly, e.g. `a if n > 0 else b`");
       ir::ExprPtr a, b;
       if (isBareLiteral(*x.body) && !isBareLiteral(*x.orelse)) {
         b = bindExpr(*x.orelse, expected);
@@ -141,15 +149,18 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
         b = bindExpr(*x.orelse, a->type);
       }
       if (!scalarOf(a) || !ir::structuralEqual(*a->type, *b->type))
-        fail(e.span, fmt::format("both values of a conditional expression must be scalars of one "
-                                 "type, got {} and {}",
-                                 ir::typeToString(*a->type), ir::typeToString(*b->type)));
+        fail(e.span,
+             fmt::format("both values of a conditional expression must be scalars of one "
+                         "type, got {} and {}",
+                         ir::typeToString(*a->type), ir::typeToString(*b->type)),
+             "cast one value with pl.cast(x, dtype); for tiles use an if statement");
       return ir::select(c, a, b, e.span);
     }
     case ExprKind::Subscript:
       return bindSubscript(e.cast<SubscriptExpr>());
     case ExprKind::Slice:
-      fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+      fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)",
+           "e.g. pl.slice(t, [8, 64], [0, 0]) takes rows 0..7");
     case ExprKind::Call:
       return bindCall(e.cast<CallExpr>());
     case ExprKind::Attribute: {
@@ -165,16 +176,57 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
 ir::ExprPtr PlBinder::bindList(const ListExpr& e) {
   std::vector<ir::ExprPtr> elts;
   for (const auto& x : e.elts) {
-    if (x->is<ListExpr>()) fail(x->span, "nested lists are not supported");
+    if (x->is<ListExpr>())
+      fail(x->span, "nested lists are not supported",
+           "shapes and offsets are flat lists of integers, e.g. [16, 64]");
     elts.push_back(bindExpr(*x, ir::ScalarType::get(ir::DType::Index)));
     if (!scalarOf(elts.back()))
-      fail(x->span, fmt::format("list elements must be scalars, got {}",
-                                ir::typeToString(*elts.back()->type)));
+      fail(x->span,
+           fmt::format("list elements must be scalars, got {}",
+                       ir::typeToString(*elts.back()->type)),
+           "lists hold integers (shapes, offsets); pass tiles and tensors as separate arguments");
   }
   return ir::makeTuple(std::move(elts), e.span);
 }
 
 // ---- scalar arithmetic -------------------------------------------------------------------
+
+/// The hint for a tile or tensor operand of a scalar operator: the tile op to call instead, or
+/// the load that makes a tile of a tensor.
+static std::string nonScalarOperandHint(ir::BinaryOp op, const ir::Type& t, std::string_view x) {
+  if (const auto* tensor = t.as<ir::TensorType>())
+    return ops::loadFirstHint(std::string(x), *tensor, {});
+  if (t.isa<ir::TileType>()) {
+    std::string_view name;
+    switch (op) {
+      case ir::BinaryOp::Add:
+        name = "add";
+        break;
+      case ir::BinaryOp::Sub:
+        name = "sub";
+        break;
+      case ir::BinaryOp::Mul:
+        name = "mul";
+        break;
+      case ir::BinaryOp::Div:
+        name = "div";
+        break;
+      case ir::BinaryOp::Min:
+        name = "minimum";
+        break;
+      case ir::BinaryOp::Max:
+        name = "maximum";
+        break;
+      default:
+        return fmt::format(
+            "operators work on scalars; read one element with {}[i, j], or use "
+            "a tile op (`ptoc ops` lists them)",
+            x);
+    }
+    return fmt::format("tile arithmetic is an op call: pl.{}(a, b) (a scalar b works too)", name);
+  }
+  return "operators work on scalars (Scalar[...] values and literals)";
+}
 
 ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
                                        ir::ExprPtr lhs, ir::ExprPtr rhs, Span span) {
@@ -188,18 +240,23 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
   const auto* lt = scalarOf(lhs);
   const auto* rt = scalarOf(rhs);
   if (!lt)
-    fail(lhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
-                                  ir::typeToString(*lhs->type)));
+    fail(lhsAst.span,
+         fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
+                     ir::typeToString(*lhs->type)),
+         nonScalarOperandHint(op, *lhs->type, exprText(lhsAst, "x")));
   if (!rt)
-    fail(rhsAst.span, fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
-                                  ir::typeToString(*rhs->type)));
+    fail(rhsAst.span,
+         fmt::format("operator '{}' needs scalars, got {}", ir::binaryOpName(op),
+                     ir::typeToString(*rhs->type)),
+         nonScalarOperandHint(op, *rhs->type, exprText(rhsAst, "x")));
   bool logical = ir::isLogical(op);
   if (logical && (lt->dtype != ir::DType::Bool || rt->dtype != ir::DType::Bool))
     fail(span, "'and' / 'or' need BOOL operands", "compare explicitly, e.g. `a > 0 and b > 0`");
   bool bitwise = op == ir::BinaryOp::BitAnd || op == ir::BinaryOp::BitOr ||
                  op == ir::BinaryOp::BitXor || op == ir::BinaryOp::Shl || op == ir::BinaryOp::Shr;
   if (bitwise && (ir::isFloat(lt->dtype) || ir::isFloat(rt->dtype)))
-    fail(span, fmt::format("bitwise operator '{}' needs integer operands", ir::binaryOpName(op)));
+    fail(span, fmt::format("bitwise operator '{}' needs integer operands", ir::binaryOpName(op)),
+         "cast the operands with pl.cast(x, pl.INT32)");
   if (!logical && !ir::isComparison(op) &&
       (lt->dtype == ir::DType::Bool) != (rt->dtype == ir::DType::Bool) && !bitwise)
     fail(span,
@@ -245,7 +302,8 @@ ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
   for (auto& [k, o] : kOps)
     if (k == e.op)
       return makeScalarBinary(o, *e.lhs, *e.rhs, std::move(lhs), std::move(rhs), e.span);
-  fail(e.opSpan, fmt::format("operator '{}' is not supported on scalars", binOpSymbol(e.op)));
+  fail(e.opSpan, fmt::format("operator '{}' is not supported on scalars", binOpSymbol(e.op)),
+       "use + - * / // % ** on scalars, or the matching pl op");
 }
 
 ir::ExprPtr PlBinder::bindUnary(const UnaryOpExpr& e) {
@@ -258,8 +316,11 @@ ir::ExprPtr PlBinder::bindUnary(const UnaryOpExpr& e) {
   }
   const auto* st = scalarOf(x);
   if (!st)
-    fail(e.operand->span, fmt::format("unary '{}' needs a scalar, got {}", unaryOpSymbol(e.op),
-                                      ir::typeToString(*x->type)));
+    fail(e.operand->span,
+         fmt::format("unary '{}' needs a scalar, got {}", unaryOpSymbol(e.op),
+                     ir::typeToString(*x->type)),
+         x->type->isa<ir::TileType>() ? std::string("for tiles use pl.neg(t) / pl.abs(t)")
+                                      : std::string("apply it to a scalar value"));
   switch (e.op) {
     case UnaryOpKind::Neg:
       if (st->dtype == ir::DType::Bool) fail(e.span, "cannot negate a BOOL", "use `not x`");
@@ -269,7 +330,8 @@ ir::ExprPtr PlBinder::bindUnary(const UnaryOpExpr& e) {
         fail(e.span, "'not' needs a BOOL operand", "compare explicitly, e.g. `not (n > 0)`");
       return ir::logicalNot(x, e.span);
     case UnaryOpKind::Invert:
-      if (ir::isFloat(st->dtype)) fail(e.span, "'~' needs an integer operand");
+      if (ir::isFloat(st->dtype))
+        fail(e.span, "'~' needs an integer operand", "cast it first: pl.cast(x, pl.INT32)");
       return ir::unary(ir::UnaryOp::BitNot, x, e.span);
     case UnaryOpKind::Pos:
       return x;
@@ -303,7 +365,8 @@ ir::ExprPtr PlBinder::bindCompare(const CompareExpr& e) {
         op = ir::BinaryOp::Ge;
         break;
       default:
-        fail(e.span, fmt::format("comparison '{}' is not supported", cmpOpSymbol(e.ops[i])));
+        fail(e.span, fmt::format("comparison '{}' is not supported", cmpOpSymbol(e.ops[i])),
+             "compare with <, <=, >, >=, == or !=");
     }
     const Expr& rightAst = *e.comparators[i];
     ir::ExprPtr right = bindExpr(rightAst);
@@ -336,16 +399,25 @@ std::vector<ir::ExprPtr> PlBinder::bindIndices(const Expr& index, size_t rank, S
   else
     items.push_back(&index);
   if (items.size() != rank)
-    fail(span, fmt::format("the tile has rank {} but {} index(es) are given", rank, items.size()));
+    fail(span, fmt::format("the tile has rank {} but {} index(es) are given", rank, items.size()),
+         fmt::format("give one index per axis, e.g. t[{}]", [&] {
+           std::string z;
+           for (size_t k = 0; k < rank; ++k) z += k ? ", 0" : "0";
+           return z;
+         }()));
   std::vector<ir::ExprPtr> out;
   for (const Expr* x : items) {
     if (x->is<SliceExpr>())
-      fail(x->span, "slices are not supported; use pl.tile.slice(tile, shape, offset)");
+      fail(x->span, "slices are not supported; use pl.tile.slice(tile, shape, offset)",
+           "index one element with t[i, j], or take a window with pl.slice(t, shape, offset)");
     ir::ExprPtr i = bindExpr(*x, ir::ScalarType::get(ir::DType::Index));
     const auto* st = scalarOf(i);
     if (!st || !ir::isInteger(st->dtype))
       fail(x->span,
-           fmt::format("indices must be integer scalars, got {}", ir::typeToString(*i->type)));
+           fmt::format("indices must be integer scalars, got {}", ir::typeToString(*i->type)),
+           i->type->isa<ir::ScalarType>() ? std::string("cast it: pl.cast(i, pl.INDEX)")
+                                          : std::string("index with integer scalars, e.g. t[i, 0]; "
+                                                        "a tile or tensor cannot be an index"));
     out.push_back(i);
   }
   return out;
@@ -355,7 +427,9 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   ir::ExprPtr base = bindExpr(*e.value);
   if (const auto* tile = base->type->as<ir::TileType>()) {
     const auto* var = base->as<ir::Var>();
-    if (!var) fail(e.value->span, "element reads need a tile variable");
+    if (!var)
+      fail(e.value->span, "element reads need a tile variable",
+           "assign the tile to a name first: `t = ...` then t[i, j]");
     auto idx = bindIndices(*e.index, tile->shape.size(), e.index->span);
     return ir::bufferLoad(std::static_pointer_cast<const ir::Var>(base), std::move(idx), e.span);
   }
@@ -363,12 +437,15 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
       fail(e.index->span,
-           fmt::format("tuple index must be an integer literal in [0, {})", tt->types.size()));
+           fmt::format("tuple index must be an integer literal in [0, {})", tt->types.size()),
+           "write r[0], r[1], ... with a literal index");
     return ir::tupleGetItem(base, lit->value, e.span);
   }
   fail(e.value->span, fmt::format("cannot index a value of type {}", ir::typeToString(*base->type)),
-       base->type->isa<ir::TensorType>() ? "load a tile first: pl.load(tensor, offsets, shape)"
-                                         : "");
+       base->type->isa<ir::TensorType>()
+           ? "load a tile first: pl.load(tensor, offsets, shape)"
+           : "only tiles (t[i, j]) and tuple results (r[k]) can be indexed; a scalar is used "
+             "directly");
 }
 
 // ---- kwarg values --------------------------------------------------------------------------
@@ -385,7 +462,9 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
   auto path = plPath(e);
   if (!path)
     fail(e.span,
-         "keyword argument values must be literals or enum members like pl.FP32, pl.Mem.Vec");
+         "keyword argument values must be literals or enum members like pl.FP32, pl.Mem.Vec",
+         "keyword arguments are compile-time attributes; pass runtime values as positional "
+         "arguments");
   if (auto d = ir::dtypeFromName(*path)) return *d;
   auto member = [&](std::string_view prefix) -> std::optional<std::string> {
     if (path->size() > prefix.size() && path->compare(0, prefix.size(), prefix) == 0 &&

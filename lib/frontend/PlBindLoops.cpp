@@ -15,7 +15,9 @@ std::vector<ir::ExprPtr> PlBinder::bindInitValues(const Expr& value) {
   const ExprList* elts = nullptr;
   if (const auto* t = value.as<TupleExpr>()) elts = &t->elts;
   if (const auto* l = value.as<ListExpr>()) elts = &l->elts;
-  if (!elts) fail(value.span, "init_values must be a tuple, e.g. init_values=(acc0,)");
+  if (!elts)
+    fail(value.span, "init_values must be a tuple, e.g. init_values=(acc0,)",
+         "write a tuple even for one value: init_values=(x,)");
   std::vector<ir::ExprPtr> inits;
   inits.reserve(elts->size());
   for (const auto& x : *elts) inits.push_back(bindExpr(*x));
@@ -28,13 +30,19 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
     fail(y.span,
          fmt::format(
              "iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
-             iterArgs.size(), y.types.size()));
+             iterArgs.size(), y.types.size()),
+         "yield one value per init value, in the same order");
   for (size_t i = 0; i < iterArgs.size(); ++i)
     if (!ir::structuralEqual(*y.types[i], *iterArgs[i]->type))
-      fail(y.span, fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
-                               "type {}",
-                               i, ir::typeToString(*y.types[i]), iterArgs[i]->name,
-                               ir::typeToString(*iterArgs[i]->type)));
+      fail(y.span,
+           fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
+                       "type {}",
+                       i, ir::typeToString(*y.types[i]), iterArgs[i]->name,
+                       ir::typeToString(*iterArgs[i]->type)),
+           conversionHint(*y.types[i], *iterArgs[i]->type,
+                          i < y.valueTexts.size() ? y.valueTexts[i] : "the value",
+                          "a loop-carried value keeps the type of its init value: yield that "
+                          "type, or change the init value"));
   return defineReturnVars(y);
 }
 
@@ -44,7 +52,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   if (!path)
     fail(s.iter->span,
          "a for loop iterates over pl.range(...), pl.parallel(...), pl.unroll(...), "
-         "pl.pipeline(...), pl.split_aiv(...) or pl.while_(...)");
+         "pl.pipeline(...), pl.split_aiv(...) or pl.while_(...)",
+         "e.g. `for i in pl.range(0, n, 1):`");
   if (*path == "split_aiv") return bindSplitAiv(s, *call);
   if (*path == "while_") return bindWhileIterLoop(s, *call);
   ir::ForKind kind;
@@ -63,7 +72,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   // Bounds (evaluated outside the loop).
   if (call->args.empty() || call->args.size() > 3)
     fail(call->span,
-         fmt::format("pl.{} expects (stop), (start, stop) or (start, stop, step)", *path));
+         fmt::format("pl.{} expects (stop), (start, stop) or (start, stop, step)", *path),
+         fmt::format("e.g. pl.{}(0, 16, 1); loop-carried values go in init_values=(...)", *path));
   std::vector<ir::ExprPtr> bounds;
   const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
   for (const auto& a : call->args) {
@@ -71,7 +81,10 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     const auto* st = b->type->as<ir::ScalarType>();
     if (!st || !ir::isInteger(st->dtype))
       fail(a->span,
-           fmt::format("loop bounds must be integer scalars, got {}", ir::typeToString(*b->type)));
+           fmt::format("loop bounds must be integer scalars, got {}", ir::typeToString(*b->type)),
+           b->type->isa<ir::ScalarType>()
+               ? std::string("cast it: pl.cast(x, pl.INDEX)")
+               : std::string("use integer literals or integer scalar values as bounds"));
     bounds.push_back(b);
   }
   auto idx = [&](int64_t v) { return std::make_shared<ir::ConstInt>(v, ir::DType::Index, Span{}); };
@@ -79,7 +92,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   ir::ExprPtr stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
   ir::ExprPtr step = bounds.size() == 3 ? bounds[2] : idx(1);
   if (const auto* c = step->as<ir::ConstInt>(); c && c->value == 0)
-    fail(call->args[2]->span, "the loop step must not be zero");
+    fail(call->args[2]->span, "the loop step must not be zero",
+         "use a positive step such as 1 (or a negative one to count down)");
 
   std::vector<ir::ExprPtr> inits;
   ir::AttrList attrs;
@@ -88,7 +102,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
       inits = bindInitValues(*kw.value);
     } else if (kw.name == "stage" && kind == ir::ForKind::Pipeline) {
       const auto* lit = kw.value->as<IntLit>();
-      if (!lit || lit->value < 1) fail(kw.value->span, "stage must be a positive integer");
+      if (!lit || lit->value < 1)
+        fail(kw.value->span, "stage must be a positive integer", "e.g. stage=2");
       attrs.emplace_back("stage", lit->value);
     } else {
       fail(
@@ -96,7 +111,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
           kind == ir::ForKind::Pipeline ? "expected init_values or stage" : "expected init_values");
     }
   }
-  if (kind == ir::ForKind::Pipeline && attrs.empty()) fail(call->span, "pl.pipeline needs stage=N");
+  if (kind == ir::ForKind::Pipeline && attrs.empty())
+    fail(call->span, "pl.pipeline needs stage=N", "e.g. pl.pipeline(0, n, 1, stage=2)");
   if (kind == ir::ForKind::Unroll && !inits.empty())
     fail(call->span, "pl.unroll loops cannot carry values (init_values)", "use pl.range");
 
@@ -110,24 +126,29 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     loopVarName = t->elts[0]->as<NameExpr>();
     const auto* inner = t->elts[1]->as<TupleExpr>();
     if (!loopVarName || !inner)
-      fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value");
+      fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value",
+           "e.g. `for i, (acc,) in pl.range(0, n, 1, init_values=(acc0,)):`");
     tupleForm = true;
     for (const auto& x : inner->elts) {
       const auto* nn = x->as<NameExpr>();
-      if (!nn) fail(x->span, "loop-carried names must be plain names");
+      if (!nn)
+        fail(x->span, "loop-carried names must be plain names", "write the names as `(a, b)`");
       iterNames.push_back(nn);
     }
   } else {
-    fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value");
+    fail(s.target->span, "loop targets are `i` or `i, (a, b)` with one name per init value",
+         "e.g. `for i, (acc,) in pl.range(0, n, 1, init_values=(acc0,)):`");
   }
   if (tupleForm && iterNames.size() != inits.size())
     fail(s.target->span,
          fmt::format("iter_args/yield count mismatch: {} loop-carried name(s) but {} init value(s)",
-                     iterNames.size(), inits.size()));
+                     iterNames.size(), inits.size()),
+         "give one loop-carried name per init value, in the same order");
   if (!tupleForm && !inits.empty())
     fail(s.target->span,
          fmt::format("this loop has {} init value(s); name them: `for {}, (...) in ...`",
-                     inits.size(), loopVarName->id));
+                     inits.size(), loopVarName->id),
+         fmt::format("e.g. `for {}, (acc,) in ...` for one init value", loopVarName->id));
 
   auto loopVar =
       std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
@@ -151,9 +172,21 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
   std::vector<ir::VarPtr> returnVars;
   if (!iterArgs.empty()) {
     if (!y)
-      fail(s.span, fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
-                               "yielding {} value(s)",
-                               iterArgs.size(), iterArgs.size()));
+      fail(s.span,
+           fmt::format("a loop with {} init value(s) must end with `name = pl.yield_(...)` "
+                       "yielding {} value(s)",
+                       iterArgs.size(), iterArgs.size()),
+           [&] {
+             std::vector<std::string> n, o;
+             for (const auto& a : iterArgs) {
+               n.push_back(a->name);
+               o.push_back(a->name + "_out");
+             }
+             return fmt::format(
+                 "end the loop body with `{} = pl.yield_({})`, yielding the next value of each "
+                 "carried name",
+                 fmt::join(o, ", "), fmt::join(n, ", "));
+           }());
     returnVars = bindLoopResults(*y, iterArgs);
   } else if (y) {
     fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
@@ -165,38 +198,52 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
 }
 
 ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) {
-  if (!call.args.empty()) fail(call.args[0]->span, "pl.while_ takes only init_values=(...)");
+  if (!call.args.empty())
+    fail(call.args[0]->span, "pl.while_ takes only init_values=(...)",
+         "the condition goes in the body: `for (a,) in pl.while_(init_values=(a0,)):` then "
+         "`pl.cond(a < n)`");
   std::vector<ir::ExprPtr> inits;
   for (const auto& kw : call.keywords) {
     if (kw.name != "init_values")
-      fail(kw.nameSpan, fmt::format("pl.while_ has no keyword argument '{}'", kw.name));
+      fail(kw.nameSpan, fmt::format("pl.while_ has no keyword argument '{}'", kw.name),
+           "pl.while_ takes init_values=(...) only");
     inits = bindInitValues(*kw.value);
   }
   const auto* tup = s.target->as<TupleExpr>();
   if (!tup)
     fail(s.target->span,
-         "pl.while_ loops name their carried values: `for (a, b) in pl.while_(...)`");
+         "pl.while_ loops name their carried values: `for (a, b) in pl.while_(...)`",
+         "e.g. `for (acc,) in pl.while_(init_values=(acc0,)):`");
   if (tup->elts.size() != inits.size())
     fail(s.target->span,
          fmt::format("iter_args/yield count mismatch: {} name(s) but {} init value(s)",
-                     tup->elts.size(), inits.size()));
+                     tup->elts.size(), inits.size()),
+         "give one name per init value, in the same order");
   if (inits.empty())
-    fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise");
+    fail(call.span, "pl.while_ needs at least one init value; use `while cond:` otherwise",
+         "e.g. `for (acc,) in pl.while_(init_values=(acc0,)):`, or a plain `while i < n:` loop");
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped;
   for (size_t i = 0; i < inits.size(); ++i) {
     const auto* n = tup->elts[i]->as<NameExpr>();
-    if (!n) fail(tup->elts[i]->span, "loop-carried names must be plain names");
+    if (!n)
+      fail(tup->elts[i]->span, "loop-carried names must be plain names",
+           "write the names as `(a, b)`");
     iterArgs.push_back(
         std::make_shared<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
     scoped.emplace_back(n->id);
   }
-  if (s.body.empty()) fail(s.span, "a pl.while_ loop starts with pl.cond(condition)");
+  if (s.body.empty())
+    fail(s.span, "a pl.while_ loop starts with pl.cond(condition)",
+         "make the first statement of the body `pl.cond(a < n)`");
   const auto* first = s.body[0]->as<ExprStmt>();
   const auto* condCall = first ? first->value->as<CallExpr>() : nullptr;
   if (!condCall || !isPlPath(*condCall->func, "cond"))
-    fail(s.body[0]->span, "the first statement of a pl.while_ loop must be pl.cond(condition)");
-  if (condCall->args.size() != 1) fail(condCall->span, "pl.cond takes one condition");
+    fail(s.body[0]->span, "the first statement of a pl.while_ loop must be pl.cond(condition)",
+         "move pl.cond(...) to the top of the loop body");
+  if (condCall->args.size() != 1)
+    fail(condCall->span, "pl.cond takes one condition",
+         "combine conditions with and/or: pl.cond(a < n and b > 0)");
   std::optional<YieldInfo> y;
   ir::ExprPtr cond;
   ir::StmtPtr body;
@@ -206,7 +253,8 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     cond = bindExpr(*condCall->args[0]);
     const auto* ct = cond->type->as<ir::ScalarType>();
     if (!ct || ct->dtype != ir::DType::Bool)
-      fail(condCall->args[0]->span, "a while condition must be a BOOL scalar");
+      fail(condCall->args[0]->span, "a while condition must be a BOOL scalar",
+           "compare explicitly, e.g. pl.cond(i < n)");
     ++loopDepth_;
     std::vector<ir::StmtPtr> stmts;
     for (size_t i = 1; i < s.body.size(); ++i) {
@@ -216,7 +264,9 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     body = ir::makeSeq(std::move(stmts), s.span);
     --loopDepth_;
   }
-  if (!y) fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`");
+  if (!y)
+    fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`",
+         "end the body with `a_out = pl.yield_(a_next)`, one value per carried name");
   auto returnVars = bindLoopResults(*y, iterArgs);
   return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
                                          s.span);
@@ -232,12 +282,15 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   const auto* lane = s.target->as<NameExpr>();
   if (!lane)
     fail(s.target->span,
-         "a pl.split_aiv region binds one lane index: `for aiv_id in pl.split_aiv(2, mode=...)`");
+         "a pl.split_aiv region binds one lane index: `for aiv_id in pl.split_aiv(2, mode=...)`",
+         "write `for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):`");
   if (call.args.size() != 1)
-    fail(call.span, "pl.split_aiv expects the lane count 2 and mode=pl.SplitMode.X");
+    fail(call.span, "pl.split_aiv expects the lane count 2 and mode=pl.SplitMode.X",
+         "write pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN)");
   const auto* count = call.args[0]->as<IntLit>();
   if (!count || count->value != 2)
-    fail(call.args[0]->span, "pl.split_aiv count must be 2 (one per AIV lane)");
+    fail(call.args[0]->span, "pl.split_aiv count must be 2 (one per AIV lane)",
+         "write pl.split_aiv(2, mode=...)");
   std::optional<ir::SplitMode> mode;
   for (const auto& kw : call.keywords) {
     if (kw.name != "mode")
@@ -245,10 +298,13 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
            "expected mode");
     ir::AttrValue v = bindAttrValue(*kw.value);
     if (!std::holds_alternative<ir::SplitMode>(v))
-      fail(kw.value->span, "mode must be a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
+      fail(kw.value->span, "mode must be a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)",
+           "e.g. mode=pl.SplitMode.UP_DOWN");
     mode = std::get<ir::SplitMode>(v);
   }
-  if (!mode) fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE");
+  if (!mode)
+    fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE",
+         "write pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN)");
   auto laneVar = std::make_shared<ir::Var>(std::string(lane->id),
                                            ir::ScalarType::get(ir::DType::Index), lane->span);
   ir::StmtPtr body;
@@ -283,17 +339,23 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
 }
 
 ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
-  if (s.items.size() != 1) fail(s.span, "a with statement opens exactly one scope");
+  if (s.items.size() != 1)
+    fail(s.span, "a with statement opens exactly one scope", "nest two with statements instead");
   const WithItem& item = s.items[0];
-  if (item.target) fail(item.target->span, "`as` is not supported on this scope");
+  if (item.target)
+    fail(item.target->span, "`as` is not supported on this scope", "remove `as ...`");
   const auto* call = item.context->as<CallExpr>();
   auto path = call ? plPath(*call->func) : std::nullopt;
   if (path && *path == "at") {
-    if (incoreDepth_ > 0) fail(call->span, "pl.at scopes cannot nest");
+    if (incoreDepth_ > 0)
+      fail(call->span, "pl.at scopes cannot nest",
+           "remove the inner pl.at: its body is already inside a CORE_GROUP scope");
     if (regionMode_ || simdDepth_ > 0)
       fail(call->span, "a pl.at scope cannot be inside a region",
            "put the pl.split_aiv / pl.simd_vf region inside the pl.at scope");
-    if (!call->args.empty()) fail(call->args[0]->span, "pl.at takes keyword arguments only");
+    if (!call->args.empty())
+      fail(call->args[0]->span, "pl.at takes keyword arguments only",
+           "write pl.at(level=pl.Level.CORE_GROUP)");
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
     std::string nameHint;
@@ -308,34 +370,44 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
         const auto* list = kw.value->as<ListExpr>();
         if (!list)
           fail(kw.value->span,
-               "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]");
+               "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]",
+               "wrap it in [...] even for one entry");
         for (const auto& o : list->elts) {
           const auto* oc = o->as<CallExpr>();
           auto op = oc ? plPath(*oc->func) : std::nullopt;
           if (op && *op == "split") {
-            if (split) fail(o->span, "pl.split is given twice");
-            if (oc->args.size() != 1) fail(oc->span, "pl.split expects one pl.SplitMode");
+            if (split)
+              fail(o->span, "pl.split is given twice", "keep one pl.split(...) in optimizations");
+            if (oc->args.size() != 1)
+              fail(oc->span, "pl.split expects one pl.SplitMode",
+                   "write pl.split(pl.SplitMode.UP_DOWN)");
             ir::AttrValue v = bindAttrValue(*oc->args[0]);
             if (!std::holds_alternative<ir::SplitMode>(v))
               fail(oc->args[0]->span,
-                   "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)");
+                   "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)",
+                   "write pl.split(pl.SplitMode.UP_DOWN)");
             split = std::get<ir::SplitMode>(v);
             for (const auto& skw : oc->keywords) {
               if (skw.name != "slot_num")
-                fail(skw.nameSpan, fmt::format("pl.split has no keyword argument '{}'", skw.name));
+                fail(skw.nameSpan, fmt::format("pl.split has no keyword argument '{}'", skw.name),
+                     "pl.split takes a mode and slot_num=N");
               const auto* lit = skw.value->as<IntLit>();
               if (!lit || lit->value <= 0)
-                fail(skw.value->span, "slot_num must be a positive integer");
-              if (slots) fail(skw.span, "slot_num is given twice");
+                fail(skw.value->span, "slot_num must be a positive integer", "e.g. slot_num=2");
+              if (slots) fail(skw.span, "slot_num is given twice", "keep one slot_num");
               slots = lit->value;
             }
           } else if (op && *op == "cross_core_slot") {
-            if (slots) fail(o->span, "the slot count is given twice");
+            if (slots)
+              fail(o->span, "the slot count is given twice",
+                   "give slot_num either in pl.split(...) or in pl.cross_core_slot(...), once");
             if (!oc->args.empty() || oc->keywords.size() != 1 || oc->keywords[0].name != "slot_num")
-              fail(oc->span, "pl.cross_core_slot expects slot_num=N");
+              fail(oc->span, "pl.cross_core_slot expects slot_num=N",
+                   "write pl.cross_core_slot(slot_num=2)");
             const auto* lit = oc->keywords[0].value->as<IntLit>();
             if (!lit || lit->value <= 0)
-              fail(oc->keywords[0].value->span, "slot_num must be a positive integer");
+              fail(oc->keywords[0].value->span, "slot_num must be a positive integer",
+                   "e.g. slot_num=2");
             slots = lit->value;
           } else {
             fail(o->span, fmt::format("unknown optimization '{}'", dottedName(oc ? *oc->func : *o)),
@@ -344,35 +416,43 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
         }
       } else if (kw.name == "name_hint") {
         const auto* str = kw.value->as<StrLit>();
-        if (!str) fail(kw.value->span, "name_hint must be a string");
+        if (!str) fail(kw.value->span, "name_hint must be a string", "e.g. name_hint=\"attn\"");
         nameHint = str->value;
         bool ok = !nameHint.empty() && !std::isdigit(static_cast<unsigned char>(nameHint[0]));
         for (char c : nameHint)
           ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-        if (!ok) fail(kw.value->span, "name_hint must be a valid identifier");
+        if (!ok)
+          fail(kw.value->span, "name_hint must be a valid identifier",
+               "use letters, digits and '_', not starting with a digit");
       } else {
         fail(kw.nameSpan, fmt::format("pl.at has no keyword argument '{}'", kw.name),
              "expected level, optimizations or name_hint");
       }
     }
-    if (!sawLevel) fail(call->span, "pl.at needs level=pl.Level.CORE_GROUP");
+    if (!sawLevel)
+      fail(call->span, "pl.at needs level=pl.Level.CORE_GROUP",
+           "write `with pl.at(level=pl.Level.CORE_GROUP):`");
     ++incoreDepth_;
     std::optional<YieldInfo> y;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
     --incoreDepth_;
-    if (y) fail(y->span, "a pl.at scope yields no values");
+    if (y)
+      fail(y->span, "a pl.at scope yields no values",
+           "remove the pl.yield_: only loops and if statements yield values");
     return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, body, s.span);
   }
   if (path && *path == "simd_vf") {
     if (simdDepth_ > 0)
       fail(call->span, "pl.simd_vf regions cannot nest", "close the outer pl.simd_vf region first");
     int64_t lanes = 0;
-    if (!call->args.empty()) fail(call->args[0]->span, "pl.simd_vf takes lanes=L");
+    if (!call->args.empty())
+      fail(call->args[0]->span, "pl.simd_vf takes lanes=L", "write `with pl.simd_vf(lanes=64):`");
     for (const auto& kw : call->keywords) {
       if (kw.name != "lanes")
-        fail(kw.nameSpan, fmt::format("pl.simd_vf has no keyword argument '{}'", kw.name));
+        fail(kw.nameSpan, fmt::format("pl.simd_vf has no keyword argument '{}'", kw.name),
+             "write `with pl.simd_vf(lanes=64):`");
       const auto* lit = kw.value->as<IntLit>();
-      if (!lit) fail(kw.value->span, "lanes must be an integer literal");
+      if (!lit) fail(kw.value->span, "lanes must be an integer literal", "lanes is 64, 128 or 256");
       lanes = lit->value;
     }
     if (lanes != 64 && lanes != 128 && lanes != 256)

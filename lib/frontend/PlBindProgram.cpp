@@ -118,7 +118,9 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
         if (m->is<PassStmt>()) continue;
         if (const auto* e = m->as<ExprStmt>(); e && e->value->is<StrLit>()) continue;  // docstring
         const auto* f = m->as<FunctionDef>();
-        if (!f) fail(m->span, "a @pl.program class may only hold @pl.function methods");
+        if (!f)
+          fail(m->span, "a @pl.program class may only hold @pl.function methods",
+               "move other code into a @pl.function method, or out of the class");
         defs.push_back(f);
       }
       continue;
@@ -126,7 +128,8 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
     if (const auto* f = s->as<FunctionDef>()) {
       if (sawClass)
         fail(f->nameSpan,
-             "a file holds one @pl.program class or top-level @pl.function's, not both");
+             "a file holds one @pl.program class or top-level @pl.function's, not both",
+             "move the functions into the class");
       sawFunction = true;
       defs.push_back(f);
       if (!programSpan.valid()) programSpan = f->span;
@@ -158,10 +161,12 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
     if (!isPlPath(*callee, "function"))
       fail(d->span, fmt::format("unknown decorator '{}'", dottedName(*callee)),
            "functions are decorated with @pl.function or @pl.function(type=pl.FunctionType.X)");
-    if (found) fail(d->span, "duplicate @pl.function decorator");
+    if (found) fail(d->span, "duplicate @pl.function decorator", "keep one @pl.function(...)");
     found = true;
     if (!call) continue;
-    if (!call->args.empty()) fail(call->args[0]->span, "@pl.function takes keyword arguments only");
+    if (!call->args.empty())
+      fail(call->args[0]->span, "@pl.function takes keyword arguments only",
+           "write @pl.function(type=pl.FunctionType.InCore)");
     for (const auto& kw : call->keywords) {
       if (kw.name == "type") {
         auto path = plPath(*kw.value);
@@ -193,11 +198,15 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
 
 ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
   const auto* dict = e.as<DictExpr>();
-  if (!dict) fail(e.span, "function attributes must be a dict literal {\"key\": value, ...}");
+  if (!dict)
+    fail(e.span, "function attributes must be a dict literal {\"key\": value, ...}",
+         "e.g. pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
   ir::AttrList out;
   for (size_t i = 0; i < dict->keys.size(); ++i) {
     const auto* key = dict->keys[i]->as<StrLit>();
-    if (!key) fail(dict->keys[i]->span, "function attribute keys must be string literals");
+    if (!key)
+      fail(dict->keys[i]->span, "function attribute keys must be string literals",
+           "quote the key: {\"split\": ...}");
     const Expr& val = *dict->values[i];
     AttrValue v = bindAttrValue(val);
     const std::string& k = key->value;
@@ -205,21 +214,25 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (auto* iv = std::get_if<int64_t>(&v); iv && *iv >= 0 && *iv <= 2)
         v = static_cast<ir::SplitMode>(*iv);
       if (!std::holds_alternative<ir::SplitMode>(v))
-        fail(val.span, "function attribute \"split\" must be a pl.SplitMode");
+        fail(val.span, "function attribute \"split\" must be a pl.SplitMode",
+             "e.g. {\"split\": pl.SplitMode.UP_DOWN}");
     } else if (k == "split_aiv" || k == "split_aiv_region_validated" || k == "dual_aiv_dispatch") {
       if (!std::holds_alternative<bool>(v))
-        fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k));
+        fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
+             fmt::format("e.g. {{\"{}\": True}}", k));
     } else if (k == "slot_num") {
       auto* iv = std::get_if<int64_t>(&v);
       if (!iv || *iv <= 0)
-        fail(val.span, "function attribute \"slot_num\" must be a positive integer");
+        fail(val.span, "function attribute \"slot_num\" must be a positive integer",
+             "e.g. {\"slot_num\": 2}");
     } else {
       fail(key->span, fmt::format("unknown function attribute \"{}\"", k),
            "expected one of: split, split_aiv, split_aiv_region_validated, dual_aiv_dispatch, "
            "slot_num");
     }
     if (ir::findAttr(out, k))
-      fail(key->span, fmt::format("duplicate function attribute \"{}\"", k));
+      fail(key->span, fmt::format("duplicate function attribute \"{}\"", k),
+           "keep one entry per key");
     out.emplace_back(k, std::move(v));
   }
   return out;
@@ -230,12 +243,14 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
   sig.def = &def;
   sig.name = std::string(def.name);
   if (signatureIndex_.count(sig.name))
-    fail(def.nameSpan, fmt::format("function '{}' is defined twice", sig.name));
+    fail(def.nameSpan, fmt::format("function '{}' is defined twice", sig.name),
+         "rename one of the functions");
   sig.type = bindFunctionDecorator(def, sig.attrs);
   names_.clear();
   size_t first = 0;
   if (!def.params.empty() && def.params[0].name == "self") {
-    if (def.params[0].annotation) fail(def.params[0].span, "'self' must not be annotated");
+    if (def.params[0].annotation)
+      fail(def.params[0].span, "'self' must not be annotated", "write `def f(self, x: ...)`");
     first = 1;
   }
   (void)inClass;
@@ -244,13 +259,19 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     if (!p.annotation)
       fail(p.nameSpan, fmt::format("parameter '{}' needs a type annotation", p.name),
            "e.g. x: pl.Tensor[[16, 16], pl.FP32]");
-    if (p.defaultValue) fail(p.defaultValue->span, "parameters cannot have default values");
-    if (lookup(p.name)) fail(p.nameSpan, fmt::format("duplicate parameter '{}'", p.name));
+    if (p.defaultValue)
+      fail(p.defaultValue->span, "parameters cannot have default values",
+           "remove the default and pass the value at every call");
+    if (lookup(p.name))
+      fail(p.nameSpan, fmt::format("duplicate parameter '{}'", p.name),
+           "rename one of the parameters");
     BoundAnnotation ann = bindAnnotation(*p.annotation, true);
     if (ann.type->isa<ir::UnknownType>() || ann.type->isa<ir::TupleType>())
-      fail(p.annotation->span, "a parameter must be a tensor, tile or scalar");
+      fail(p.annotation->span, "a parameter must be a tensor, tile or scalar",
+           "e.g. x: pl.Tensor[[16, 16], pl.FP32] or n: pl.Scalar[pl.INDEX]");
     if (ann.direction != ir::ParamDirection::In && ann.type->isa<ir::ScalarType>())
-      fail(p.annotation->span, "a scalar parameter cannot be pl.Out or pl.InOut");
+      fail(p.annotation->span, "a scalar parameter cannot be pl.Out or pl.InOut",
+           "return the scalar instead, or drop pl.Out / pl.InOut");
     auto v = std::make_shared<ir::Var>(std::string(p.name), ann.type, p.nameSpan);
     bindVar(v);
     sig.params.push_back(v);
@@ -281,10 +302,12 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     if (const auto* e = def.body[start]->as<ExprStmt>()) {
       if (const CallExpr* c = asCallTo(*e->value, "func_attr")) {
         if (c->args.size() != 1 || !c->keywords.empty())
-          fail(c->span, "pl.func_attr takes one dict argument");
+          fail(c->span, "pl.func_attr takes one dict argument",
+               "write pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
         for (auto& [k, v] : bindFuncAttrDict(*c->args[0])) {
           if (ir::findAttr(sig.attrs, k))
-            fail(c->args[0]->span, fmt::format("function attribute \"{}\" is set twice", k));
+            fail(c->args[0]->span, fmt::format("function attribute \"{}\" is set twice", k),
+                 "set each attribute once");
           sig.attrs.emplace_back(k, v);
         }
         ++start;

@@ -36,7 +36,8 @@ PlBinder::ScopeGuard::~ScopeGuard() {
 }
 
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
-  if (name == "pl" || name == "self") fail(span, fmt::format("'{}' cannot be assigned", name));
+  if (name == "pl" || name == "self")
+    fail(span, fmt::format("'{}' cannot be assigned", name), "choose another name");
   bool inserted;
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
@@ -96,11 +97,14 @@ ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut
            "restructure the loop with a condition");
     case StmtKind::Import:
     case StmtKind::ImportFrom:
-      fail(s.span, "imports are only allowed at the top of the file");
+      fail(s.span, "imports are only allowed at the top of the file",
+           "move the import above the @pl.program class");
     case StmtKind::FunctionDef:
-      fail(s.span, "nested function definitions are not supported");
+      fail(s.span, "nested function definitions are not supported",
+           "define it as another @pl.function of the program and call it");
     case StmtKind::ClassDef:
-      fail(s.span, "nested class definitions are not supported");
+      fail(s.span, "nested class definitions are not supported",
+           "define the class at the top level of the file");
   }
   throw InternalError("unhandled statement kind");
 }
@@ -115,8 +119,12 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       fail(
           y->span, "pl.yield_ is only allowed as the last statement of a loop or if body",
           "loops carry values with init_values=(...); ifs produce values when both branches yield");
-    if (!y->keywords.empty()) fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments");
-    if (s.annotation) fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated");
+    if (!y->keywords.empty())
+      fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments",
+           "write `x = pl.yield_(value)`");
+    if (s.annotation)
+      fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated",
+           "remove the annotation: the result types come from the yielded values");
     YieldInfo info;
     info.span = s.span;
     std::vector<const Expr*> targets;
@@ -126,17 +134,22 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       targets.push_back(s.target.get());
     for (const Expr* t : targets) {
       const auto* n = t->as<NameExpr>();
-      if (!n) fail(t->span, "the targets of pl.yield_ must be plain names");
+      if (!n)
+        fail(t->span, "the targets of pl.yield_ must be plain names",
+             "write `a, b = pl.yield_(x, y)`");
       info.names.emplace_back(n->id);
       info.nameSpans.push_back(n->span);
     }
     if (targets.size() != y->args.size())
-      fail(s.span, fmt::format("pl.yield_ has {} target(s) but yields {} value(s)", targets.size(),
-                               y->args.size()));
+      fail(s.span,
+           fmt::format("pl.yield_ has {} target(s) but yields {} value(s)", targets.size(),
+                       y->args.size()),
+           "name one result per yielded value: `a, b = pl.yield_(x, y)`");
     std::vector<ir::ExprPtr> values;
     for (const auto& a : y->args) {
       values.push_back(bindExpr(*a));
       info.types.push_back(values.back()->type);
+      info.valueTexts.push_back(exprText(*a, "the value"));
     }
     *yieldOut = std::move(info);
     return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
@@ -164,22 +177,26 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
   }
   if (const auto* sub = target.as<SubscriptExpr>()) {
-    if (s.annotation) fail(s.annotation->span, "an element store cannot be annotated");
+    if (s.annotation)
+      fail(s.annotation->span, "an element store cannot be annotated",
+           "write `t[i, j] = v` without an annotation");
     return bindElementStore(*sub, *s.value, s.span, nullptr);
   }
   if (const auto* tup = target.as<TupleExpr>()) {
     std::vector<const NameExpr*> names;
     for (const auto& x : tup->elts) {
       const auto* n = x->as<NameExpr>();
-      if (!n) fail(x->span, "tuple assignment targets must be plain names");
+      if (!n) fail(x->span, "tuple assignment targets must be plain names", "write `a, b = ...`");
       names.push_back(n);
     }
     std::vector<ir::StmtPtr> out;
     if (const auto* rt = s.value->as<TupleExpr>()) {
       // Parallel assignment `a, b = x, y`: evaluate all values first.
       if (rt->elts.size() != names.size())
-        fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", rt->elts.size(),
-                                 names.size()));
+        fail(
+            s.span,
+            fmt::format("cannot unpack {} value(s) into {} name(s)", rt->elts.size(), names.size()),
+            "give one name per value");
       std::vector<ir::ExprPtr> values;
       for (const auto& x : rt->elts) values.push_back(bindExpr(*x));
       for (size_t i = 0; i < names.size(); ++i)
@@ -194,8 +211,9 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
            fmt::format("cannot unpack a value of type {}", ir::typeToString(*value->type)),
            "only calls of functions with several results return a tuple");
     if (tt->types.size() != names.size())
-      fail(s.span, fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(),
-                               names.size()));
+      fail(s.span,
+           fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(), names.size()),
+           "give one name per value of the tuple");
     std::string tmpName;
     for (const auto* n : names) tmpName += std::string(n->id) + "_";
     tmpName += "tuple";
@@ -223,13 +241,20 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
          base->type->isa<ir::TensorType>()
              ? "tensors are written with pl.store(tile, offsets, tensor)"
-             : "");
+         : base->type->isa<ir::ScalarType>()
+             ? "a scalar has no elements: assign it directly (`x = ...`), or index a tile"
+             : "index a tile bound to a name: t[i, j] = v");
   auto indices = bindIndices(*target.index, tile->shape.size(), target.index->span);
   ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tile->dtype));
   const auto* st = value->type->as<ir::ScalarType>();
   if (!st)
-    fail(valueAst.span, fmt::format("an element store needs a scalar value, got {}",
-                                    ir::typeToString(*value->type)));
+    fail(valueAst.span,
+         fmt::format("an element store needs a scalar value, got {}",
+                     ir::typeToString(*value->type)),
+         value->type->isa<ir::TileType>()
+             ? std::string(
+                   "copy a whole tile by assigning it to a name, or read one element: t2[i, j]")
+             : std::string("store a scalar, e.g. t[i, j] = pl.const(0.0, pl.FP32)"));
   if (st->dtype != tile->dtype)
     fail(valueAst.span,
          fmt::format("storing a {} value into a {} tile", ir::dtypeName(st->dtype),
@@ -241,7 +266,9 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
 
 ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
   const auto* n = s.target->as<NameExpr>();
-  if (!n) fail(s.target->span, "augmented assignment needs a plain name on the left");
+  if (!n)
+    fail(s.target->span, "augmented assignment needs a plain name on the left",
+         "for an element write `t[i, j] = t[i, j] + v`");
   // Build `x = x op value` by binding the pieces directly.
   ir::ExprPtr lhs = bindExpr(*s.target);
   ir::ExprPtr rhs = bindExpr(*s.value, lhs->type->isa<ir::ScalarType>() ? lhs->type : nullptr);
@@ -255,7 +282,8 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
     for (auto& [k, name] : kTileOps)
       if (k == s.op) base = name;
     if (!base)
-      fail(s.opSpan, fmt::format("operator '{}=' is not defined on tiles", binOpSymbol(s.op)));
+      fail(s.opSpan, fmt::format("operator '{}=' is not defined on tiles", binOpSymbol(s.op)),
+           "tiles support +=, -=, *= and /=; call the op otherwise, e.g. t = pl.maximum(t, u)");
     bool scalar = rhs->type->isa<ir::ScalarType>();
     const OpDef* op = ops_.find(std::string("tile.") + base + (scalar ? "s" : ""));
     PTOC_CHECK(op, "tile arithmetic op missing from the registry");
@@ -271,7 +299,9 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
     std::optional<ir::BinaryOp> op;
     for (auto& [k, o] : kOps)
       if (k == s.op) op = o;
-    if (!op) fail(s.opSpan, fmt::format("operator '{}=' is not supported", binOpSymbol(s.op)));
+    if (!op)
+      fail(s.opSpan, fmt::format("operator '{}=' is not supported", binOpSymbol(s.op)),
+           "write `x = x op v`");
     value = makeScalarBinary(*op, *s.target, *s.value, lhs, rhs, s.span);
   }
   ir::VarPtr v = defineAssigned(n->id, value->type, n->span);
@@ -282,27 +312,33 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   const Expr& e = *s.value;
   if (e.is<StrLit>()) return nullptr;  // docstring / comment string
   if (callTo(&e, "yield_"))
-    fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`");
+    fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`",
+         "assign the yielded values: `x_out = pl.yield_(x)`");
   if (callTo(&e, "cond"))
-    fail(e.span, "pl.cond(...) is only allowed as the first statement of a pl.while_ loop");
+    fail(e.span, "pl.cond(...) is only allowed as the first statement of a pl.while_ loop",
+         "use an if statement here, or move pl.cond(...) to the top of the pl.while_ body");
   if (const CallExpr* c = callTo(&e, "store_if")) {
     if (c->args.size() != 4 || !c->keywords.empty())
-      fail(c->span, "pl.store_if expects (predicate, tile, [indices], value)");
+      fail(c->span, "pl.store_if expects (predicate, tile, [indices], value)",
+           "e.g. pl.store_if(i < n, t, [i, 0], v)");
     ir::ExprPtr pred = bindExpr(*c->args[0]);
     const auto* pt = pred->type->as<ir::ScalarType>();
     if (!pt || pt->dtype != ir::DType::Bool)
-      fail(c->args[0]->span, "the predicate of pl.store_if must be a BOOL scalar");
+      fail(c->args[0]->span, "the predicate of pl.store_if must be a BOOL scalar",
+           "compare explicitly, e.g. i < n");
     // Reuse the element-store path with a synthetic subscript view of (tile, indices).
     ir::ExprPtr base = bindExpr(*c->args[1]);
     const auto* var = base->as<ir::Var>();
     const auto* tile = base->type->as<ir::TileType>();
-    if (!var || !tile) fail(c->args[1]->span, "pl.store_if needs a tile variable");
+    if (!var || !tile)
+      fail(c->args[1]->span, "pl.store_if needs a tile variable", "pass a tile bound to a name");
     auto indices = bindIndices(*c->args[2], tile->shape.size(), c->args[2]->span);
     ir::ExprPtr value = bindExpr(*c->args[3], ir::ScalarType::get(tile->dtype));
     const auto* st = value->type->as<ir::ScalarType>();
     if (!st || st->dtype != tile->dtype)
-      fail(c->args[3]->span, fmt::format("pl.store_if stores a {} scalar into this tile",
-                                         ir::dtypeName(tile->dtype)));
+      fail(c->args[3]->span,
+           fmt::format("pl.store_if stores a {} scalar into this tile", ir::dtypeName(tile->dtype)),
+           fmt::format("cast the value: pl.cast(v, pl.{})", ir::dtypeName(tile->dtype)));
     return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                  std::move(indices), value, pred, s.span);
   }
@@ -339,7 +375,12 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
     if (!ir::structuralEqual(*values[i]->type, *expected[i]))
       fail(asts[i]->span,
            fmt::format("return value {} has type {} but the function declares {}", i,
-                       ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])));
+                       ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])),
+           conversionHint(*values[i]->type, *expected[i], exprText(*asts[i]),
+                          values[i]->type->isa<ir::UnknownType>()
+                              ? std::string("return a value of the declared type")
+                              : fmt::format("declare the return type as {}",
+                                            ir::printType(*values[i]->type))));
   return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
 }
 
@@ -364,13 +405,18 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
     if (thenYield->names != elseYield->names)
       fail(elseYield->span,
            fmt::format("the branches of an if must yield the same names: ({}) vs ({})",
-                       joinStrings(thenYield->names), joinStrings(elseYield->names)));
+                       joinStrings(thenYield->names), joinStrings(elseYield->names)),
+           "yield the same names, in the same order, in both branches");
     for (size_t i = 0; i < thenYield->types.size(); ++i)
       if (!ir::structuralEqual(*thenYield->types[i], *elseYield->types[i]))
         fail(elseYield->span,
              fmt::format("'{}' is yielded as {} by one branch and {} by the other",
                          thenYield->names[i], ir::typeToString(*thenYield->types[i]),
-                         ir::typeToString(*elseYield->types[i])));
+                         ir::typeToString(*elseYield->types[i])),
+             conversionHint(
+                 *elseYield->types[i], *thenYield->types[i],
+                 i < elseYield->valueTexts.size() ? elseYield->valueTexts[i] : "the value",
+                 "both branches must yield the same type"));
     returnVars = defineReturnVars(*thenYield);
   }
   return std::make_shared<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
@@ -381,8 +427,10 @@ ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
   ir::ExprPtr cond = bindExpr(*s.test);
   const auto* ct = cond->type->as<ir::ScalarType>();
   if (!ct || ct->dtype != ir::DType::Bool)
-    fail(s.test->span, fmt::format("a while condition must be a BOOL scalar, got {}",
-                                   ir::typeToString(*cond->type)));
+    fail(s.test->span,
+         fmt::format("a while condition must be a BOOL scalar, got {}",
+                     ir::typeToString(*cond->type)),
+         "compare explicitly, e.g. `while i < n:`");
   ++loopDepth_;
   std::optional<YieldInfo> y;
   ir::StmtPtr body = bindBlock(s.body, s.span, &y);

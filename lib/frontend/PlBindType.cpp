@@ -6,6 +6,7 @@
 #include "PlBinder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ops/DeduceUtils.h"
 
 namespace ptoc::frontend {
 
@@ -13,6 +14,70 @@ static std::string joinNames(std::span<const std::string_view> names, std::strin
   std::string out;
   for (auto n : names) out += (out.empty() ? "" : ", ") + std::string(prefix) + std::string(n);
   return out;
+}
+
+std::string exprText(const Expr& e, std::string_view fallback) {
+  if (const auto* n = e.as<NameExpr>()) return std::string(n->id);
+  std::string d = dottedName(e);
+  return d.empty() ? std::string(fallback) : d;
+}
+
+/// The conversion part of conversionHint, or empty.
+static std::string conversionOnly(const ir::Type& from, const ir::Type& to, std::string_view x) {
+  using ir::MemorySpace;
+  const auto* fTile = from.as<ir::TileType>();
+  const auto* tTile = to.as<ir::TileType>();
+  const auto* fTensor = from.as<ir::TensorType>();
+  const auto* tTensor = to.as<ir::TensorType>();
+  if (const auto* fs = from.as<ir::ScalarType>())
+    if (const auto* ts = to.as<ir::ScalarType>(); ts && fs->dtype != ts->dtype)
+      return fmt::format("cast it: pl.cast({}, pl.{})", x, ir::dtypeName(ts->dtype));
+  if (fTensor && tTile && fTensor->shape == tTile->shape && fTensor->dtype == tTile->dtype)
+    return ops::loadFirstHint(
+        std::string(x), *fTensor,
+        tTile->memory ? std::vector<MemorySpace>{*tTile->memory} : std::vector<MemorySpace>{});
+  if (fTile && tTensor) {
+    if (fTile->dtype != tTensor->dtype)
+      return fmt::format(
+          "cast it and store it into a tensor: pl.store(pl.cast({}, pl.{}), {}, out)", x,
+          ir::dtypeName(tTensor->dtype),
+          ops::formatShape(std::vector<int64_t>(tTensor->shape.size(), 0)));
+    return fmt::format("store it into a tensor and use that: pl.store({}, {}, out)", x,
+                       ops::formatShape(std::vector<int64_t>(tTensor->shape.size(), 0)));
+  }
+  if (fTile && tTile) {
+    if (fTile->shape == tTile->shape && fTile->dtype != tTile->dtype)
+      return fmt::format("cast it: pl.cast({}, pl.{})", x, ir::dtypeName(tTile->dtype));
+    if (fTile->shape == tTile->shape && fTile->dtype == tTile->dtype && tTile->memory &&
+        fTile->memory != tTile->memory)
+      return fmt::format("move it: pl.move({}, target_memory=pl.Mem.{})", x,
+                         ir::toString(*tTile->memory));
+    if (fTile->dtype == tTile->dtype && fTile->shape != tTile->shape) {
+      auto a = ops::elementCount(fTile->shape), b = ops::elementCount(tTile->shape);
+      if (a && b && *a == *b)
+        return fmt::format("reshape it: pl.reshape({}, {})", x, ops::formatShape(tTile->shape));
+      bool within = fTile->shape.size() == tTile->shape.size();
+      for (size_t k = 0; within && k < fTile->shape.size(); ++k)
+        within = tTile->shape[k] <= fTile->shape[k];
+      if (within)
+        return fmt::format("take a window: pl.slice({}, {}, {})", x, ops::formatShape(tTile->shape),
+                           ops::formatShape(std::vector<int64_t>(tTile->shape.size(), 0)));
+    }
+  }
+  if (fTensor && tTensor && fTensor->shape == tTensor->shape && fTensor->dtype != tTensor->dtype)
+    return fmt::format(
+        "tensors are not converted in place: pl.load {}, pl.cast the tile to pl.{} "
+        "and pl.store it into a pl.{} tensor",
+        x, ir::dtypeName(tTensor->dtype), ir::dtypeName(tTensor->dtype));
+  return {};
+}
+
+std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string_view valueText,
+                           std::string_view alternative) {
+  std::string conv = conversionOnly(from, to, valueText);
+  if (conv.empty()) return std::string(alternative);
+  if (alternative.empty()) return conv;
+  return fmt::format("{}; or {}", conv, alternative);
 }
 
 ir::DType PlBinder::bindDType(const Expr& e) {
@@ -33,7 +98,9 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
   const auto* list = e.as<ListExpr>();
   const ExprList* elts = list ? &list->elts : nullptr;
   if (const auto* t = e.as<TupleExpr>()) elts = &t->elts;
-  if (!elts) fail(e.span, fmt::format("{} must be a list of integers, e.g. [16, 16]", what));
+  if (!elts)
+    fail(e.span, fmt::format("{} must be a list of integers, e.g. [16, 16]", what),
+         "write the extents in brackets: [rows, cols]");
   std::vector<int64_t> out;
   for (const auto& d : *elts) {
     const auto* lit = d->as<IntLit>();
@@ -42,17 +109,22 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
            "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
     if (lit->value <= 0 || lit->value > (int64_t{1} << 31))
       fail(d->span,
-           fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value));
+           fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value),
+           "every extent is a literal in [1, 2^31]; a partly used tile keeps its full shape and "
+           "sets pl.TileView(valid_shape=[...])");
     out.push_back(lit->value);
   }
-  if (out.empty()) fail(e.span, fmt::format("{} must have at least one dimension", what));
+  if (out.empty())
+    fail(e.span, fmt::format("{} must have at least one dimension", what), "e.g. [16, 64]");
   return out;
 }
 
 ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
   ir::TileView v;
   anyField = false;
-  if (!call.args.empty()) fail(call.args[0]->span, "pl.TileView takes keyword arguments only");
+  if (!call.args.empty())
+    fail(call.args[0]->span, "pl.TileView takes keyword arguments only",
+         "e.g. pl.TileView(valid_shape=[8, n])");
   for (const auto& kw : call.keywords) {
     anyField = true;
     auto enumValue = [&](auto names, const char* prefix, auto tag) {
@@ -66,12 +138,15 @@ ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
     };
     if (kw.name == "valid_shape") {
       const auto* list = kw.value->as<ListExpr>();
-      if (!list) fail(kw.value->span, "valid_shape must be a list, e.g. [8, n]");
+      if (!list)
+        fail(kw.value->span, "valid_shape must be a list, e.g. [8, n]",
+             "one entry per axis, in brackets");
       for (const auto& d : list->elts) {
         ir::ExprPtr x = bindExpr(*d, ir::ScalarType::get(ir::DType::Index));
         auto* st = x->type->as<ir::ScalarType>();
         if (!st || !ir::isInteger(st->dtype))
-          fail(d->span, "valid_shape entries must be integer scalars");
+          fail(d->span, "valid_shape entries must be integer scalars",
+               "use integer literals or integer scalar values (pl.cast(x, pl.INDEX))");
         v.validShape.push_back(x);
       }
     } else if (kw.name == "blayout") {
@@ -83,7 +158,7 @@ ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
     } else if (kw.name == "fractal") {
       const auto* lit = kw.value->as<IntLit>();
       if (!lit || lit->value <= 0)
-        fail(kw.value->span, "fractal must be a positive integer (bytes)");
+        fail(kw.value->span, "fractal must be a positive integer (bytes)", "e.g. fractal=512");
       v.fractal = lit->value;
     } else {
       fail(kw.nameSpan, fmt::format("pl.TileView has no field '{}'", kw.name),
@@ -119,11 +194,15 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     items.push_back(sub->index.get());
   auto need = [&](size_t lo, size_t hi, const char* form) {
     if (items.size() < lo || items.size() > hi)
-      fail(sub->index->span, fmt::format("{} expects {}", head, form));
+      fail(sub->index->span, fmt::format("{} expects {}", head, form),
+           fmt::format("write {} with {} item(s) in the brackets", head,
+                       lo == hi ? std::to_string(lo) : fmt::format("{} to {}", lo, hi)));
   };
   if (head == "pl.Out" || head == "pl.InOut") {
     if (!allowDirection)
-      fail(sub->value->span, fmt::format("{} is only allowed on function parameters", head));
+      fail(sub->value->span, fmt::format("{} is only allowed on function parameters", head),
+           fmt::format("use {} in a parameter annotation; elsewhere write the type without it",
+                       head));
     need(1, 1, "one type, e.g. pl.Out[pl.Tensor[[16, 16], pl.FP32]]");
     out = bindAnnotation(*items[0], false);
     out.direction = head == "pl.Out" ? ir::ParamDirection::Out : ir::ParamDirection::InOut;
@@ -150,7 +229,8 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     need(2, 2, "lanes and a dtype, e.g. pl.VReg[64, pl.FP32]");
     const auto* lanes = items[0]->as<IntLit>();
     if (!lanes || lanes->value <= 0 || lanes->value > 4096)
-      fail(items[0]->span, "pl.VReg lanes must be a positive integer literal");
+      fail(items[0]->span, "pl.VReg lanes must be a positive integer literal",
+           "e.g. pl.VReg[64, pl.FP32]");
     out.type = ir::VRegType::get(lanes->value, bindDType(*items[1]));
     return out;
   }
@@ -158,7 +238,7 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     need(1, 1, "lanes, e.g. pl.Mask[64]");
     const auto* lanes = items[0]->as<IntLit>();
     if (!lanes || lanes->value <= 0 || lanes->value > 4096)
-      fail(items[0]->span, "pl.Mask lanes must be a positive integer literal");
+      fail(items[0]->span, "pl.Mask lanes must be a positive integer literal", "e.g. pl.Mask[64]");
     out.type = ir::MaskType::get(lanes->value);
     return out;
   }
@@ -173,7 +253,9 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     for (size_t i = 2; i < items.size(); ++i) {
       const Expr& x = *items[i];
       if (const auto* c = x.as<CallExpr>(); c && isPlPath(*c->func, "TileView")) {
-        if (view) fail(x.span, "pl.Tile has more than one pl.TileView");
+        if (view)
+          fail(x.span, "pl.Tile has more than one pl.TileView",
+               "merge the fields into one pl.TileView(...)");
         bool any = false;
         view = bindTileView(*c, any);
         out.hasView = true;
@@ -186,19 +268,24 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
       else if (path && path->rfind("MemorySpace.", 0) == 0)
         member = path->substr(12);
       else
-        fail(x.span, "expected a memory space pl.Mem.X or a pl.TileView(...) here");
+        fail(x.span, "expected a memory space pl.Mem.X or a pl.TileView(...) here",
+             "e.g. pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec]");
       auto m = ir::enumFromName<ir::MemorySpace>(ir::memorySpaceNames(), member);
       if (!m || *m == ir::MemorySpace::DDR)
         fail(x.span, fmt::format("unknown memory space '{}'", dottedName(x)),
              "expected one of: pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, "
              "pl.Mem.Bias");
-      if (mem || view) fail(x.span, "the memory space comes right after the dtype, once");
+      if (mem || view)
+        fail(x.span, "the memory space comes right after the dtype, once",
+             "e.g. pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec, pl.TileView(...)]");
       mem = m;
       out.hasMemory = true;
     }
     if (view && view->validShape.size() > 0 && view->validShape.size() != shape.size())
-      fail(items.back()->span, fmt::format("valid_shape has {} entries but the tile has rank {}",
-                                           view->validShape.size(), shape.size()));
+      fail(items.back()->span,
+           fmt::format("valid_shape has {} entries but the tile has rank {}",
+                       view->validShape.size(), shape.size()),
+           "give one valid extent per axis of the tile");
     out.type = ir::TileType::get(std::move(shape), dt, mem, std::move(view));
     return out;
   }

@@ -69,6 +69,7 @@ class PlBinder {
     std::vector<std::string> names;
     std::vector<Span> nameSpans;
     std::vector<ir::TypePtr> types;
+    std::vector<std::string> valueTexts;  // how each value is written (for hints)
     Span span;
   };
   ir::StmtPtr bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut);
@@ -171,5 +172,14 @@ std::string dottedName(const Expr& e);
 std::string closestName(std::string_view name,
                         const std::vector<std::string>&
                             candidates);  // "pl.tile.add" for an attribute chain, "" otherwise
+
+/// The hint for a value of type `from` used where `to` is required: the conversion that gets
+/// there (pl.cast / pl.move / pl.load / pl.store / pl.reshape / pl.slice) applied to
+/// `valueText`, then "; or " + `alternative` (e.g. changing the annotation). Just
+/// `alternative` when no conversion applies.
+std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string_view valueText,
+                           std::string_view alternative);
+/// How an argument expression is written, for hints: the name of a NameExpr, else `fallback`.
+std::string exprText(const Expr& e, std::string_view fallback = "x");
 
 }  // namespace ptoc::frontend

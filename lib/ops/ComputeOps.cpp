@@ -4,6 +4,8 @@
 // write Acc. Type deduction follows pypto-facts §4.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -18,7 +20,10 @@ constexpr MemorySpace kVec = MemorySpace::Vec;
 
 void requireNumeric(const OpCallContext& ctx, int argIndex, DType d) {
   if (d == DType::Bool || d == DType::Index)
-    ctx.fail(argIndex, fmt::format("{} does not operate on {} tiles", ctx.op.name, dtypeName(d)));
+    ctx.fail(argIndex, fmt::format("{} does not operate on {} tiles", ctx.op.name, dtypeName(d)),
+             fmt::format("cast it to a numeric dtype first: {}",
+                         castText(ctx, static_cast<size_t>(std::max(argIndex, 0)),
+                                  d == DType::Bool ? DType::FP16 : DType::Int32)));
 }
 
 /// The result of a vector op: the operand's shape, valid shape and layout, in Vec.
@@ -35,14 +40,7 @@ TypePtr deduceBinary(const OpCallContext& ctx) {
   const TileType& rhs = tileArgRef(ctx, 1);
   requireNumeric(ctx, 0, lhs.dtype);
   requireSameDType(ctx, 1, lhs.dtype, rhs.dtype, "the operands");
-  if (lhs.shape != rhs.shape)
-    ctx.fail(1,
-             fmt::format("the operands of {} must have the same shape, got {} and {}", ctx.op.name,
-                         formatShape(lhs.shape), formatShape(rhs.shape)),
-             rhs.shape.size() == 2 && rhs.shape[1] == 1
-                 ? fmt::format("to broadcast a column, use pl.tile.row_expand_{}",
-                               ctx.op.name.substr(ctx.op.name.find('.') + 1))
-                 : std::string());
+  requireSameShape(ctx, 1, lhs.shape, rhs.shape, "the operands");
   return vecResultLike(lhs, lhs.dtype);
 }
 
@@ -87,7 +85,9 @@ void checkTmp(const OpCallContext& ctx, const TileType& in) {
   if (!fits)
     ctx.fail(1,
              fmt::format("the tmp tile {} of {} must have the rank of {} and be at least as large",
-                         describeType(&tmp), ctx.op.name, describeType(&in)));
+                         describeType(&tmp), ctx.op.name, describeType(&in)),
+             fmt::format("create it with the input's shape: pl.tile.create({}, dtype=pl.{})",
+                         formatShape(in.shape), dtypeName(in.dtype)));
 }
 
 /// Collapses `axis` to 1 (keepdim), in the shape and the valid shape.
@@ -123,8 +123,15 @@ TypePtr deduceRowExpand(const OpCallContext& ctx) {
   requireNumeric(ctx, 0, t.dtype);
   requireSameDType(ctx, 1, t.dtype, col.dtype, "the tile and the column tile");
   if (col.shape[0] != t.shape[0] || col.shape[1] != 1)
-    ctx.fail(1, fmt::format("the column operand of {} must have shape [{}, 1], got {}", ctx.op.name,
-                            t.shape[0], formatShape(col.shape)));
+    ctx.fail(1,
+             fmt::format("the column operand of {} must have shape [{}, 1], got {}", ctx.op.name,
+                         t.shape[0], formatShape(col.shape)),
+             col.shape[0] == t.shape[0] && col.shape[1] == t.shape[1]
+                 ? fmt::format("for two operands of the same shape use pl.{}",
+                               ctx.op.name.substr(ctx.op.name.rfind('_') + 1))
+                 : fmt::format("the column has one value per row of the tile: reduce it with "
+                               "pl.row_sum / pl.row_max, or load a [{}, 1] window",
+                               t.shape[0]));
   return vecResultLike(t, t.dtype);
 }
 
@@ -145,10 +152,18 @@ MatmulShape checkMatmul(const OpCallContext& ctx, size_t li, size_t ri) {
   requireRank(ctx, r, rhs, 2, "rhs");
   requireSameDType(ctx, r, lhs.dtype, rhs.dtype, "lhs and rhs");
   if (lhs.shape[1] != rhs.shape[0])
-    ctx.fail(r, fmt::format("the inner dimensions of {} must match: lhs {} has K = {}, rhs {} has "
-                            "K = {}",
-                            ctx.op.name, formatShape(lhs.shape), lhs.shape[1],
-                            formatShape(rhs.shape), rhs.shape[0]));
+    ctx.fail(r,
+             fmt::format("the inner dimensions of {} must match: lhs {} has K = {}, rhs {} has "
+                         "K = {}",
+                         ctx.op.name, formatShape(lhs.shape), lhs.shape[1], formatShape(rhs.shape),
+                         rhs.shape[0]),
+             lhs.shape[1] == rhs.shape[1]
+                 ? fmt::format("rhs must be [K, N] with K = {}: pl.transpose({}, 0, 1) turns a "
+                               "[N, K] tile into [K, N]",
+                               lhs.shape[1], argText(ctx, ri))
+                 : fmt::format("lhs is [M, K] and rhs is [K, N]: make the rows of rhs equal {} "
+                               "(load or slice a [{}, {}] rhs)",
+                               lhs.shape[1], lhs.shape[1], rhs.shape[1]));
   DType out = DType::FP32;
   if (isFloat(lhs.dtype))
     out = DType::FP32;
@@ -157,7 +172,9 @@ MatmulShape checkMatmul(const OpCallContext& ctx, size_t li, size_t ri) {
   else
     ctx.fail(l,
              fmt::format("{} does not support {} operands (expected a float type, INT8 or UINT8)",
-                         ctx.op.name, dtypeName(lhs.dtype)));
+                         ctx.op.name, dtypeName(lhs.dtype)),
+             fmt::format("cast the operands to FP16 before moving them to Left/Right: {}",
+                         castText(ctx, li, DType::FP16)));
   std::vector<ExprPtr> valid;
   std::vector<ExprPtr> lv = explicitValidOf(lhs), rv = explicitValidOf(rhs);
   if (!lv.empty() || !rv.empty()) valid = {validOf(lhs)[0], validOf(rhs)[1]};
@@ -176,10 +193,16 @@ TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
   if (acc.shape != expected)
     ctx.fail(0,
              fmt::format("the accumulator of {} must have shape {} (lhs rows x rhs cols), got {}",
-                         ctx.op.name, formatShape(expected), formatShape(acc.shape)));
+                         ctx.op.name, formatShape(expected), formatShape(acc.shape)),
+             fmt::format("start the accumulator with pl.matmul(lhs, rhs) (an Acc tile of shape "
+                         "{}) and pass that",
+                         formatShape(expected)));
   if (acc.dtype != s.out)
-    ctx.fail(0, fmt::format("the accumulator of {} must be {} for these operands, got {}",
-                            ctx.op.name, dtypeName(s.out), dtypeName(acc.dtype)));
+    ctx.fail(0,
+             fmt::format("the accumulator of {} must be {} for these operands, got {}", ctx.op.name,
+                         dtypeName(s.out), dtypeName(acc.dtype)),
+             fmt::format("start the accumulator with pl.matmul(lhs, rhs), which gives {}",
+                         dtypeName(s.out)));
   return makeTile(acc.shape, acc.dtype, MemorySpace::Acc, explicitValidOf(acc),
                   acc.effectiveView().pad);
 }
@@ -228,7 +251,7 @@ void registerComputeOps(OpRegistry& r) {
       .arg("tile", K::Tile, vec)
       .requiredKwarg("dtype", AttrKind::DType)
       .role(OpRole::Elementwise)
-        .deduce(deduceCast)
+      .deduce(deduceCast)
       .outputMemoryFixed(kVec)
       .doc("elementwise conversion to dtype; shape and view kept");
 
@@ -263,7 +286,7 @@ void registerComputeOps(OpRegistry& r) {
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .role(OpRole::Matmul)
-        .deduce(deduceMatmul)
+      .deduce(deduceMatmul)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("[M, K] x [K, N] -> Acc [M, N], FP32 (float inputs) or INT32 (INT8/UINT8)");
 
@@ -272,7 +295,7 @@ void registerComputeOps(OpRegistry& r) {
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .role(OpRole::Matmul)
-        .deduce(deduceMatmulAcc)
+      .deduce(deduceMatmulAcc)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("acc += lhs x rhs; the accumulator's type");
 }

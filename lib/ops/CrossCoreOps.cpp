@@ -25,24 +25,27 @@ void checkLaneStride(const OpCallContext& ctx, bool splitting, std::optional<int
   const auto* s = getAttr<int64_t>(ctx.kwargs, "lane_stride");
   if (!s) return;
   if (!splitting)
-    ctx.failKwarg(
-        "lane_stride",
-        fmt::format("lane_stride of {} needs a splitting mode (split != 0)", ctx.op.name));
+    ctx.failKwarg("lane_stride",
+                  fmt::format("lane_stride of {} needs a splitting mode (split != 0)", ctx.op.name),
+                  "remove lane_stride, or set a split mode");
   if (*s < 1)
     ctx.failKwarg("lane_stride",
-                  fmt::format("lane_stride of {} must be positive, got {}", ctx.op.name, *s));
+                  fmt::format("lane_stride of {} must be positive, got {}", ctx.op.name, *s),
+                  "use lane_stride >= 1, or omit it");
   if (extent) {
     int64_t box = *extent / 2 + *extent % 2;
     if (*s > box)
       ctx.failKwarg("lane_stride",
                     fmt::format("lane_stride {} of {} exceeds the per-lane box {} (ceil({} / 2))",
-                                *s, ctx.op.name, box, *extent));
+                                *s, ctx.op.name, box, *extent),
+                    fmt::format("use lane_stride <= {}, or omit it", box));
   }
 }
 
 void checkPipeId(const OpCallContext& ctx) {
   if (const auto* id = getAttr<int64_t>(ctx.kwargs, "id"); id && *id < 0)
-    ctx.failKwarg("id", fmt::format("the pipe id of {} must be >= 0, got {}", ctx.op.name, *id));
+    ctx.failKwarg("id", fmt::format("the pipe id of {} must be >= 0, got {}", ctx.op.name, *id),
+                  "pipe ids count from 0, e.g. id=0");
 }
 
 /// Split axis of a pto-isa split code: 1/3 rows, 2/4 columns, 0 none.
@@ -92,8 +95,10 @@ TypePtr deduceTPush(const OpCallContext& ctx) {
   int64_t code = getAttr<int64_t>(ctx.kwargs, "split") ? *getAttr<int64_t>(ctx.kwargs, "split") : 0;
   auto axis = codeAxis(code);
   if (axis && t.shape.size() <= *axis)
-    ctx.fail(0, fmt::format("{} with split={} splits axis {}, but {} has rank {}", ctx.op.name,
-                            code, *axis, describeType(&t), t.shape.size()));
+    ctx.fail(0,
+             fmt::format("{} with split={} splits axis {}, but {} has rank {}", ctx.op.name, code,
+                         *axis, describeType(&t), t.shape.size()),
+             "push a 2-D tile, or use split=0 (no split)");
   checkLaneStride(ctx, axis.has_value(),
                   axis ? std::optional<int64_t>(t.shape[*axis]) : std::nullopt);
   checkPipeId(ctx);
@@ -113,11 +118,18 @@ TypePtr deduceTPop(const OpCallContext& ctx) {
              fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32, pl.Mem.{}] = pl.{}(...)`",
                          toString(ctx.op.outputMemory.fixed), ctx.op.name));
   if (auto why = malformedTypeReason(*t))
-    ctx.fail(-1, fmt::format("the annotation of {} is malformed: {}", ctx.op.name, *why));
+    ctx.fail(-1, fmt::format("the annotation of {} is malformed: {}", ctx.op.name, *why),
+             fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32, pl.Mem.{}] = pl.{}(...)` with "
+                         "positive extents",
+                         toString(ctx.op.outputMemory.fixed), ctx.op.name));
   MemorySpace landing = ctx.op.outputMemory.fixed;
   if (t->memory && *t->memory != landing)
-    ctx.fail(-1, fmt::format("{} lands in {} memory, but the annotation says {}", ctx.op.name,
-                             toString(landing), toString(*t->memory)));
+    ctx.fail(-1,
+             fmt::format("{} lands in {} memory, but the annotation says {}", ctx.op.name,
+                         toString(landing), toString(*t->memory)),
+             fmt::format("annotate pl.Mem.{} (or no memory space), and pl.move the result "
+                         "afterwards",
+                         toString(landing)));
   const auto* lane = getAttr<int64_t>(ctx.kwargs, "split");
   checkLaneStride(ctx, lane && codeAxis(*lane).has_value(), std::nullopt);
   checkPipeId(ctx);
@@ -151,16 +163,18 @@ void registerCrossCoreOps(OpRegistry& r) {
       .requiredKwarg("split", A::SplitMode)
       .kwarg("lane_stride", A::Int)
       .role(OpRole::AivShard)
-        .deduce(deduceAivShard)
+      .deduce(deduceAivShard)
       .outputMemoryFixed(MemorySpace::Vec)
       .affinityRule(AffinityRule::CoreBoundary)
-      .doc("C->V boundary: cube tile (Acc / Mat) -> this AIV lane's Vec half (split axis ceil-halved)");
+      .doc(
+          "C->V boundary: cube tile (Acc / Mat) -> this AIV lane's Vec half (split axis "
+          "ceil-halved)");
 
   r.add("tile.aic_gather")
       .arg("tile", K::Tile, {MemorySpace::Vec})
       .requiredKwarg("split", A::SplitMode)
       .role(OpRole::AicGather)
-        .deduce(deduceAicGather)
+      .deduce(deduceAicGather)
       .outputMemoryFixed(MemorySpace::Mat)
       .affinityRule(AffinityRule::CoreBoundary)
       .doc("V->C boundary: both lanes' Vec halves -> Mat tile (split axis doubled)");

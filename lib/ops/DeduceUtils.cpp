@@ -226,6 +226,79 @@ std::string ordinal(size_t n) {
   return fmt::format("{}{}", n, suffix);
 }
 
+// ---- Hints ---------------------------------------------------------------------------------
+
+std::string dslName(const OpDef& op) {
+  std::string_view n = op.name;
+  if (n.starts_with("tile.")) return fmt::format("pl.{}", n.substr(5));
+  return fmt::format("pl.{}", n);
+}
+
+std::string signatureText(const OpDef& op) {
+  if (op.name == "tile.cast") return "pl.cast(tile, pl.FP16)";
+  std::vector<std::string> parts;
+  for (const auto& a : op.args) parts.push_back(a.optional ? "[" + a.name + "]" : a.name);
+  for (const auto& k : op.kwargs) {
+    if (k.defaultValue)
+      parts.push_back(fmt::format("{}={}", k.name, formatAttrValue(*k.defaultValue)));
+    else if (!k.allowed.empty())
+      parts.push_back(fmt::format("{}={}", k.name, formatAttrValue(k.allowed.front())));
+    else
+      parts.push_back(fmt::format("{}=...", k.name));
+  }
+  return fmt::format("{}({})", dslName(op), fmt::join(parts, ", "));
+}
+
+std::string argText(const OpCallContext& ctx, size_t i) {
+  if (i < ctx.args.size() && ctx.args[i]) {
+    std::string s = formatExpr(ctx.args[i]);
+    if (!s.empty() && s.size() <= 32 && s.find('<') == std::string::npos &&
+        s.find("(...)") == std::string::npos)
+      return s;
+  }
+  return i < ctx.op.args.size() ? ctx.op.args[i].name : "x";
+}
+
+std::string castText(const OpCallContext& ctx, size_t i, DType to) {
+  return fmt::format("pl.cast({}, pl.{})", argText(ctx, i), dtypeName(to));
+}
+
+std::string loadFirstHint(const std::string& name, const TensorType& tensor,
+                          const std::vector<MemorySpace>& memory) {
+  std::vector<int64_t> zeros(tensor.shape.size(), 0);
+  std::string window =
+      fmt::format("pl.load({}, {}, {}", name, formatShape(zeros), formatShape(tensor.shape));
+  auto allows = [&](MemorySpace m) {
+    return memory.empty() || std::find(memory.begin(), memory.end(), m) != memory.end();
+  };
+  if (allows(MemorySpace::Vec)) return fmt::format("load it first: `{}_t = {})`", name, window);
+  if (allows(MemorySpace::Mat))
+    return fmt::format("load it first: `{}_t = {}, target_memory=pl.Mem.Mat)`", name, window);
+  MemorySpace to = memory.front();
+  return fmt::format(
+      "load it into Mat and move it: `{}_t = pl.move({}, target_memory=pl.Mem.Mat), "
+      "target_memory=pl.Mem.{})`",
+      name, window, toString(to));
+}
+
+std::string reshapeToRankHint(const std::string& name, const std::vector<int64_t>& shape,
+                              size_t rank) {
+  if (rank == 0 || shape.empty()) return {};
+  std::vector<int64_t> to;
+  if (rank >= shape.size()) {
+    to.assign(rank - shape.size(), 1);
+    to.insert(to.end(), shape.begin(), shape.end());
+  } else {
+    size_t merged = shape.size() - rank + 1;
+    int64_t lead = 1;
+    for (size_t k = 0; k < merged; ++k)
+      if (__builtin_mul_overflow(lead, shape[k], &lead)) return {};
+    to.push_back(lead);
+    to.insert(to.end(), shape.begin() + static_cast<std::ptrdiff_t>(merged), shape.end());
+  }
+  return fmt::format("reshape it to rank {}: pl.reshape({}, {})", rank, name, formatShape(to));
+}
+
 // ---- Index expressions ---------------------------------------------------------------------
 
 std::optional<int64_t> constIntValue(const ExprPtr& e) {
@@ -392,15 +465,27 @@ std::optional<int64_t> elementCount(const std::vector<int64_t>& shape) {
 void checkShapeDims(const OpCallContext& ctx, int argIndex, const std::vector<int64_t>& shape,
                     std::string_view what) {
   if (shape.empty())
-    ctx.fail(argIndex, fmt::format("the {} of {} must not be empty", what, ctx.op.name));
+    ctx.fail(argIndex, fmt::format("the {} of {} must not be empty", what, ctx.op.name),
+             fmt::format("give one extent per axis, e.g. [16, 64]; the signature is {}",
+                         signatureText(ctx.op)));
   for (size_t k = 0; k < shape.size(); ++k)
-    if (shape[k] <= 0)
-      ctx.fail(argIndex, fmt::format("dimension {} of the {} of {} must be positive, got {}", k,
-                                     what, ctx.op.name, shape[k]));
+    if (shape[k] <= 0) {
+      std::vector<int64_t> fixed = shape;
+      for (auto& d : fixed)
+        if (d <= 0) d = d < 0 && d > -kMaxElements ? -d : 1;
+      ctx.fail(argIndex,
+               fmt::format("dimension {} of the {} of {} must be positive, got {}", k, what,
+                           ctx.op.name, shape[k]),
+               fmt::format("every extent is at least 1, e.g. {}; a partly used tile keeps its "
+                           "full shape and sets valid_shape",
+                           formatShape(fixed)));
+    }
   auto n = elementCount(shape);
   if (!n || *n > kMaxElements)
-    ctx.fail(argIndex, fmt::format("the {} {} of {} has too many elements (limit 2^40)", what,
-                                   formatShape(shape), ctx.op.name));
+    ctx.fail(argIndex,
+             fmt::format("the {} {} of {} has too many elements (limit 2^40)", what,
+                         formatShape(shape), ctx.op.name),
+             "split the work into smaller tiles and loop over them with pl.range");
 }
 
 std::vector<int64_t> staticShapeArg(const OpCallContext& ctx, size_t i, std::string_view what) {
@@ -412,7 +497,8 @@ std::vector<int64_t> staticShapeArg(const OpCallContext& ctx, size_t i, std::str
     if (!v)
       ctx.fail(static_cast<int>(i),
                fmt::format("the {} of {} must be static (integer literals), but element {} is {}",
-                           what, ctx.op.name, k, formatExpr(elems[k])));
+                           what, ctx.op.name, k, formatExpr(elems[k])),
+               "write the largest extent as a literal and pass the runtime extent in valid_shape");
     out.push_back(*v);
   }
   checkShapeDims(ctx, static_cast<int>(i), out, what);
@@ -425,55 +511,143 @@ std::vector<ExprPtr> checkValidShapeArg(const OpCallContext& ctx, size_t i,
   if (elems.size() != shape.size())
     ctx.fail(static_cast<int>(i),
              fmt::format("the valid_shape of {} has {} entries but the shape {} has rank {}",
-                         ctx.op.name, elems.size(), formatShape(shape), shape.size()));
+                         ctx.op.name, elems.size(), formatShape(shape), shape.size()),
+             fmt::format("give one valid extent per axis, e.g. {}", formatShape(shape)));
   for (size_t k = 0; k < elems.size(); ++k) {
     auto v = constIntValue(elems[k]);
     if (v && (*v < 0 || *v > shape[k]))
       ctx.fail(static_cast<int>(i),
                fmt::format("valid_shape[{}] = {} of {} is outside [0, {}] (the shape is {})", k, *v,
-                           ctx.op.name, shape[k], formatShape(shape)));
+                           ctx.op.name, shape[k], formatShape(shape)),
+               fmt::format("a valid extent is at most the extent of its axis: use a value in "
+                           "[0, {}], or enlarge the shape",
+                           shape[k]));
   }
   return elems;
+}
+
+/// Which operand to cast for a dtype mismatch reported at argIndex (dtypes a = other, b = this
+/// one): this operand when it is a tile or scalar, else the first tile argument.
+static std::string sameDTypeHint(const OpCallContext& ctx, int argIndex, DType a, DType b) {
+  auto castable = [&](size_t i) {
+    return i < ctx.args.size() && ctx.args[i] && ctx.args[i]->type &&
+           (ctx.args[i]->type->isa<TileType>() || ctx.args[i]->type->isa<ScalarType>());
+  };
+  // A matmul only takes float or 8-bit integer operands: cast towards a dtype it supports.
+  auto matmulOk = [](DType d) { return isFloat(d) || d == DType::Int8 || d == DType::UInt8; };
+  if (ctx.op.role == OpRole::Matmul && !matmulOk(a) && matmulOk(b))
+    for (size_t i = 0; i < ctx.args.size(); ++i)
+      if (const TileType* t = ctx.tileArg(i); t && t->dtype == a && static_cast<int>(i) != argIndex)
+        return fmt::format("cast one operand to the other's dtype, e.g. {}", castText(ctx, i, b));
+  if (argIndex >= 0 && castable(static_cast<size_t>(argIndex)))
+    return fmt::format("cast one operand to the other's dtype, e.g. {}",
+                       castText(ctx, static_cast<size_t>(argIndex), a));
+  for (size_t i = 0; i < ctx.args.size(); ++i)
+    if (castable(i) && ctx.args[i]->type->isa<TileType>() &&
+        ctx.args[i]->type->as<TileType>()->dtype == a)
+      return fmt::format("convert it first: {}", castText(ctx, i, b));
+  return fmt::format("make both pl.{} (pl.cast converts a tile)", dtypeName(a));
+}
+
+static std::string sameShapeHint(const OpCallContext& ctx, int argIndex,
+                                 const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  std::string name = argIndex >= 0 ? argText(ctx, static_cast<size_t>(argIndex)) : "t";
+  std::string_view op = ctx.op.name;
+  std::string_view shortName = op.substr(op.find('.') + 1);
+  if (a.size() == 2 && b.size() == 2 && b[0] == a[0] && b[1] == 1 &&
+      OpRegistry::instance().find(fmt::format("tile.row_expand_{}", shortName)))
+    return fmt::format(
+        "to broadcast the [{}, 1] column along the rows, use pl.row_expand_{}({}, {})", a[0],
+        shortName, argIndex == 1 ? argText(ctx, 0) : "tile", name);
+  // The column first: row_expand takes the full tile first (only commutative ops can swap).
+  if (a.size() == 2 && b.size() == 2 && a[0] == b[0] && a[1] == 1 && b[1] != 1 && argIndex == 1 &&
+      (shortName == "add" || shortName == "mul"))
+    return fmt::format(
+        "to broadcast the [{}, 1] column along the rows, use pl.row_expand_{}({}, {})", a[0],
+        shortName, name, argText(ctx, 0));
+  auto within = [](const std::vector<int64_t>& small, const std::vector<int64_t>& big) {
+    bool ok = small.size() == big.size();
+    for (size_t k = 0; ok && k < small.size(); ++k) ok = small[k] <= big[k];
+    return ok;
+  };
+  std::vector<int64_t> zeros(a.size(), 0);
+  if (within(a, b))
+    return fmt::format("take a window of the larger operand: pl.slice({}, {}, {})", name,
+                       formatShape(a), formatShape(zeros));
+  if (within(b, a)) {
+    std::string other = "the other operand";
+    for (size_t i = 0; i < ctx.args.size(); ++i)
+      if (const TileType* t = ctx.tileArg(i); t && t->shape == a && static_cast<int>(i) != argIndex)
+        other = argText(ctx, i);
+    return fmt::format("take a window of the larger operand: pl.slice({}, {}, {})", other,
+                       formatShape(b), formatShape(zeros));
+  }
+  auto na = elementCount(a), nb = elementCount(b);
+  if (na && nb && *na == *nb)
+    return fmt::format("reshape it: pl.reshape({}, {})", name, formatShape(a));
+  return fmt::format(
+      "give {} the shape {} (load a window of that shape, or pl.slice / pl.reshape "
+      "it)",
+      name, formatShape(a));
 }
 
 void requireRank(const OpCallContext& ctx, int argIndex, const TileType& t, size_t rank,
                  std::string_view argName) {
   if (t.shape.size() != rank)
-    ctx.fail(argIndex, fmt::format("{} of {} must be a {}-D tile, got rank {} ({})", argName,
-                                   ctx.op.name, rank, t.shape.size(), describeType(&t)));
+    ctx.fail(argIndex,
+             fmt::format("{} of {} must be a {}-D tile, got rank {} ({})", argName, ctx.op.name,
+                         rank, t.shape.size(), describeType(&t)),
+             reshapeToRankHint(argIndex >= 0 ? argText(ctx, static_cast<size_t>(argIndex)) : "t",
+                               t.shape, rank));
 }
 
 void requireMinRank(const OpCallContext& ctx, int argIndex, const TileType& t, size_t rank,
                     std::string_view argName) {
   if (t.shape.size() < rank)
-    ctx.fail(argIndex, fmt::format("{} of {} must have rank >= {}, got rank {} ({})", argName,
-                                   ctx.op.name, rank, t.shape.size(), describeType(&t)));
+    ctx.fail(argIndex,
+             fmt::format("{} of {} must have rank >= {}, got rank {} ({})", argName, ctx.op.name,
+                         rank, t.shape.size(), describeType(&t)),
+             reshapeToRankHint(argIndex >= 0 ? argText(ctx, static_cast<size_t>(argIndex)) : "t",
+                               t.shape, rank));
 }
 
 void requireSameDType(const OpCallContext& ctx, int argIndex, DType a, DType b,
                       std::string_view what) {
   if (a != b)
-    ctx.fail(argIndex, fmt::format("{} of {} must have the same dtype, got {} and {}", what,
-                                   ctx.op.name, dtypeName(a), dtypeName(b)));
+    ctx.fail(argIndex,
+             fmt::format("{} of {} must have the same dtype, got {} and {}", what, ctx.op.name,
+                         dtypeName(a), dtypeName(b)),
+             sameDTypeHint(ctx, argIndex, a, b));
 }
 
 void requireSameShape(const OpCallContext& ctx, int argIndex, const std::vector<int64_t>& a,
                       const std::vector<int64_t>& b, std::string_view what) {
   if (a != b)
-    ctx.fail(argIndex, fmt::format("{} of {} must have the same shape, got {} and {}", what,
-                                   ctx.op.name, formatShape(a), formatShape(b)));
+    ctx.fail(argIndex,
+             fmt::format("{} of {} must have the same shape, got {} and {}", what, ctx.op.name,
+                         formatShape(a), formatShape(b)),
+             sameShapeHint(ctx, argIndex, a, b));
 }
 
 void requireFloat(const OpCallContext& ctx, int argIndex, DType d, std::string_view what) {
   if (!isFloat(d))
-    ctx.fail(argIndex, fmt::format("{} requires a floating-point {}, got {}", ctx.op.name, what,
-                                   dtypeName(d)));
+    ctx.fail(
+        argIndex,
+        fmt::format("{} requires a floating-point {}, got {}", ctx.op.name, what, dtypeName(d)),
+        argIndex >= 0 && ctx.args.size() > static_cast<size_t>(argIndex) &&
+                ctx.args[static_cast<size_t>(argIndex)]->type->isa<TileType>()
+            ? fmt::format("cast it first: {}",
+                          castText(ctx, static_cast<size_t>(argIndex), DType::FP32))
+            : std::string("use a floating-point operand (FP32, FP16 or BF16)"));
 }
 
 void requireScalarCompatible(const OpCallContext& ctx, int argIndex, DType scalar, DType elem) {
   if (scalar == DType::Bool && elem != DType::Bool)
-    ctx.fail(argIndex, fmt::format("{} cannot combine a BOOL scalar with {} elements", ctx.op.name,
-                                   dtypeName(elem)));
+    ctx.fail(argIndex,
+             fmt::format("{} cannot combine a BOOL scalar with {} elements", ctx.op.name,
+                         dtypeName(elem)),
+             fmt::format("use a numeric scalar, e.g. pl.const({}, pl.{})",
+                         isFloat(elem) ? "1.0" : "1", dtypeName(elem)));
   if (isFloat(scalar) && !isFloat(elem))
     ctx.fail(argIndex,
              fmt::format("{} cannot combine a {} scalar with {} elements", ctx.op.name,

@@ -36,6 +36,22 @@ DType tileDTypeKwarg(const OpCallContext& ctx, std::string_view name = "dtype") 
   return *d;
 }
 
+/// How to fit the window [off, off + ext) into an axis of size `dim`.
+std::string windowHint(int64_t off, int64_t ext, int64_t dim, size_t axis) {
+  if (ext <= dim && off > dim - ext)
+    return fmt::format(
+        "offset + extent must be <= {} on axis {}: use an offset <= {}, or an "
+        "extent <= {} (a smaller valid_shape keeps the tile shape)",
+        dim, axis, dim - ext, off >= dim ? 0 : dim - off);
+  return fmt::format(
+      "the extent {} exceeds the size {} of axis {}: use an extent <= {} (a "
+      "smaller valid_shape keeps the tile shape)",
+      ext, dim, axis, off >= dim ? dim : dim - off);
+}
+
+/// "[0, 0, 0]": one offset per axis.
+std::string zeroOffsets(size_t rank) { return formatShape(std::vector<int64_t>(rank, 0)); }
+
 /// Checks that static offsets are >= 0 and that offset + extent fits `dims` on every axis
 /// whose offset and extent are both static. `what` names the container in messages.
 void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<ExprPtr>& offsets,
@@ -45,13 +61,15 @@ void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<Expr
     auto off = constIntValue(offsets[k]);
     if (!off) continue;
     if (*off < 0)
-      ctx.fail(offsetArg, fmt::format("offset {} of {} is negative ({})", k, ctx.op.name, *off));
+      ctx.fail(offsetArg, fmt::format("offset {} of {} is negative ({})", k, ctx.op.name, *off),
+               fmt::format("offsets count from 0; use an offset in [0, {}]", dims[k]));
     auto ext = k < extents.size() ? constIntValue(extents[k]) : std::nullopt;
     if (!ext) continue;
     if (*off > dims[k] || *ext > dims[k] - *off)
       ctx.fail(offsetArg,
                fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
-                           *off, saturatingAdd(*off, *ext), k, what, dims[k]));
+                           *off, saturatingAdd(*off, *ext), k, what, dims[k]),
+               windowHint(*off, *ext, dims[k], k));
   }
 }
 
@@ -88,8 +106,10 @@ void checkIntFits(const OpCallContext& ctx, int argIndex, int64_t v, DType dtype
       return;
   }
   if (v < lo || v > hi)
-    ctx.fail(argIndex, fmt::format("the {} of {} ({}) does not fit in {} [{}, {}]", what,
-                                   ctx.op.name, v, dtypeName(dtype), lo, hi));
+    ctx.fail(argIndex,
+             fmt::format("the {} of {} ({}) does not fit in {} [{}, {}]", what, ctx.op.name, v,
+                         dtypeName(dtype), lo, hi),
+             fmt::format("use a value in [{}, {}] or a wider dtype", lo, hi));
 }
 
 // ---- tile.load / tile.store / tile.move -----------------------------------------------------
@@ -100,12 +120,17 @@ TypePtr deduceLoad(const OpCallContext& ctx) {
   std::vector<int64_t> shape = staticShapeArg(ctx, 2, "shapes");
   size_t rank = tensor.shape.size();
   if (offsets.size() != rank)
-    ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
-                            offsets.size(), rank, describeType(&tensor)));
+    ctx.fail(1,
+             fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name, offsets.size(),
+                         rank, describeType(&tensor)),
+             fmt::format("give one offset per tensor axis, e.g. {}", zeroOffsets(rank)));
   if (shape.size() != rank)
     ctx.fail(
-        2, fmt::format("the shapes {} of {} have rank {} but the tensor {} has rank {}",
-                       formatShape(shape), ctx.op.name, shape.size(), describeType(&tensor), rank));
+        2,
+        fmt::format("the shapes {} of {} have rank {} but the tensor {} has rank {}",
+                    formatShape(shape), ctx.op.name, shape.size(), describeType(&tensor), rank),
+        fmt::format("give one extent per tensor axis, e.g. {} for the whole tensor",
+                    formatShape(tensor.shape)));
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
   // The window read is the valid region: a padded tile may extend past the tensor.
@@ -125,12 +150,20 @@ TypePtr deduceStore(const OpCallContext& ctx) {
   std::vector<ExprPtr> offsets = listArgElements(ctx, 1);
   const TensorType& tensor = tensorArgRef(ctx, 2);
   if (tile.shape.size() != tensor.shape.size())
-    ctx.fail(2, fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}", ctx.op.name,
-                            tile.shape.size(), describeType(&tile), tensor.shape.size(),
-                            describeType(&tensor)));
+    ctx.fail(2,
+             fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}", ctx.op.name,
+                         tile.shape.size(), describeType(&tile), tensor.shape.size(),
+                         describeType(&tensor)),
+             [&] {
+               std::string h = reshapeToRankHint(argText(ctx, 0), tile.shape, tensor.shape.size());
+               return h.empty() ? std::string("store into a tensor of the tile's rank") : h;
+             }());
   if (offsets.size() != tensor.shape.size())
-    ctx.fail(1, fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name,
-                            offsets.size(), tensor.shape.size(), describeType(&tensor)));
+    ctx.fail(
+        1,
+        fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name, offsets.size(),
+                    tensor.shape.size(), describeType(&tensor)),
+        fmt::format("give one offset per tensor axis, e.g. {}", zeroOffsets(tensor.shape.size())));
   requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
   checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, describeType(&tensor));
   return ctx.args[2]->type;
@@ -166,17 +199,23 @@ TypePtr deduceFull(const OpCallContext& ctx) {
   const ExprPtr& value = ctx.args[1];
   if (value->isa<ConstFloat>()) {
     if (!isFloat(dtype))
-      ctx.fail(1, fmt::format("{} cannot fill a {} tile with the float value {}", ctx.op.name,
-                              dtypeName(dtype), formatExpr(value)));
+      ctx.fail(1,
+               fmt::format("{} cannot fill a {} tile with the float value {}", ctx.op.name,
+                           dtypeName(dtype), formatExpr(value)),
+               "write an integer value, or use a float dtype (dtype=pl.FP32)");
   } else if (value->isa<ConstInt>()) {
     if (dtype == DType::Bool)
-      ctx.fail(1, fmt::format("{} fills a BOOL tile with True or False, got {}", ctx.op.name,
-                              formatExpr(value)));
+      ctx.fail(1,
+               fmt::format("{} fills a BOOL tile with True or False, got {}", ctx.op.name,
+                           formatExpr(value)),
+               "write True or False");
     if (!isFloat(dtype)) checkIntFits(ctx, 1, value->as<ConstInt>()->value, dtype, "value");
   } else if (value->isa<ConstBool>()) {
     if (dtype != DType::Bool)
-      ctx.fail(1, fmt::format("{} cannot fill a {} tile with a bool value", ctx.op.name,
-                              dtypeName(dtype)));
+      ctx.fail(
+          1,
+          fmt::format("{} cannot fill a {} tile with a bool value", ctx.op.name, dtypeName(dtype)),
+          "write a number (e.g. 0 or 1), or use dtype=pl.BOOL");
   } else {
     ctx.fail(1,
              fmt::format("the value of {} must be a constant (a literal or pl.const), got {}",
@@ -192,9 +231,13 @@ TypePtr deduceCi(const OpCallContext& ctx) {
   bool leadingOnes = true;
   for (size_t k = 0; k + 1 < shape.size(); ++k) leadingOnes = leadingOnes && shape[k] == 1;
   if (!leadingOnes || shape.back() == 1)
-    ctx.fail(1, fmt::format("{} counts along the innermost axis: its shape must be [1, ..., 1, N] "
-                            "with N > 1, got {}",
-                            ctx.op.name, formatShape(shape)));
+    ctx.fail(
+        1,
+        fmt::format("{} counts along the innermost axis: its shape must be [1, ..., 1, N] "
+                    "with N > 1, got {}",
+                    ctx.op.name, formatShape(shape)),
+        fmt::format("e.g. [1, {}]",
+                    elementCount(shape).value_or(2) > 1 ? elementCount(shape).value_or(2) : 16));
   if (auto v = constIntValue(ctx.args[0]))
     checkIntFits(ctx, 0, *v, dtype, "start");
   else if (DType sd = scalarArgDType(ctx, 0); sd != dtype)
@@ -215,12 +258,14 @@ TypePtr deduceRandom(const OpCallContext& ctx) {
     if (d != DType::Int32)
       ctx.fail(static_cast<int>(i),
                fmt::format("argument {} ('{}') of {} must be an INT32 scalar, got Scalar[{}]",
-                           i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)));
+                           i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)),
+               fmt::format("cast it: {}", castText(ctx, i, DType::Int32)));
   }
   std::vector<int64_t> shape = staticShapeArg(ctx, 6, "shape");
   if (shape.size() != 2)
-    ctx.fail(6,
-             fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+    ctx.fail(6, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)),
+             fmt::format("write [rows, cols], e.g. {}",
+                         formatShape({1, elementCount(shape).value_or(16)})));
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 7) valid = checkValidShapeArg(ctx, 7, shape);
   return makeTile(std::move(shape), tileDTypeKwarg(ctx), kVec, std::move(valid));
@@ -234,16 +279,24 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   std::vector<ExprPtr> offsets = listArgElements(ctx, 2);
   size_t rank = src.shape.size();
   if (shape.size() != rank)
-    ctx.fail(1,
-             fmt::format("the shape {} of {} has rank {} but the source {} has rank {}",
-                         formatShape(shape), ctx.op.name, shape.size(), describeType(&src), rank));
+    ctx.fail(
+        1,
+        fmt::format("the shape {} of {} has rank {} but the source {} has rank {}",
+                    formatShape(shape), ctx.op.name, shape.size(), describeType(&src), rank),
+        fmt::format("give one extent per axis of the source, e.g. {}", formatShape(src.shape)));
   if (offsets.size() != rank)
-    ctx.fail(2, fmt::format("{} has {} offsets for the rank-{} source {}", ctx.op.name,
-                            offsets.size(), rank, describeType(&src)));
+    ctx.fail(2,
+             fmt::format("{} has {} offsets for the rank-{} source {}", ctx.op.name, offsets.size(),
+                         rank, describeType(&src)),
+             fmt::format("give one offset per axis, e.g. {}", zeroOffsets(rank)));
   for (size_t k = 0; k < rank; ++k)
     if (shape[k] > src.shape[k])
-      ctx.fail(1, fmt::format("the shape {} of {} exceeds the source {} on axis {}",
-                              formatShape(shape), ctx.op.name, describeType(&src), k));
+      ctx.fail(1,
+               fmt::format("the shape {} of {} exceeds the source {} on axis {}",
+                           formatShape(shape), ctx.op.name, describeType(&src), k),
+               fmt::format("a slice is a window of the source: extent {} of axis {} must be <= "
+                           "{}",
+                           shape[k], k, src.shape[k]));
   checkWindow(ctx, 2, offsets, constExprs(shape), src.shape, describeType(&src));
 
   std::vector<ExprPtr> valid;
@@ -328,10 +381,15 @@ TypePtr deduceReshape(const OpCallContext& ctx) {
   std::vector<int64_t> shape = staticShapeArg(ctx, 1, "shape");
   auto srcCount = elementCount(src.shape), dstCount = elementCount(shape);
   if (!srcCount || srcCount != dstCount)
-    ctx.fail(1, fmt::format("{} must preserve the element count: {} has {} elements, {} has {}",
-                            ctx.op.name, formatShape(src.shape),
-                            srcCount ? std::to_string(*srcCount) : "too many", formatShape(shape),
-                            dstCount ? std::to_string(*dstCount) : "too many"));
+    ctx.fail(1,
+             fmt::format("{} must preserve the element count: {} has {} elements, {} has {}",
+                         ctx.op.name, formatShape(src.shape),
+                         srcCount ? std::to_string(*srcCount) : "too many", formatShape(shape),
+                         dstCount ? std::to_string(*dstCount) : "too many"),
+             srcCount && src.shape.size() >= 1
+                 ? fmt::format("the new shape needs {} elements, e.g. {}", *srcCount,
+                               formatShape({*srcCount / src.shape.back(), src.shape.back()}))
+                 : std::string("the new shape needs the same element count"));
   auto valid = reshapeValid(src.shape, explicitValidOf(src), shape);
   if (!valid)
     ctx.fail(
@@ -348,8 +406,9 @@ TypePtr deduceExtract(const OpCallContext& ctx) {
   requireRank(ctx, 0, src, 2, "the source");
   std::vector<int64_t> shape = staticShapeArg(ctx, 3, "shape");
   if (shape.size() != 2)
-    ctx.fail(3,
-             fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)));
+    ctx.fail(3, fmt::format("the shape of {} must be 2-D, got {}", ctx.op.name, formatShape(shape)),
+             fmt::format("write [rows, cols], e.g. {}",
+                         formatShape({1, elementCount(shape).value_or(16)})));
   for (size_t k = 0; k < 2; ++k) {
     auto idx = constIntValue(ctx.args[1 + k]);
     if (!idx) continue;
@@ -357,7 +416,8 @@ TypePtr deduceExtract(const OpCallContext& ctx) {
       ctx.fail(
           static_cast<int>(1 + k),
           fmt::format("{} reads [{}, {}) on axis {} of {}, which has size {}", ctx.op.name, *idx,
-                      saturatingAdd(*idx, shape[k]), k, describeType(&src), src.shape[k]));
+                      saturatingAdd(*idx, shape[k]), k, describeType(&src), src.shape[k]),
+          windowHint(*idx, shape[k], src.shape[k], k));
   }
   return makeTile(std::move(shape), src.dtype, ctx.outputMemory());
 }
@@ -371,7 +431,8 @@ TypePtr deduceSetValidShape(const OpCallContext& ctx) {
       ctx.fail(
           static_cast<int>(1 + k),
           fmt::format("the valid {} of {} ({}) is outside [0, {}] for {}", k == 0 ? "rows" : "cols",
-                      ctx.op.name, *v, src.shape[k], describeType(&src)));
+                      ctx.op.name, *v, src.shape[k], describeType(&src)),
+          fmt::format("use a value in [0, {}]", src.shape[k]));
   TileView view = src.effectiveView();
   view.validShape = std::move(valid);
   return TileType::get(src.shape, src.dtype, ctx.outputMemory(), std::move(view));
@@ -385,11 +446,13 @@ TypePtr deduceTranspose(const OpCallContext& ctx) {
     if (!a)
       ctx.fail(static_cast<int>(1 + k),
                fmt::format("the axes of {} must be integer literals, got {}", ctx.op.name,
-                           formatExpr(ctx.args[1 + k])));
+                           formatExpr(ctx.args[1 + k])),
+               "write the axes as literals, e.g. pl.transpose(t, 0, 1)");
     if (*a < 0 || *a >= static_cast<int64_t>(src.shape.size()))
       ctx.fail(static_cast<int>(1 + k),
                fmt::format("axis {} of {} is out of range for the rank-{} tile {}", *a, ctx.op.name,
-                           src.shape.size(), describeType(&src)));
+                           src.shape.size(), describeType(&src)),
+               fmt::format("axes count from 0: use an axis in [0, {}]", src.shape.size() - 1));
     axes[k] = static_cast<size_t>(*a);
   }
   std::vector<int64_t> shape = src.shape;
@@ -416,7 +479,7 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
              memoryValues({MemorySpace::Vec, MemorySpace::Mat}))
       .role(OpRole::Load)
-        .deduce(deduceLoad)
+      .deduce(deduceLoad)
       .outputMemoryFromKwarg("target_memory")
       .doc("GM window -> Tile[shapes, tensor dtype] in target_memory; valid_shape gives the view");
 
@@ -425,7 +488,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("offsets", K::IntList)
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
       .role(OpRole::Store)
-        .deduce(deduceStore)
+      .deduce(deduceStore)
       .sideEffects()
       .doc("the output tensor's type; writes the tile's valid region at offsets");
 
@@ -435,7 +498,7 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("blayout", A::TileLayout)
       .kwarg("slayout", A::TileLayout)
       .role(OpRole::Move)
-        .deduce(deduceMove)
+      .deduce(deduceMove)
       .outputMemoryFromKwarg("target_memory")
       .affinityRule(AffinityRule::MoveDirection)
       .doc("same shape/dtype/valid in target_memory; layout of the destination (flat: carried)");
@@ -445,7 +508,7 @@ void registerMemoryOps(OpRegistry& r) {
       .requiredKwarg("dtype", A::DType)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
       .role(OpRole::Create)
-        .deduce(deduceCreate)
+      .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
       .doc("uninitialized Tile[shape, dtype] in target_memory");
@@ -455,7 +518,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("value", K::Scalar)
       .requiredKwarg("dtype", A::DType)
       .role(OpRole::Full)
-        .deduce(deduceFull)
+      .deduce(deduceFull)
       .outputMemoryFixed(kVec)
       .doc("Tile[shape, dtype] in Vec filled with a constant");
 
@@ -465,7 +528,7 @@ void registerMemoryOps(OpRegistry& r) {
       .requiredKwarg("dtype", A::DType, {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
       .kwarg("descending", A::Bool, false)
       .role(OpRole::PositionalGen)
-        .deduce(deduceCi)
+      .deduce(deduceCi)
       .outputMemoryFixed(kVec)
       .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
 
@@ -481,7 +544,7 @@ void registerMemoryOps(OpRegistry& r) {
       .requiredKwarg("dtype", A::DType, {DType::Int32, DType::UInt32})
       .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
       .role(OpRole::PositionalGen)
-        .deduce(deduceRandom)
+      .deduce(deduceRandom)
       .outputMemoryFixed(kVec)
       .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
 
@@ -492,7 +555,7 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .kwarg("pad_value", A::PadValue)
       .role(OpRole::Slice)
-        .deduce(deduceSlice)
+      .deduce(deduceSlice)
       .outputMemoryInherit(0)
       .doc("static-shape window of a tile; view copied from the source");
 
@@ -500,7 +563,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .arg("shape", K::IntList)
       .role(OpRole::Reshape)
-        .deduce(deduceReshape)
+      .deduce(deduceReshape)
       .outputMemoryInherit(0)
       .doc("same elements, new static shape; valid region carried when representable");
 
@@ -513,7 +576,7 @@ void registerMemoryOps(OpRegistry& r) {
           "target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
           memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}))
       .role(OpRole::Extract)
-        .deduce(deduceExtract)
+      .deduce(deduceExtract)
       .outputMemoryFromKwarg("target_memory")
       .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");
 
@@ -522,7 +585,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("valid_rows", K::IntScalar)
       .arg("valid_cols", K::IntScalar)
       .role(OpRole::SetValidShape)
-        .deduce(deduceSetValidShape)
+      .deduce(deduceSetValidShape)
       .outputMemoryInherit(0)
       .doc("same 2-D tile with valid_shape [rows, cols]");
 
@@ -531,13 +594,13 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("axis1", K::IntScalar)
       .arg("axis2", K::IntScalar)
       .role(OpRole::Transpose)
-        .deduce(deduceTranspose)
+      .deduce(deduceTranspose)
       .outputMemoryInherit(0)
       .doc("tile with axes axis1 and axis2 (literals) swapped, valid shape too");
 
   r.add("tile.get_subblock_idx")
       .role(OpRole::SubblockIdx)
-        .deduce(deduceIndexScalar)
+      .deduce(deduceIndexScalar)
       .affinity(CoreAffinity::Vector)
       .doc("AIV sub-block (lane) index: Scalar[INDEX]");
   r.add("tile.get_block_idx")

@@ -87,6 +87,97 @@ bool argKindMatches(ArgKind k, const Type& t) {
   return false;
 }
 
+/// Whether the argument value `t` would fit parameter `spec` by kind.
+bool fitsKind(const ArgSpec& spec, const Expr& arg) {
+  if (spec.kind == ArgKind::IntList) return arg.isa<MakeTuple>();
+  return arg.type && argKindMatches(spec.kind, *arg.type);
+}
+
+/// The hint of a kind mismatch of argument i: swapped arguments, a tensor that needs a load, a
+/// tile that needs a vload, ... derived from the expected kind and the actual type.
+std::string kindMismatchHint(const OpCallContext& ctx, size_t i, const ArgSpec& spec,
+                             const Type& t) {
+  const OpDef& op = ctx.op;
+  // Swapped with another argument?
+  for (size_t j = 0; j < ctx.args.size() && j < op.args.size(); ++j) {
+    if (j == i || !ctx.args[j] || fitsKind(op.args[j], *ctx.args[j])) continue;
+    if (fitsKind(spec, *ctx.args[j]) && fitsKind(op.args[j], *ctx.args[i])) {
+      std::vector<std::string> texts;
+      for (size_t k = 0; k < ctx.args.size(); ++k)
+        texts.push_back(ops::argText(ctx, k == i ? j : k == j ? i : k));
+      return fmt::format("arguments {} and {} look swapped: {}({})", i + 1, j + 1, ops::dslName(op),
+                         fmt::join(texts, ", "));
+    }
+  }
+  std::string name = ops::argText(ctx, i);
+  switch (spec.kind) {
+    case ArgKind::Tile:
+    case ArgKind::TileOrTensor:
+      if (const auto* tensor = t.as<TensorType>())
+        return ops::loadFirstHint(name, *tensor, spec.memory);
+      if (t.isa<ScalarType>()) {
+        if (i == 0 && ctx.args.size() >= 2 && ctx.args[1] && ctx.args[1]->type &&
+            ctx.args[1]->type->isa<TileType>() && OpRegistry::instance().find(op.name + "s"))
+          return fmt::format("the tile goes first and the scalar second: {}({}, {})",
+                             ops::dslName(op), ops::argText(ctx, 1), name);
+        return "a scalar is not a tile: use pl.full([rows, cols], value, dtype=...) for a "
+               "constant tile";
+      }
+      if (t.isa<VRegType>())
+        return fmt::format(
+            "write the register back to a tile with pl.vmi.vstore({}, t, offset, "
+            "mask) and use the tile",
+            name);
+      break;
+    case ArgKind::Tensor:
+      if (t.isa<TileType>())
+        return op.role == OpRole::Load
+                   ? fmt::format(
+                         "{} is already a tile: use it directly, or pl.move({}, "
+                         "target_memory=...) to change its memory space",
+                         name, name)
+                   : "pass a tensor (a pl.Tensor parameter of the function)";
+      return "pass a tensor (a pl.Tensor parameter of the function)";
+    case ArgKind::Scalar:
+    case ArgKind::IntScalar:
+      if (const auto* s = t.as<ScalarType>())  // a float where an integer is expected
+        return fmt::format("use an integer, e.g. pl.cast({}, pl.INDEX) (was {})", name,
+                           dtypeName(s->dtype));
+      if (const auto* tile = t.as<TileType>())
+        return fmt::format("read one element: {}[{}]", name,
+                           fmt::join(std::vector<std::string>(tile->shape.size(), "0"), ", "));
+      break;
+    case ArgKind::VReg: {
+      if (const auto* tile = t.as<TileType>())
+        return fmt::format(
+            "read it into a register inside a `with pl.simd_vf(lanes={}):` "
+            "region: pl.vmi.vload({}, offset, size={})",
+            ops::registerLanes(tile->dtype), name, ops::registerLanes(tile->dtype));
+      if (t.isa<TensorType>())
+        return fmt::format(
+            "load a tile first (pl.load({}, ...)), then read it with "
+            "pl.vmi.vload(tile, offset, size=...) inside a pl.simd_vf region",
+            name);
+      if (t.isa<ScalarType>()) return fmt::format("broadcast it: pl.vmi.vbrc({}, size=...)", name);
+      break;
+    }
+    case ArgKind::Mask: {
+      int64_t lanes = 64;
+      for (const auto& a : ctx.args)
+        if (a && a->type)
+          if (const auto* v = a->type->as<VRegType>()) lanes = v->lanes;
+      return fmt::format(
+          "make one with pl.vmi.create_mask({}, size={}) (all lanes) or compare "
+          "registers with pl.vmi.vcmp(a, b, seed_mask, cmp=\"lt\")",
+          lanes, lanes);
+    }
+    case ArgKind::IntList:
+    case ArgKind::Any:
+      break;
+  }
+  return fmt::format("the signature is {}", ops::signatureText(op));
+}
+
 /// Kind, list-element and memory-space check of one positional argument.
 void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
   const ExprPtr& arg = ctx.args[i];
@@ -94,11 +185,15 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
   int idx = static_cast<int>(i);
   if (!arg->type)
     ctx.fail(idx,
-             fmt::format("argument {} ('{}') of {} has no type", i + 1, spec.name, ctx.op.name));
+             fmt::format("argument {} ('{}') of {} has no type", i + 1, spec.name, ctx.op.name),
+             fmt::format("pass a typed value; the signature is {}", ops::signatureText(ctx.op)));
   const Type& t = *arg->type;
   if (auto why = ops::malformedTypeReason(t))
-    ctx.fail(idx, fmt::format("argument {} ('{}') of {} has a malformed type: {}", i + 1, spec.name,
-                              ctx.op.name, *why));
+    ctx.fail(idx,
+             fmt::format("argument {} ('{}') of {} has a malformed type: {}", i + 1, spec.name,
+                         ctx.op.name, *why),
+             "fix the declaration of the value: every extent must be at least 1 and the "
+             "valid_shape must have one entry per axis");
   if (spec.kind == ArgKind::IntList) {
     const auto* list = arg->as<MakeTuple>();
     if (!list)
@@ -114,16 +209,65 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
         ctx.fail(idx,
                  fmt::format("element {} of argument {} ('{}') of {} must be an integer scalar, "
                              "got {}",
-                             k, i + 1, spec.name, ctx.op.name, describeType(el->type)));
+                             k, i + 1, spec.name, ctx.op.name, describeType(el->type)),
+                 st ? fmt::format("convert it: pl.cast({}, pl.INDEX)", ops::formatExpr(el))
+                    : std::string("use integer literals or integer scalar variables"));
     }
     return;
   }
   if (!argKindMatches(spec.kind, t))
-    ctx.fail(idx, fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
-                              ops::argKindDescription(spec.kind), describeType(arg->type)));
+    ctx.fail(idx,
+             fmt::format("argument {} of {} must be {}, got {}", i + 1, ctx.op.name,
+                         ops::argKindDescription(spec.kind), describeType(arg->type)),
+             kindMismatchHint(ctx, i, spec, t));
   // A tile operand outside the op's allowed memory spaces is accepted here (type deduction does
   // not depend on it): infer-tile-memory-space inserts the tile.move, and the
   // TileMemoryInferred verifier rejects what is left over.
+}
+
+/// "e.g. target_memory=pl.Mem.Vec" from the spec's default or first allowed value.
+std::string kwargExampleHint(const KwargSpec& spec) {
+  if (spec.defaultValue)
+    return fmt::format("e.g. {}={}", spec.name, formatAttrValue(*spec.defaultValue));
+  if (!spec.allowed.empty())
+    return fmt::format("e.g. {}={}", spec.name, formatAttrValue(spec.allowed.front()));
+  switch (spec.kind) {
+    case AttrKind::Bool:
+      return fmt::format("e.g. {}=True", spec.name);
+    case AttrKind::Int:
+      return fmt::format("e.g. {}=64 (an integer literal)", spec.name);
+    case AttrKind::Float:
+      return fmt::format("e.g. {}=1.0", spec.name);
+    case AttrKind::String:
+      return fmt::format("e.g. {}=\"...\" (a string literal)", spec.name);
+    case AttrKind::DType:
+      return fmt::format("e.g. {}=pl.FP32", spec.name);
+    case AttrKind::MemorySpace:
+      return fmt::format("e.g. {}=pl.Mem.Vec", spec.name);
+    case AttrKind::TileLayout:
+      return fmt::format("e.g. {}=pl.TileLayout.row_major", spec.name);
+    case AttrKind::PadValue:
+      return fmt::format("e.g. {}=pl.PadValue.zero", spec.name);
+    case AttrKind::SplitMode:
+      return fmt::format("e.g. {}=pl.SplitMode.UP_DOWN", spec.name);
+  }
+  return fmt::format("the signature shows the kinds of the keyword arguments");
+}
+
+/// A value outside the allowed set: how to get where the user wanted (a memory space that is
+/// reached through Mat and a move), else the first allowed value.
+std::string disallowedValueHint(const OpDef& op, const KwargSpec& spec, const AttrValue& v) {
+  if (const auto* m = std::get_if<MemorySpace>(&v)) {
+    bool matAllowed = std::find(spec.allowed.begin(), spec.allowed.end(),
+                                AttrValue(MemorySpace::Mat)) != spec.allowed.end();
+    if (*m == MemorySpace::Acc)
+      return "Acc tiles are produced by pl.matmul; use one of the listed spaces here";
+    if (matAllowed && *m != MemorySpace::Vec)
+      return fmt::format("use {}=pl.Mem.Mat, then pl.move(t, target_memory=pl.Mem.{})", spec.name,
+                         toString(*m));
+  }
+  return fmt::format("e.g. {}={} ({})", spec.name, formatAttrValue(spec.allowed.front()),
+                     ops::signatureText(op));
 }
 
 std::string arityText(const OpDef& op) {
@@ -386,7 +530,8 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
   // Arity.
   if (args.size() < op.minArgs() || args.size() > op.args.size()) {
     int at = args.size() > op.args.size() ? static_cast<int>(op.args.size()) : -1;
-    ctx.fail(at, fmt::format("{} expects {}, got {}", op.name, arityText(op), args.size()));
+    ctx.fail(at, fmt::format("{} expects {}, got {}", op.name, arityText(op), args.size()),
+             fmt::format("the signature is {}", ops::signatureText(op)));
   }
 
   // Positional arguments.
@@ -400,28 +545,33 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     const KwargSpec* spec = op.findKwarg(name);
     if (!spec) {
       if (op.kwargs.empty())
-        failAt(diag, at, fmt::format("{} takes no keyword arguments, got '{}'", op.name, name));
+        failAt(diag, at, fmt::format("{} takes no keyword arguments, got '{}'", op.name, name),
+               fmt::format("the signature is {}", ops::signatureText(op)));
       std::vector<std::string> names;
       for (const auto& k : op.kwargs) names.push_back(k.name);
       failAt(diag, at,
              fmt::format("{} has no keyword argument '{}'; expected one of: {}", op.name, name,
-                         fmt::join(names, ", ")));
+                         fmt::join(names, ", ")),
+             fmt::format("the signature is {}", ops::signatureText(op)));
     }
     size_t k = static_cast<size_t>(spec - op.kwargs.data());
     if (given[k])
-      failAt(diag, at, fmt::format("keyword argument '{}' of {} is given twice", name, op.name));
+      failAt(diag, at, fmt::format("keyword argument '{}' of {} is given twice", name, op.name),
+             "remove one of them");
     std::optional<AttrValue> v = coerceAttr(value, spec->kind);
     if (!v)
       failAt(diag, at,
              fmt::format("keyword argument '{}' of {} must be {}, got {}", name, op.name,
-                         ops::attrKindDescription(spec->kind), formatAttrValue(value)));
+                         ops::attrKindDescription(spec->kind), formatAttrValue(value)),
+             kwargExampleHint(*spec));
     if (!spec->allowed.empty() &&
         std::find(spec->allowed.begin(), spec->allowed.end(), *v) == spec->allowed.end()) {
       std::vector<std::string> allowed;
       for (const auto& a : spec->allowed) allowed.push_back(formatAttrValue(a));
       failAt(diag, at,
              fmt::format("keyword argument '{}' of {} must be one of {}; got {}", name, op.name,
-                         fmt::join(allowed, ", "), formatAttrValue(*v)));
+                         fmt::join(allowed, ", "), formatAttrValue(*v)),
+             disallowedValueHint(op, *spec, *v));
     }
     given[k] = std::move(v);
   }

@@ -16,19 +16,22 @@ namespace {
 
 void checkNonNegative(const OpCallContext& ctx, std::string_view name) {
   if (const auto* v = getAttr<int64_t>(ctx.kwargs, name); v && *v < 0)
-    ctx.failKwarg(name, fmt::format("{} of {} must be >= 0, got {}", name, ctx.op.name, *v));
+    ctx.failKwarg(name, fmt::format("{} of {} must be >= 0, got {}", name, ctx.op.name, *v),
+                  fmt::format("e.g. {}=0", name));
 }
 
 void checkPositive(const OpCallContext& ctx, std::string_view name) {
   const AttrValue* a = ctx.kwarg(name);
   const auto* v = a ? std::get_if<int64_t>(a) : nullptr;
   if (v && *v <= 0)
-    ctx.failKwarg(name, fmt::format("{} of {} must be positive, got {}", name, ctx.op.name, *v));
+    ctx.failKwarg(name, fmt::format("{} of {} must be positive, got {}", name, ctx.op.name, *v),
+                  fmt::format("use a value >= 1; the signature is {}", signatureText(ctx.op)));
 }
 
 void checkNonEmptyString(const OpCallContext& ctx, std::string_view name) {
   if (const auto* s = getAttr<std::string>(ctx.kwargs, name); s && s->empty())
-    ctx.failKwarg(name, fmt::format("{} of {} must not be empty", name, ctx.op.name));
+    ctx.failKwarg(name, fmt::format("{} of {} must not be empty", name, ctx.op.name),
+                  fmt::format("give it a name, e.g. {}=\"buf0\"", name));
 }
 
 TypePtr deduceTFree(const OpCallContext& ctx) {
@@ -40,8 +43,10 @@ TypePtr deduceReserveBuffer(const OpCallContext& ctx) {
   checkNonEmptyString(ctx, "name");
   checkPositive(ctx, "size");
   if (const auto* b = getAttr<int64_t>(ctx.kwargs, "base"); b && *b < -1)
-    ctx.failKwarg("base", fmt::format("base of {} must be an address >= 0 or -1 (AUTO), got {}",
-                                      ctx.op.name, *b));
+    ctx.failKwarg(
+        "base",
+        fmt::format("base of {} must be an address >= 0 or -1 (AUTO), got {}", ctx.op.name, *b),
+        "use base=-1 to let the compiler place the buffer");
   return ScalarType::get(DType::Int32);
 }
 
@@ -61,7 +66,9 @@ TypePtr deduceInitializePipe(const OpCallContext& ctx) {
       ctx.fail(
           static_cast<int>(i),
           fmt::format("argument {} ('{}') of {} must be an INT32 buffer handle, got Scalar[{}]",
-                      i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)));
+                      i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)),
+          "pass the result of pl.system.reserve_buffer / import_peer_buffer, or "
+          "pl.const(0, pl.INT32) for an unused direction");
   }
   checkPositive(ctx, "slot_size");
   checkPositive(ctx, "slot_num");

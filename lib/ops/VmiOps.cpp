@@ -31,7 +31,9 @@ void requireVRegElement(const OpCallContext& ctx, int argIndex, DType d) {
         "write pl.const(v, pl.INT32) or pl.cast(x, pl.INT32)");
   if (!isVRegElementType(d))
     ctx.fail(argIndex,
-             fmt::format("{} is not a vector element type ({})", dtypeName(d), ctx.op.name));
+             fmt::format("{} is not a vector element type ({})", dtypeName(d), ctx.op.name),
+             "registers hold numeric elements: cast the tile or scalar to e.g. pl.INT32 or "
+             "pl.FP16 first");
 }
 
 /// `size=` of a register-producing op must match the register width for `dtype`.
@@ -41,7 +43,8 @@ void checkRegisterSize(const OpCallContext& ctx, int64_t size, DType dtype) {
     ctx.failKwarg("size",
                   fmt::format("{} of {} elements must use size={} (a 256-byte register holds {} "
                               "{}-bit lanes), got size={}",
-                              ctx.op.name, dtypeName(dtype), lanes, lanes, dtypeBits(dtype), size));
+                              ctx.op.name, dtypeName(dtype), lanes, lanes, dtypeBits(dtype), size),
+                  fmt::format("write size={}", lanes));
 }
 
 void checkMaskLanes(const OpCallContext& ctx, size_t maskArg, int64_t lanes) {
@@ -49,7 +52,9 @@ void checkMaskLanes(const OpCallContext& ctx, size_t maskArg, int64_t lanes) {
   if (m.lanes != lanes)
     ctx.fail(static_cast<int>(maskArg),
              fmt::format("the mask of {} has {} lanes but the operands have {}", ctx.op.name,
-                         m.lanes, lanes));
+                         m.lanes, lanes),
+             fmt::format("make a {}-lane mask, e.g. pl.vmi.create_mask({}, size={})", lanes, lanes,
+                         lanes));
 }
 
 void requireSameVReg(const OpCallContext& ctx, size_t a, size_t b) {
@@ -58,7 +63,11 @@ void requireSameVReg(const OpCallContext& ctx, size_t a, size_t b) {
   if (x.lanes != y.lanes || x.dtype != y.dtype)
     ctx.fail(static_cast<int>(b),
              fmt::format("the operands of {} must have the same type, got {} and {}", ctx.op.name,
-                         describeType(&x), describeType(&y)));
+                         describeType(&x), describeType(&y)),
+             x.dtype != y.dtype
+                 ? fmt::format("convert one register: pl.vmi.vcvt({}, to_dtype=pl.{})",
+                               argText(ctx, b), dtypeName(x.dtype))
+                 : std::string("load both registers with the same size="));
 }
 
 /// A static flat offset plus `lanes` must stay inside the tile.
@@ -77,10 +86,13 @@ void checkTileAccess(const OpCallContext& ctx, size_t tileArg, size_t offsetArg,
 TypePtr deduceCreateMask(const OpCallContext& ctx) {
   int64_t size = sizeKwarg(ctx);
   if (!isValidMaskLanes(size))
-    ctx.failKwarg("size", fmt::format("the size of {} must be 64, 128 or 256 lanes, got {}",
-                                      ctx.op.name, size));
+    ctx.failKwarg(
+        "size",
+        fmt::format("the size of {} must be 64, 128 or 256 lanes, got {}", ctx.op.name, size),
+        "use the lane count of the registers it masks (64 for 32-bit elements)");
   if (auto n = constIntValue(ctx.args[0]); n && (*n < 0 || *n > size))
-    ctx.fail(0, fmt::format("{} activates {} lanes of a {}-lane mask", ctx.op.name, *n, size));
+    ctx.fail(0, fmt::format("{} activates {} lanes of a {}-lane mask", ctx.op.name, *n, size),
+             fmt::format("use a lane count in [0, {}]", size));
   return MaskType::get(size);
 }
 
@@ -114,8 +126,11 @@ TypePtr deduceVBrc(const OpCallContext& ctx) {
   } else if (const auto* v = in.as<VRegType>(); v && v->lanes == 1) {
     d = v->dtype;  // a cross-lane reduction result
   } else {
-    ctx.fail(0, fmt::format("argument 1 of {} must be a scalar or a one-lane register, got {}",
-                            ctx.op.name, describeType(&in)));
+    ctx.fail(0,
+             fmt::format("argument 1 of {} must be a scalar or a one-lane register, got {}",
+                         ctx.op.name, describeType(&in)),
+             "pass a typed scalar, e.g. pl.const(1.0, pl.FP32), or a reduction result "
+             "(pl.vmi.vcadd)");
   }
   requireVRegElement(ctx, 0, d);
   int64_t size = sizeKwarg(ctx);
@@ -179,8 +194,10 @@ TypePtr deduceMaskBinary(const OpCallContext& ctx) {
   const MaskType& a = maskArgRef(ctx, 0);
   const MaskType& b = maskArgRef(ctx, 1);
   if (a.lanes != b.lanes)
-    ctx.fail(1, fmt::format("the masks of {} must have the same lanes, got {} and {}", ctx.op.name,
-                            describeType(&a), describeType(&b)));
+    ctx.fail(1,
+             fmt::format("the masks of {} must have the same lanes, got {} and {}", ctx.op.name,
+                         describeType(&a), describeType(&b)),
+             fmt::format("create both masks with size={}", a.lanes));
   return ctx.args[0]->type;
 }
 
@@ -191,8 +208,10 @@ TypePtr deduceVCvt(const OpCallContext& ctx) {
   const DType* to = getAttr<DType>(ctx.kwargs, "to_dtype");
   PTOC_CHECK(to, "vmi.vcvt: to_dtype missing after validation");
   if (!isVRegElementType(*to))
-    ctx.failKwarg("to_dtype", fmt::format("{} is not a vector element type ({} to_dtype=)",
-                                          dtypeName(*to), ctx.op.name));
+    ctx.failKwarg(
+        "to_dtype",
+        fmt::format("{} is not a vector element type ({} to_dtype=)", dtypeName(*to), ctx.op.name),
+        "convert to a numeric dtype, e.g. to_dtype=pl.FP32");
   // The lane count is kept: a width-changing conversion uses the even/odd register parts.
   return VRegType::get(a.lanes, *to);
 }

@@ -243,16 +243,20 @@ void CoreGroup::initializePipe(const TaskInfo& t, const ir::Call& call, bool onA
   init.span = call.span;
   int64_t id = intKwarg(call, "id", 0);
   if (init.slotNum <= 0 || init.slotSize <= 0)
-    throw SimError(call.span, fmt::format("{} in {} needs a positive slot_size and slot_num",
-                                          call.callee, t.fn->name));
+    throw SimError(
+        call.span,
+        fmt::format("{} in {} needs a positive slot_size and slot_num", call.callee, t.fn->name),
+        "pass slot_size >= 1 and slot_num >= 1 to the initialize_pipe call");
   for (Dir dir : {Dir::C2V, Dir::V2C}) {
     if (!(init.dirMask & (dir == Dir::C2V ? 1 : 2))) continue;
     Pipe& p = pipe(dir, id);
     PipeInit& mine = t.role == CoreRole::AIC ? p.aic : p.aiv[t.lane];
     const char* dirName = dir == Dir::C2V ? "C2V" : "V2C";
     if (mine.set)
-      throw SimError(call.span, fmt::format("{} in {} sets up the {} pipe {} a second time",
-                                            call.callee, t.fn->name, dirName, id));
+      throw SimError(call.span,
+                     fmt::format("{} in {} sets up the {} pipe {} a second time", call.callee,
+                                 t.fn->name, dirName, id),
+                     "initialize each pipe once per function, or use another pipe id");
     PipeInit cur = init;
     size_t arg = dir == Dir::C2V ? 0 : 1;
     if (arg < args.size() && args[arg].is<Scalar>()) {
@@ -290,8 +294,9 @@ Tile CoreGroup::aivShard(const TaskInfo& t, const ir::Call& call, const Tile& fu
   Tile half;
   if (auto axis = splitModeAxis(mode)) {
     if (!full.buf || full.buf->shape.size() <= *axis)
-      throw SimError(call.span, fmt::format("{} splits axis {} of {}", call.callee, *axis,
-                                            describeTile(full)));
+      throw SimError(call.span,
+                     fmt::format("{} splits axis {} of {}", call.callee, *axis, describeTile(full)),
+                     "shard a 2-D tile, or use split=pl.SplitMode.NONE");
     half = laneHalf(full, *axis, t.lane, laneStride);
   } else {
     half = copyTile(full);
@@ -318,7 +323,8 @@ Tile CoreGroup::aicGather(const TaskInfo& t, const ir::Call& call, const Tile& h
     throw SimError(call.span,
                    fmt::format("{} #{} in {}: lane {} gathers with split={}, lane {} "
                                "with split={}",
-                               call.callee, k, t.fn->name, t.lane, mode, other, gp.mode));
+                               call.callee, k, t.fn->name, t.lane, mode, other, gp.mode),
+                   "gather with the same split mode on both lanes");
   gp.mode = mode;
   if (aivLanes_ == 2) {
     std::function<bool()> ready = [&gp] { return gp.have[0] && gp.have[1]; };
@@ -347,10 +353,12 @@ Tile CoreGroup::aicGather(const TaskInfo& t, const ir::Call& call, const Tile& h
     for (size_t d = 0; compatible && d < a.buf->shape.size(); ++d)
       compatible = d == *axis || a.buf->shape[d] == b.buf->shape[d];
     if (!compatible)
-      throw SimError(call.span,
-                     fmt::format("{} in {}: lane 0 gathers {} and lane 1 gathers {}, which do not "
-                                 "join along axis {}",
-                                 call.callee, t.fn->name, describeTile(a), describeTile(b), *axis));
+      throw SimError(
+          call.span,
+          fmt::format("{} in {}: lane 0 gathers {} and lane 1 gathers {}, which do not "
+                      "join along axis {}",
+                      call.callee, t.fn->name, describeTile(a), describeTile(b), *axis),
+          "both lanes must gather the same dtype and the same extents off the split axis");
     result = joinHalves(a, b, *axis);
   } else {
     result = copyTile(gp.halves[0]);

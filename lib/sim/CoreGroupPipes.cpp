@@ -40,11 +40,15 @@ void CoreGroup::push(const TaskInfo& t, const ir::Call& call, bool toAiv, const 
                    fmt::format("call system.{}_initialize_pipe(..., dir_mask={}, ...) before the "
                                "first push",
                                toAiv ? "aic" : "aiv", toAiv ? "1 or 3" : "2 or 3"));
-  if (!tile.buf) throw SimError(call.span, fmt::format("{} pushes an empty tile", call.callee));
+  if (!tile.buf)
+    throw SimError(call.span, fmt::format("{} pushes an empty tile", call.callee),
+                   "push a tile that holds data (loaded or computed)");
   auto axis = splitCodeAxis(split);
   if (axis && tile.buf->shape.size() <= *axis)
-    throw SimError(call.span, fmt::format("{} with split={} splits axis {} of a {} tile",
-                                          call.callee, split, *axis, describeTile(tile)));
+    throw SimError(call.span,
+                   fmt::format("{} with split={} splits axis {} of a {} tile", call.callee, split,
+                               *axis, describeTile(tile)),
+                   "push a 2-D tile, or use split=0 (no split)");
   if (split == 3 || split == 4) {
     std::vector<int64_t> valid = validOf(tile);
     LanePart l0 = lanePart(tile.buf->shape[*axis], valid[*axis], 0, laneStride);
@@ -90,9 +94,11 @@ void CoreGroup::push(const TaskInfo& t, const ir::Call& call, bool toAiv, const 
   }
   Entry& e = p.entries[seq - p.base];
   if (e.partsPushed > 0 && e.split != split)
-    throw SimError(call.span, fmt::format("{} in {}: lane {} pushes with split={}, but the other "
-                                          "lane pushed this slot with split={}",
-                                          call.callee, t.fn->name, t.lane, split, e.split));
+    throw SimError(call.span,
+                   fmt::format("{} in {}: lane {} pushes with split={}, but the other "
+                               "lane pushed this slot with split={}",
+                               call.callee, t.fn->name, t.lane, split, e.split),
+                   "push with the same split on both AIV lanes");
   e.split = split;
   e.laneStride = laneStride;
   e.parts[producer] = copyTile(tile);
@@ -217,7 +223,8 @@ Tile CoreGroup::popV2C(const TaskInfo& t, const ir::Call& call, Pipe& p, const i
       throw SimError(call.span,
                      fmt::format("{} in {}: lane 0 pushed {} and lane 1 pushed {}, "
                                  "which do not join along axis {}",
-                                 call.callee, t.fn->name, describeTile(a), describeTile(b), *axis));
+                                 call.callee, t.fn->name, describeTile(a), describeTile(b), *axis),
+                     "both lanes must push the same dtype and the same extents off the split axis");
     full = joinHalves(a, b, *axis);
   } else {
     full = copyTile(e.parts[0]);

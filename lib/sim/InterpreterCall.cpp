@@ -123,8 +123,10 @@ std::vector<Value> Executor::invoke(const ir::Function& fn, std::vector<Value> a
 
 std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> args, Span site) {
   if (args.size() != fn.params.size())
-    throw SimError(site, fmt::format("'{}' takes {} arguments, but {} are given", fn.name,
-                                     fn.params.size(), args.size()));
+    throw SimError(site,
+                   fmt::format("'{}' takes {} arguments, but {} are given", fn.name,
+                               fn.params.size(), args.size()),
+                   "pass one value per parameter");
   if (depth_ >= options_.maxCallDepth)
     throw SimError(
         site,
@@ -144,8 +146,10 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
   --depth_;
   if (fl == Flow::Return) return std::move(returned_);
   if (!fn.returnTypes.empty())
-    throw SimError(fn.span, fmt::format("'{}' ended without returning its {} result(s)", fn.name,
-                                        fn.returnTypes.size()));
+    throw SimError(fn.span,
+                   fmt::format("'{}' ended without returning its {} result(s)", fn.name,
+                               fn.returnTypes.size()),
+                   "end every path of the function with a return statement");
   return {};
 }
 
@@ -175,8 +179,10 @@ struct PendingCall {
 
 std::vector<Value> Executor::runGroup(const ir::Function& g, std::vector<Value> args, Span site) {
   if (args.size() != g.params.size())
-    throw SimError(site, fmt::format("'{}' takes {} arguments, but {} are given", g.name,
-                                     g.params.size(), args.size()));
+    throw SimError(site,
+                   fmt::format("'{}' takes {} arguments, but {} are given", g.name, g.params.size(),
+                               args.size()),
+                   "pass one value per parameter");
   Frame frame;
   frame.fn = &g;
   for (size_t i = 0; i < args.size(); ++i) bind(frame, *g.params[i], std::move(args[i]));
@@ -230,15 +236,19 @@ std::vector<Value> Executor::runGroup(const ir::Function& g, std::vector<Value> 
     p.result = result;
     for (const auto& a : c->args) p.args.push_back(eval(*a, frame));
     if (p.args.size() != callee->params.size())
-      throw SimError(c->span, fmt::format("'{}' takes {} arguments, but {} are given", callee->name,
-                                          callee->params.size(), p.args.size()));
+      throw SimError(c->span,
+                     fmt::format("'{}' takes {} arguments, but {} are given", callee->name,
+                                 callee->params.size(), p.args.size()),
+                     "pass one value per parameter");
     slot = std::move(p);
   }
   flush();
   if (fl == Flow::Return) return std::move(returned_);
   if (!g.returnTypes.empty())
-    throw SimError(g.span, fmt::format("'{}' ended without returning its {} result(s)", g.name,
-                                       g.returnTypes.size()));
+    throw SimError(
+        g.span,
+        fmt::format("'{}' ended without returning its {} result(s)", g.name, g.returnTypes.size()),
+        "end every path of the function with a return statement");
   return {};
 }
 

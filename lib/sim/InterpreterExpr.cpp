@@ -78,12 +78,15 @@ Value Executor::eval(const ir::Expr& e, Frame& f) {
       const auto& g = static_cast<const ir::TupleGetItem&>(e);
       Value t = eval(*g.tuple, f);
       if (!t.is<TupleValue>())
-        throw SimError(e.span, fmt::format("element {} of {}: not a tuple", g.index, t.describe()));
+        throw SimError(e.span, fmt::format("element {} of {}: not a tuple", g.index, t.describe()),
+                       "index tuples only: r[k] of a function or op result with several values");
       auto& elems = t.get<TupleValue>().elements;
       if (g.index < 0 || g.index >= static_cast<int64_t>(elems.size()))
-        throw SimError(e.span, fmt::format("tuple index {} out of range (the tuple has {} "
-                                           "elements)",
-                                           g.index, elems.size()));
+        throw SimError(e.span,
+                       fmt::format("tuple index {} out of range (the tuple has {} "
+                                   "elements)",
+                                   g.index, elems.size()),
+                       fmt::format("use an index in [0, {})", elems.size()));
       return std::move(elems[g.index]);
     }
   }
@@ -98,7 +101,8 @@ Scalar Executor::evalScalar(const ir::Expr& e, Frame& f) {
   }
   Value v = eval(e, f);
   if (!v.is<Scalar>())
-    throw SimError(e.span, fmt::format("expected a scalar here, got {}", v.describe()));
+    throw SimError(e.span, fmt::format("expected a scalar here, got {}", v.describe()),
+                   "pass a scalar value here (read one element of a tile with t[i, j])");
   return v.get<Scalar>();
 }
 
@@ -106,7 +110,8 @@ int64_t Executor::evalInt(const ir::Expr& e, Frame& f) {
   Scalar s = evalScalar(e, f);
   if (s.isFloat())
     throw SimError(e.span,
-                   fmt::format("expected an integer here, got {} {}", ir::dtypeName(s.dtype), s.f));
+                   fmt::format("expected an integer here, got {} {}", ir::dtypeName(s.dtype), s.f),
+                   "cast it: pl.cast(x, pl.INDEX)");
   return s.i;
 }
 
@@ -118,7 +123,8 @@ Value Executor::evalCall(const ir::Call& c, Frame& f) {
   const ir::FunctionPtr callee = program_.find(c.callee);
   if (!callee)
     throw SimError(c.span,
-                   fmt::format("call of '{}', which is not a function of the program", c.callee));
+                   fmt::format("call of '{}', which is not a function of the program", c.callee),
+                   "define the function in the program, or call an op as pl.NAME(...)");
   return packResults(invoke(*callee, std::move(args), c.span));
 }
 
@@ -148,8 +154,10 @@ class Indices {
 int64_t flatIndex(const std::vector<int64_t>& shape, const Indices& idx, const ir::Var& buffer,
                   Span span) {
   if (idx.size() != shape.size())
-    throw SimError(span, fmt::format("'{}' has rank {}, but {} indices are given", buffer.name,
-                                     shape.size(), idx.size()));
+    throw SimError(span,
+                   fmt::format("'{}' has rank {}, but {} indices are given", buffer.name,
+                               shape.size(), idx.size()),
+                   "give one index per axis");
   int64_t off = 0;
   for (size_t k = 0; k < shape.size(); ++k) {
     if (idx[k] < 0 || idx[k] >= shape[k]) {
@@ -158,8 +166,11 @@ int64_t flatIndex(const std::vector<int64_t>& shape, const Indices& idx, const i
         at += (j ? ", " : "") + std::to_string(idx[j]);
         dims += (j ? ", " : "") + std::to_string(shape[j]);
       }
-      throw SimError(span, fmt::format("index [{}] is out of bounds of '{}' with shape [{}]", at,
-                                       buffer.name, dims));
+      throw SimError(
+          span,
+          fmt::format("index [{}] is out of bounds of '{}' with shape [{}]", at, buffer.name, dims),
+          "each index must be in [0, extent) of its axis: check the loop bounds and offsets that "
+          "compute it");
     }
     off = off * shape[k] + idx[k];
   }
@@ -170,7 +181,8 @@ Buffer& bufferOf(const Value& v, const ir::Var& var, Span span) {
   if (v.is<Tile>() && v.get<Tile>().buf) return *v.get<Tile>().buf;
   if (v.is<Tensor>() && v.get<Tensor>().buf) return *v.get<Tensor>().buf;
   throw SimError(
-      span, fmt::format("'{}' is {}, not a tile or tensor with elements", var.name, v.describe()));
+      span, fmt::format("'{}' is {}, not a tile or tensor with elements", var.name, v.describe()),
+      "index a tile or tensor variable that holds data");
 }
 
 }  // namespace
@@ -180,7 +192,9 @@ Value Executor::evalBufferLoad(const ir::BufferLoad& e, Frame& f) {
   for (const auto& i : e.indices) idx.push_back(evalInt(*i, f));
   const Value* held = f.find(e.buffer.get());
   if (!held)
-    throw SimError(e.span, fmt::format("'{}' is read before it has a value", e.buffer->name));
+    throw SimError(e.span, fmt::format("'{}' is read before it has a value", e.buffer->name),
+                   "assign the tile (pl.load / pl.full / pl.tile.create) before reading its "
+                   "elements");
   Buffer& b = bufferOf(*held, *e.buffer, e.span);
   int64_t off = flatIndex(b.shape, idx, *e.buffer, e.span);
   if (b.dtype == DType::Bool) return Scalar::ofBool(b.getI(off) != 0);
@@ -195,7 +209,8 @@ void Executor::execBufferStore(const ir::BufferStoreStmt& s, Frame& f) {
   Scalar v = evalScalar(*s.value, f);
   const Value* held = f.find(s.buffer.get());
   if (!held)
-    throw SimError(s.span, fmt::format("'{}' is written before it has a value", s.buffer->name));
+    throw SimError(s.span, fmt::format("'{}' is written before it has a value", s.buffer->name),
+                   "create the tile first, e.g. t = pl.tile.create([16, 64], dtype=pl.FP32)");
   Buffer& b = bufferOf(*held, *s.buffer, s.span);
   int64_t off = flatIndex(b.shape, idx, *s.buffer, s.span);
   Scalar c = v.dtype == b.dtype ? v : castScalar(v, b.dtype);

@@ -121,7 +121,8 @@ double floatBinary(BinaryOp op, double x, double y, Span span) {
       return floatMinMax(true, x, y);
     default:
       fail(span,
-           fmt::format("operator '{}' needs integer operands, got a float", ir::binaryOpName(op)));
+           fmt::format("operator '{}' needs integer operands, got a float", ir::binaryOpName(op)),
+           "cast the operands: pl.cast(x, pl.INT32)");
   }
 }
 
@@ -159,7 +160,9 @@ Scalar intBinary(BinaryOp op, int64_t x, int64_t y, DType r, bool isUnsigned, Sp
       break;
     }
     case BinaryOp::Pow: {
-      if (y < 0) fail(span, fmt::format("negative exponent {} in an integer power", y));
+      if (y < 0)
+        fail(span, fmt::format("negative exponent {} in an integer power", y),
+             "use a float base for negative exponents, e.g. pl.cast(x, pl.FP32) ** y");
       int64_t base = x, acc = 1;
       for (int64_t e = y; e > 0; e >>= 1) {
         if (e & 1) acc = wrapMul(acc, base);
@@ -185,7 +188,9 @@ Scalar intBinary(BinaryOp op, int64_t x, int64_t y, DType r, bool isUnsigned, Sp
       break;
     case BinaryOp::Shl:
     case BinaryOp::Shr: {
-      if (y < 0) fail(span, fmt::format("negative shift count {}", y));
+      if (y < 0)
+        fail(span, fmt::format("negative shift count {}", y),
+             "shift by a count >= 0 (shift the other way for a negative count)");
       if (op == BinaryOp::Shl) {
         v = y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y);
       } else if (isUnsigned) {
@@ -234,7 +239,9 @@ Scalar unaryScalar(UnaryOp op, const Scalar& a, DType result, Span span) {
       if (ir::isFloat(result)) return Scalar::ofFloat(result, std::fabs(floatOf(a)));
       return makeInt(result, intOf(a) < 0 ? wrapSub(0, intOf(a)) : intOf(a));
     case UnaryOp::BitNot:
-      if (a.isFloat()) fail(span, "operator '~' needs an integer operand, got a float");
+      if (a.isFloat())
+        fail(span, "operator '~' needs an integer operand, got a float",
+             "cast it first: pl.cast(x, pl.INT32)");
       if (result == DType::Bool) return Scalar::ofBool(!a.asBool());
       return makeInt(result, ~a.i);
   }

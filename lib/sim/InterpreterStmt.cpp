@@ -75,8 +75,10 @@ Flow Executor::execIf(const ir::IfStmt& s, Frame& f) {
   Flow fl = exec(*body, f);
   if (fl != Flow::Yield || s.returnVars.empty()) return fl;
   if (yielded_.size() != s.returnVars.size())
-    throw SimError(s.span, fmt::format("the {} branch yields {} values for {} results",
-                                       c ? "then" : "else", yielded_.size(), s.returnVars.size()));
+    throw SimError(s.span,
+                   fmt::format("the {} branch yields {} values for {} results", c ? "then" : "else",
+                               yielded_.size(), s.returnVars.size()),
+                   "yield one value per result in both branches");
   for (size_t k = 0; k < s.returnVars.size(); ++k)
     bind(f, *s.returnVars[k], std::move(yielded_[k]));
   yielded_.clear();
@@ -90,8 +92,10 @@ void bindLoopResults(Frame& f, const std::vector<ir::IterArgPtr>& iterArgs,
                      const std::vector<ir::VarPtr>& returnVars, Span span) {
   if (returnVars.empty()) return;
   if (returnVars.size() != iterArgs.size())
-    throw SimError(span, fmt::format("the loop has {} iter_args but {} results", iterArgs.size(),
-                                     returnVars.size()));
+    throw SimError(
+        span,
+        fmt::format("the loop has {} iter_args but {} results", iterArgs.size(), returnVars.size()),
+        "name one result per init value");
   for (size_t k = 0; k < returnVars.size(); ++k) {
     const Value* v = f.find(iterArgs[k].get());
     if (v) f.set(returnVars[k].get(), *v);
@@ -115,8 +119,10 @@ Flow Executor::execFor(const ir::ForStmt& s, Frame& f) {
     if (fl == Flow::Return) return fl;
     if (fl == Flow::Yield) {
       if (yielded_.size() != s.iterArgs.size())
-        throw SimError(s.span, fmt::format("the loop body yields {} values for {} iter_args",
-                                           yielded_.size(), s.iterArgs.size()));
+        throw SimError(s.span,
+                       fmt::format("the loop body yields {} values for {} iter_args",
+                                   yielded_.size(), s.iterArgs.size()),
+                       "yield one value per init value");
       for (size_t k = 0; k < s.iterArgs.size(); ++k)
         bind(f, *s.iterArgs[k], std::move(yielded_[k]));
       yielded_.clear();
@@ -140,8 +146,10 @@ Flow Executor::execWhile(const ir::WhileStmt& s, Frame& f) {
     if (fl == Flow::Return) return fl;
     if (fl == Flow::Yield) {
       if (yielded_.size() != s.iterArgs.size())
-        throw SimError(s.span, fmt::format("the loop body yields {} values for {} iter_args",
-                                           yielded_.size(), s.iterArgs.size()));
+        throw SimError(s.span,
+                       fmt::format("the loop body yields {} values for {} iter_args",
+                                   yielded_.size(), s.iterArgs.size()),
+                       "yield one value per init value");
       for (size_t k = 0; k < s.iterArgs.size(); ++k)
         bind(f, *s.iterArgs[k], std::move(yielded_[k]));
       yielded_.clear();

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "ptoc/ops/DeduceUtils.h"
+
 namespace ptoc::sim {
 
 namespace {
@@ -72,20 +74,25 @@ const T& argAs(const KernelContext& ctx, size_t i, std::string_view what) {
   const Value& v = ctx.args[i];
   if (!v.is<T>())
     ctx.fail(fmt::format("argument {} of {} must be {} at run time, got {}", i + 1, ctx.opName(),
-                         what, v.describe()));
+                         what, v.describe()),
+             fmt::format("the signature is {}", ops::signatureText(*ctx.call.op)));
   return v.get<T>();
 }
 }  // namespace
 
 const Tile& KernelContext::tile(size_t i) const {
   const Tile& t = argAs<Tile>(*this, i, "a tile");
-  if (!t.buf) fail(fmt::format("argument {} of {} is an unallocated tile", i + 1, opName()));
+  if (!t.buf)
+    fail(fmt::format("argument {} of {} is an unallocated tile", i + 1, opName()),
+         "create or load the tile before passing it");
   return t;
 }
 
 const Tensor& KernelContext::tensor(size_t i) const {
   const Tensor& t = argAs<Tensor>(*this, i, "a tensor");
-  if (!t.buf) fail(fmt::format("argument {} of {} is an unallocated tensor", i + 1, opName()));
+  if (!t.buf)
+    fail(fmt::format("argument {} of {} is an unallocated tensor", i + 1, opName()),
+         "pass a tensor that holds data (a parameter or an allocated buffer)");
   return t;
 }
 
@@ -100,11 +107,13 @@ std::vector<int64_t> KernelContext::intList(size_t i) const {
   if (v.is<Scalar>()) return {v.get<Scalar>().asInt()};
   if (!v.is<TupleValue>())
     fail(fmt::format("argument {} of {} must be a list of integers at run time, got {}", i + 1,
-                     opName(), kindName(v)));
+                     opName(), kindName(v)),
+         "write the list as [a, b]");
   for (const Value& e : v.get<TupleValue>().elements) {
     if (!e.is<Scalar>())
       fail(fmt::format("argument {} of {} must be a list of integers, got an element {}", i + 1,
-                       opName(), e.describe()));
+                       opName(), e.describe()),
+           "use integer elements; cast others with pl.cast(x, pl.INDEX)");
     out.push_back(e.get<Scalar>().asInt());
   }
   return out;
@@ -153,7 +162,8 @@ Value OpSemantics::evaluate(const ir::Call& call, const std::vector<Value>& args
                             CoreServices& core) const {
   const OpKernel* k = call.op ? find(call.op) : nullptr;
   if (!k)
-    throw SimError(call.span, fmt::format("the simulator has no semantics for '{}'", call.callee));
+    throw SimError(call.span, fmt::format("the simulator has no semantics for '{}'", call.callee),
+                   "`ptoc ops` lists the ops; this one cannot run in the simulator");
   return (*k)(KernelContext{call, args, core});
 }
 

@@ -120,7 +120,8 @@ const ir::Function& selectEntry(const ir::Program& program, const std::string& n
     fail(diag, Span{}, fmt::format("the program has no function named '{}'", name),
          fmt::format("its functions: {}", functionList(all)));
   }
-  if (all.empty()) fail(diag, program.span, "the program has no function to run");
+  if (all.empty())
+    fail(diag, program.span, "the program has no function to run", "define a @pl.function to run");
   if (all.size() == 1) return *all[0];
   std::vector<const ir::Function*> orch, roots;
   CalleeCollector calls;

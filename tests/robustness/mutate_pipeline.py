@@ -13,7 +13,8 @@ wrap statements in a pl.range loop or an if; ...), printed back with
 
 which must exit 0 (accepted) or 1 with a `LINE:COL: error:` diagnostic — never
 crash, hang (10 s), or report an internal error. --report-no-hint lists the
-diagnostics that came without a `hint:` line. --staged-inputs adds, as further
+diagnostics that came without a `hint:` line; --require-hints makes each of them a
+failure (every user-facing diagnostic must carry an actionable hint). --staged-inputs adds, as further
 inputs, the printed IR of every program after each prefix of the pipeline.
 --check-prefix also checks, for variants only the last pass rejects, the
 pipeline without that pass. With --check every accepted
@@ -28,7 +29,7 @@ mutant-<file>-<k>.py in the current directory (or --save-dir).
 
 usage: mutate_pipeline.py PTOC INPUT... [--variants-per-file N] [--seed S]
            [--check] [--save-dir DIR] [--passes P] [--max-failures-shown N]
-           [--report-no-hint] [--staged-inputs] [--check-prefix]
+           [--report-no-hint] [--require-hints] [--staged-inputs] [--check-prefix]
 INPUT is a .py file or a directory (searched recursively for .py files). Files
 whose RUN lines expect failure (`not %ptoc`) and files that do not parse as
 Python are skipped.
@@ -566,6 +567,7 @@ def main(argv):
               "prefix-orig-hangs": 0}
     failures = []
     no_hint = {}   # diagnostic message pattern -> count, for diagnostics without a hint
+    hintless = []  # (path, k, message, variant) of each diagnostic without a hint
     for path, tree in programs:
         # One stream per file, so adding an input does not change the variants of the others.
         rng = random.Random(f"{seed}:{path.parent.name}/{path.name}")
@@ -583,6 +585,7 @@ def main(argv):
             if verdict == "diagnosed" and "hint:" not in why:
                 m = ERROR_RE.search(why)
                 msg = why[m.end():].split("\n")[0] if m else why
+                hintless.append((path, k, msg, variant))
                 msg = re.sub(r"'[^']*'", "'_'", re.sub(r"\d+", "N", msg))
                 no_hint[msg] = no_hint.get(msg, 0) + 1
             if do_check and verdict == "diagnosed" and prefix and "--check-prefix" in argv:
@@ -619,10 +622,19 @@ def main(argv):
         print(f"check of the pipeline without its last pass on variants only that pass rejects: "
               f"{counts['prefix-ok']} bit-exact, {counts['prefix-orig-fails']} whose original "
               f"fails to run")
-    if "--report-no-hint" in argv:
+    if "--report-no-hint" in argv or "--require-hints" in argv:
+        print(f"{sum(no_hint.values())} diagnostics without a hint")
         for msg, n in sorted(no_hint.items(), key=lambda kv: -kv[1]):
             print(f"no hint ({n}x): {msg}")
+    if "--require-hints" in argv:
+        for path, k, msg, variant in hintless[:shown]:
+            out = save_dir / f"mutant-{path.stem}-{k}.py"
+            out.write_text(variant)
+            print(f"FAIL {path} variant {k} (saved as {out}): diagnostic without a hint: {msg}")
     print(f"{total - len(failures)} passed, {len(failures)} failed")
+    if "--require-hints" in argv and hintless:
+        print(f"--require-hints: {len(hintless)} diagnostics without a hint")
+        return 1
     return 1 if failures else 0
 
 

@@ -522,7 +522,8 @@ TEST_F(OpsTest, ElementwiseBinary) {
   expectError("tile.maximum", {tile({16, 64}), tile({16, 32})}, {},
               "the operands of tile.maximum must have the same shape, got [16, 64] and [16, 32]");
   expectError("tile.add", {tile({16, 64}), tile({16, 1})}, {}, "same shape");
-  EXPECT_EQ(last().hint, "to broadcast a column, use pl.tile.row_expand_add");
+  EXPECT_EQ(last().hint,
+            "to broadcast the [16, 1] column along the rows, use pl.row_expand_add(t, t)");
   // A misplaced operand is accepted (infer-tile-memory-space moves it; the TileMemoryInferred
   // verifier rejects what is left).
   call("tile.div", {tile({16, 64}), tile({16, 64}, DType::FP32, MemorySpace::Acc)});

@@ -36,6 +36,29 @@ std::string memorySpaceList(const std::vector<ir::MemorySpace>& spaces);
 /// "1st", "2nd", ... (1-based).
 std::string ordinal(size_t oneBased);
 
+// ---- Hints (the `hint:` line of a diagnostic) ----------------------------------------------
+// Every user-facing diagnostic of type deduction carries a hint; these build the common ones
+// from the registry and the call, so the spelling stays in one place.
+
+/// How the op is written in the DSL: "pl.add" (tile ops), "pl.vmi.vadd", "pl.system.NAME".
+std::string dslName(const OpDef& op);
+/// The op's signature from its OpDef, as written in the DSL:
+/// "pl.load(tensor, offsets, shapes, [valid_shape], target_memory=pl.Mem.Vec)".
+std::string signatureText(const OpDef& op);
+/// How argument i of the call is written (a variable name or a short expression), else the
+/// parameter name of the op.
+std::string argText(const OpCallContext& ctx, size_t i);
+/// "pl.cast(x, pl.FP16)" for argument i (a tile or a scalar).
+std::string castText(const OpCallContext& ctx, size_t i, ir::DType to);
+/// "load it first: `x_t = pl.load(x, [0, 0], [16, 64])`" for a tensor passed where a tile of
+/// one of `memory` (empty = any) is expected.
+std::string loadFirstHint(const std::string& tensorName, const ir::TensorType& tensor,
+                          const std::vector<ir::MemorySpace>& memory);
+/// "reshape it: pl.reshape(x, [1, 64])" (a shape of `rank` with the same element count), or
+/// empty when no such shape is obvious.
+std::string reshapeToRankHint(const std::string& name, const std::vector<int64_t>& shape,
+                              size_t rank);
+
 // ---- Index expressions ---------------------------------------------------------------------
 
 std::optional<int64_t> constIntValue(const ir::ExprPtr& e);

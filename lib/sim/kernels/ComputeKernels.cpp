@@ -55,17 +55,18 @@ PTOC_TYPED_LOOP void unaryLoop(const typename E::Storage* __restrict a,
 
 void requireSameShape(const KernelContext& ctx, const Tile& a, const Tile& b) {
   if (a.shape() != b.shape() || a.dtype() != b.dtype())
-    ctx.fail(
-        fmt::format("the operands of {} must have the same shape and dtype at run time, got "
-                    "{} and {}",
-                    ctx.opName(), Value(a).describe(), Value(b).describe()));
+    ctx.fail(fmt::format("the operands of {} must have the same shape and dtype at run time, got "
+                         "{} and {}",
+                         ctx.opName(), Value(a).describe(), Value(b).describe()),
+             "give both operands the same shape and dtype (pl.cast / pl.slice)");
 }
 
 /// The numeric dtype check shared by the kernels (the registry rejects these earlier).
 template <typename E>
 void requireNumeric(const KernelContext& ctx) {
   if (E::dtype == DType::Bool || E::dtype == DType::Index)
-    ctx.fail(fmt::format("{} does not operate on {} tiles", ctx.opName(), ir::dtypeName(E::dtype)));
+    ctx.fail(fmt::format("{} does not operate on {} tiles", ctx.opName(), ir::dtypeName(E::dtype)),
+             "cast the tile to a numeric dtype first");
 }
 
 // ---- elementwise ----------------------------------------------------------------------------
@@ -135,7 +136,8 @@ OpKernel unaryKernel(Op op) {
         });
       } else {
         ctx.fail(
-            fmt::format("{} needs a float tile, got {}", ctx.opName(), ir::dtypeName(E::dtype)));
+            fmt::format("{} needs a float tile, got {}", ctx.opName(), ir::dtypeName(E::dtype)),
+            "cast it first: pl.cast(t, pl.FP32)");
       }
     });
     return r;
@@ -218,7 +220,9 @@ Value rowReduce(const KernelContext& ctx) {
   const Tile& a = ctx.tile(0);
   const std::vector<int64_t>& shape = a.shape();
   size_t rank = shape.size();
-  if (rank < 2) ctx.fail(fmt::format("{} needs a tile of rank >= 2", ctx.opName()));
+  if (rank < 2)
+    ctx.fail(fmt::format("{} needs a tile of rank >= 2", ctx.opName()),
+             "reshape it to 2-D first: pl.reshape(t, [1, N])");
   std::vector<int64_t> valid = a.valid;
   valid[rank - 1] = 1;
   Tile r = makeTile(ctx.resultTile(), valid);
@@ -290,10 +294,10 @@ OpKernel rowExpandKernel(Op op) {
     const Tile& colIn = ctx.tile(1);
     if (a.shape().size() != 2 || colIn.shape().size() != 2 || colIn.shape()[0] != a.shape()[0] ||
         colIn.shape()[1] != 1 || colIn.dtype() != a.dtype())
-      ctx.fail(
-          fmt::format("{} needs a [M, N] tile and a [M, 1] column of the same dtype, got {} "
-                      "and {}",
-                      ctx.opName(), Value(a).describe(), Value(colIn).describe()));
+      ctx.fail(fmt::format("{} needs a [M, N] tile and a [M, 1] column of the same dtype, got {} "
+                           "and {}",
+                           ctx.opName(), Value(a).describe(), Value(colIn).describe()),
+               "reduce the tile to a column with pl.row_sum / pl.row_max");
     Tile col = validCovers(colIn, {a.valid[0], 1}) ? colIn : withPadding(colIn);
     Tile r = makeTile(ctx.resultTile(), a.valid);
     int64_t cols = a.shape()[1];
@@ -321,7 +325,8 @@ Value matmul(const KernelContext& ctx, const Tile* acc, const Tile& lhs, const T
   if (lhs.shape().size() != 2 || rhs.shape().size() != 2 || lhs.shape()[1] != rhs.shape()[0] ||
       lhs.dtype() != rhs.dtype())
     ctx.fail(fmt::format("{} needs [M, K] x [K, N] operands of one dtype, got {} and {}",
-                         ctx.opName(), Value(lhs).describe(), Value(rhs).describe()));
+                         ctx.opName(), Value(lhs).describe(), Value(rhs).describe()),
+             "make the columns of lhs equal the rows of rhs and cast both to one dtype");
   int64_t K = lhs.shape()[1], N = rhs.shape()[1];
   int64_t mv = lhs.valid[0], nv = rhs.valid[1];
   int64_t kv = std::min(lhs.valid[1], rhs.valid[0]);
@@ -330,7 +335,8 @@ Value matmul(const KernelContext& ctx, const Tile* acc, const Tile& lhs, const T
   if (acc) {
     if (acc->shape() != r.shape() || acc->dtype() != r.dtype())
       ctx.fail(fmt::format("{}: the accumulator {} does not match the result", ctx.opName(),
-                           Value(*acc).describe()));
+                           Value(*acc).describe()),
+               "start the accumulator with pl.matmul(lhs, rhs)");
     // Cells of the accumulator's valid region outside the product keep their value.
     forEachValidRun(r.shape(), r.valid, [&](int64_t off, int64_t len) {
       std::memcpy(r.buf->bytes.data() + off * r.buf->elemSize(),
@@ -342,7 +348,8 @@ Value matmul(const KernelContext& ctx, const Tile* acc, const Tile& lhs, const T
   bool floatOut = r.dtype() == DType::FP32;
   if (floatOut != ir::isFloat(lhs.dtype()) || (!floatOut && r.dtype() != DType::Int32))
     ctx.fail(fmt::format("{}: {} operands cannot produce a {} result", ctx.opName(),
-                         ir::dtypeName(lhs.dtype()), ir::dtypeName(r.dtype())));
+                         ir::dtypeName(lhs.dtype()), ir::dtypeName(r.dtype())),
+             "float operands accumulate in FP32, INT8/UINT8 operands in INT32");
   dispatchDType(lhs.dtype(), [&](auto e) {
     using E = decltype(e);
     using S = typename E::Storage;

@@ -58,15 +58,16 @@ void copyBox(const Buffer& src, const std::vector<int64_t>& srcOrigin, Buffer& d
 void checkValidExtents(const KernelContext& ctx, const std::vector<int64_t>& valid,
                        const std::vector<int64_t>& shape) {
   if (valid.size() != shape.size())
-    ctx.fail(fmt::format("{}: valid shape {} has rank {} but the tile shape {} has rank {}",
-                         ctx.opName(), fmtShape(valid), valid.size(), fmtShape(shape),
-                         shape.size()));
+    ctx.fail(
+        fmt::format("{}: valid shape {} has rank {} but the tile shape {} has rank {}",
+                    ctx.opName(), fmtShape(valid), valid.size(), fmtShape(shape), shape.size()),
+        "give one valid extent per axis");
   for (size_t k = 0; k < valid.size(); ++k)
     if (valid[k] < 0 || valid[k] > shape[k])
-      ctx.fail(
-          fmt::format("{}: valid extent {} on axis {} is outside [0, {}] (valid shape {}, "
-                      "tile shape {})",
-                      ctx.opName(), valid[k], k, shape[k], fmtShape(valid), fmtShape(shape)));
+      ctx.fail(fmt::format("{}: valid extent {} on axis {} is outside [0, {}] (valid shape {}, "
+                           "tile shape {})",
+                           ctx.opName(), valid[k], k, shape[k], fmtShape(valid), fmtShape(shape)),
+               fmt::format("clamp the runtime extent to the tile: pl.min(n, {})", shape[k]));
 }
 
 /// A tile of the call's result type holding `src`'s box at `origin` of `extents` (read with
@@ -92,7 +93,8 @@ Value loadKernel(const KernelContext& ctx) {
   const std::vector<int64_t>& dims = src.buf->shape;
   if (offsets.size() != dims.size())
     ctx.fail(
-        fmt::format("tile.load has {} offsets for a rank-{} tensor", offsets.size(), dims.size()));
+        fmt::format("tile.load has {} offsets for a rank-{} tensor", offsets.size(), dims.size()),
+        "give one offset per tensor axis");
   checkValidExtents(ctx, valid, shape);
   for (size_t k = 0; k < dims.size(); ++k) {
     if (valid[k] == 0) continue;
@@ -116,20 +118,22 @@ Value storeKernel(const KernelContext& ctx) {
   const std::vector<int64_t>& dims = dst.buf->shape;
   if (t.dtype() != dst.buf->dtype)
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
-                         ir::dtypeName(dst.buf->dtype)));
+                         ir::dtypeName(dst.buf->dtype)),
+             fmt::format("cast the tile first: pl.cast(t, pl.{})", ir::dtypeName(dst.buf->dtype)));
   if (offsets.size() != dims.size() || t.valid.size() != dims.size())
-    ctx.fail(
-        fmt::format("tile.store: rank mismatch between the tile {}, offsets {} and the tensor "
-                    "{}",
-                    fmtShape(t.shape()), fmtShape(offsets), fmtShape(dims)));
+    ctx.fail(fmt::format("tile.store: rank mismatch between the tile {}, offsets {} and the tensor "
+                         "{}",
+                         fmtShape(t.shape()), fmtShape(offsets), fmtShape(dims)),
+             "give one offset per tensor axis and store a tile of the tensor's rank");
   for (size_t k = 0; k < dims.size(); ++k) {
     if (t.valid[k] == 0) continue;
     if (offsets[k] < 0 || offsets[k] > dims[k] - t.valid[k])
-      ctx.fail(
-          fmt::format("tile.store writes [{}, {}) on axis {} of Tensor[{}, {}], which has "
-                      "size {}",
-                      offsets[k], offsets[k] + t.valid[k], k, fmtShape(dims),
-                      ir::dtypeName(dst.buf->dtype), dims[k]));
+      ctx.fail(fmt::format("tile.store writes [{}, {}) on axis {} of Tensor[{}, {}], which has "
+                           "size {}",
+                           offsets[k], offsets[k] + t.valid[k], k, fmtShape(dims),
+                           ir::dtypeName(dst.buf->dtype), dims[k]),
+               "keep offset + valid extent within the tensor: check the offsets and loop bounds "
+               "that compute them");
   }
   ctx.core.noteTensorWrite(ctx.call, t, dst, offsets);
   copyBox(*t.buf, std::vector<int64_t>(dims.size(), 0), *dst.buf, offsets, t.valid);
@@ -175,7 +179,8 @@ Value ciKernel(const KernelContext& ctx) {
         data[j] = descending ? elem::sub(s, step) : elem::add(s, step);
       }
     } else {
-      ctx.fail(fmt::format("tile.ci does not generate {} tiles", ir::dtypeName(E::dtype)));
+      ctx.fail(fmt::format("tile.ci does not generate {} tiles", ir::dtypeName(E::dtype)),
+               "use dtype=pl.INT32 (or INT16, UINT16, UINT32)");
     }
   });
   return r;
@@ -225,11 +230,13 @@ Value sliceKernel(const KernelContext& ctx) {
   std::vector<int64_t> offsets = ctx.intList(2);
   if (offsets.size() != shape.size())
     ctx.fail(
-        fmt::format("tile.slice has {} offsets for a rank-{} tile", offsets.size(), shape.size()));
+        fmt::format("tile.slice has {} offsets for a rank-{} tile", offsets.size(), shape.size()),
+        "give one offset per axis");
   for (size_t k = 0; k < shape.size(); ++k)
     if (offsets[k] < 0 || offsets[k] > src.shape()[k] - shape[k])
       ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
-                           offsets[k] + shape[k], k, fmtShape(src.shape())));
+                           offsets[k] + shape[k], k, fmtShape(src.shape())),
+               "keep offset + extent within the source tile: check the offsets that compute them");
   std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : std::vector<int64_t>{};
   if (valid.empty()) {
     valid.resize(shape.size());
@@ -297,7 +304,8 @@ Value reshapeKernel(const KernelContext& ctx) {
   Tile r = makeTile(ctx.resultTile(), *valid);
   if (r.buf->bytes.size() != src.buf->bytes.size())
     ctx.fail(fmt::format("tile.reshape changes the element count: {} -> {}", fmtShape(src.shape()),
-                         fmtShape(shape)));
+                         fmtShape(shape)),
+             "the new shape needs the same element count");
   r.buf->bytes = src.buf->bytes;  // row-major order is kept; the valid box maps onto itself
   fillPadding(r);
   return r;
@@ -307,11 +315,13 @@ Value extractKernel(const KernelContext& ctx) {
   const Tile& src = ctx.tile(0);
   std::vector<int64_t> origin = {ctx.intArg(1), ctx.intArg(2)};
   const std::vector<int64_t>& shape = ctx.resultTile().shape;
-  if (src.shape().size() != 2 || shape.size() != 2) ctx.fail("tile.extract works on 2-D tiles");
+  if (src.shape().size() != 2 || shape.size() != 2)
+    ctx.fail("tile.extract works on 2-D tiles", "reshape the source to 2-D first");
   for (size_t k = 0; k < 2; ++k)
     if (origin[k] < 0 || origin[k] > src.shape()[k] - shape[k])
       ctx.fail(fmt::format("tile.extract reads [{}, {}) on axis {} of a tile of shape {}",
-                           origin[k], origin[k] + shape[k], k, fmtShape(src.shape())));
+                           origin[k], origin[k] + shape[k], k, fmtShape(src.shape())),
+               "keep row/col + extent within the source tile: check the indices that compute them");
   return windowOf(ctx, src, origin, shape, shape);
 }
 
@@ -363,11 +373,14 @@ Value transposeKernel(const KernelContext& ctx) {
   int64_t a1 = ctx.intArg(1), a2 = ctx.intArg(2);
   if (a1 < 0 || a1 >= rank || a2 < 0 || a2 >= rank)
     ctx.fail(fmt::format("tile.transpose axes ({}, {}) are out of range for a rank-{} tile", a1, a2,
-                         rank));
+                         rank),
+             "axes count from 0 up to rank - 1");
   std::vector<int64_t> valid = src.valid;
   std::swap(valid[a1], valid[a2]);
   Tile r = makeTile(ctx.resultTile(), valid);
-  if (r.shape().size() != src.shape().size()) ctx.fail("tile.transpose: result rank mismatch");
+  if (r.shape().size() != src.shape().size())
+    ctx.fail("tile.transpose: result rank mismatch",
+             "transpose keeps the rank: swap two axes of the tile");
   size_t u1 = static_cast<size_t>(a1), u2 = static_cast<size_t>(a2);
   switch (src.buf->elemSize()) {
     case 1:

@@ -27,8 +27,9 @@ double laneOut(typename E::Compute c) {
 
 void requireLanes(const KernelContext& ctx, size_t have, size_t want, std::string_view what) {
   if (have != want)
-    ctx.fail(fmt::format("{}: {} has {} lanes but the operation has {}", ctx.opName(), what, have,
-                         want));
+    ctx.fail(
+        fmt::format("{}: {} has {} lanes but the operation has {}", ctx.opName(), what, have, want),
+        "use registers and masks with the same size=");
 }
 
 int64_t sizeKwarg(const KernelContext& ctx) {
@@ -85,7 +86,8 @@ Value vstore(const KernelContext& ctx) {
   requireLanes(ctx, m.lanes.size(), v.lanes.size(), "the mask");
   if (v.dtype != t.dtype())
     ctx.fail(fmt::format("vmi.vstore stores {} lanes into a {} tile", ir::dtypeName(v.dtype),
-                         ir::dtypeName(t.dtype())));
+                         ir::dtypeName(t.dtype())),
+             "convert the register first with pl.vmi.vcvt");
   int64_t n = t.buf->numel();
   dispatchDType(t.dtype(), [&](auto e) {
     using E = decltype(e);
@@ -95,7 +97,9 @@ Value vstore(const KernelContext& ctx) {
       int64_t at = off + static_cast<int64_t>(k);
       if (at < 0 || at >= n)
         ctx.fail(fmt::format("vmi.vstore writes element {} (lane {}) of {}, which has {} elements",
-                             at, k, Value(t).describe(), n));
+                             at, k, Value(t).describe(), n),
+                 "keep offset + active lanes within the tile: mask the tail with "
+                 "pl.vmi.create_mask(remaining, size=...)");
       data[at] = E::fromDouble(v.lanes[k]);
     }
   });
@@ -110,7 +114,8 @@ Value vbrc(const KernelContext& ctx) {
     const VReg& one = ctx.vreg(0);
     if (one.lanes.size() != 1)
       ctx.fail(
-          fmt::format("vmi.vbrc broadcasts a one-lane register, got {}", ctx.args[0].describe()));
+          fmt::format("vmi.vbrc broadcasts a one-lane register, got {}", ctx.args[0].describe()),
+          "reduce the register first (pl.vmi.vcadd), or broadcast a scalar");
     x = one.lanes[0];
   } else {
     x = castScalar(ctx.scalar(0), d).asDouble();
@@ -190,8 +195,9 @@ OpKernel vunary(Op op) {
         for (size_t k = 0; k < a.lanes.size(); ++k)
           if (m.lanes[k]) r.lanes[k] = laneOut<E>(op(laneIn<E>(a.lanes[k])));
       } else {
-        ctx.fail(fmt::format("{} needs a float register, got {}", ctx.opName(),
-                             ir::dtypeName(E::dtype)));
+        ctx.fail(
+            fmt::format("{} needs a float register, got {}", ctx.opName(), ir::dtypeName(E::dtype)),
+            "convert it first: pl.vmi.vcvt(v, to_dtype=pl.FP32)");
       }
     });
     return r;
@@ -210,7 +216,8 @@ Cmp cmpKwarg(const KernelContext& ctx) {
   if (c == "ge") return Cmp::Ge;
   if (c == "eq") return Cmp::Eq;
   if (c == "ne") return Cmp::Ne;
-  ctx.fail(fmt::format("{}: unknown compare mode \"{}\"", ctx.opName(), c));
+  ctx.fail(fmt::format("{}: unknown compare mode \"{}\"", ctx.opName(), c),
+           "use cmp=\"lt\", \"le\", \"gt\", \"ge\", \"eq\" or \"ne\"");
 }
 
 /// IEEE comparison: every compare with NaN is false except ne; -0 == +0.

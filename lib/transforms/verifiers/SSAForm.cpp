@@ -3,8 +3,8 @@
 // escape).
 #include <fmt/format.h>
 
-#include "ptoc/support/PtrTable.h"
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Verifiers.h"
 
 namespace ptoc {
@@ -26,15 +26,18 @@ class SSAChecker : public IRVisitor {
   }
 
  protected:
-  void fail(Span span, const std::string& msg) {
+  void fail(Span span, const std::string& msg, std::string hint) {
     ok = false;
     diag_.error(span,
-                fmt::format("property SSAForm violated in function '{}': {}", current_->name, msg));
+                fmt::format("property SSAForm violated in function '{}': {}", current_->name, msg),
+                std::move(hint));
   }
   void visitDef(const VarPtr& v) override {
     if (!definedIn_.emplace(v.get(), stack_.back()).second)
       fail(defSite_.valid() ? defSite_ : v->span,
-           fmt::format("'{}' is assigned more than once", v->name));
+           fmt::format("'{}' is assigned more than once", v->name),
+           "give each assignment a new name, or run convert-to-ssa first "
+           "(--passes=convert-to-ssa,...)");
   }
   // A re-assignment is reported at the assigning statement (the Var's own span is its
   // first definition).
@@ -47,9 +50,13 @@ class SSAChecker : public IRVisitor {
   void visitVar(const VarPtr& v) override {
     const uint32_t* scope = definedIn_.find(v.get());
     if (scope && !open_[*scope])
-      fail(v->span, fmt::format("'{}' is used outside the body that defines it; carry it out "
-                                "with iter_args / pl.yield_",
-                                v->name));
+      fail(v->span,
+           fmt::format("'{}' is used outside the body that defines it; carry it out "
+                       "with iter_args / pl.yield_",
+                       v->name),
+           fmt::format("add '{}' to the loop's init_values and pl.yield_ it, or run convert-to-ssa "
+                       "first",
+                       v->name));
   }
   void pushScope() {
     stack_.push_back(static_cast<uint32_t>(open_.size()));

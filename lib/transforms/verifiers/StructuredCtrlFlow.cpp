@@ -20,10 +20,12 @@ class CtrlFlowChecker : public IRVisitor {
   const Function* current = nullptr;
 
  protected:
-  void fail(Span span, const std::string& msg) {
+  void fail(Span span, const std::string& msg, std::string hint) {
     ok = false;
-    diag_.error(span, fmt::format("property StructuredCtrlFlow violated in function '{}': {}",
-                                  current->name, msg));
+    diag_.error(span,
+                fmt::format("property StructuredCtrlFlow violated in function '{}': {}",
+                            current->name, msg),
+                std::move(hint));
   }
 
   // Checks the body of a construct that has `expected` return values.
@@ -33,24 +35,32 @@ class CtrlFlowChecker : public IRVisitor {
     const YieldStmt* last = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
     if (expected == 0) {
       if (last)
-        fail(last->span, fmt::format("{} has no results but its body ends with a yield", what));
+        fail(last->span, fmt::format("{} has no results but its body ends with a yield", what),
+             "remove the pl.yield_, or give the construct results (`x = pl.yield_(...)`)");
     } else if (!last) {
-      fail(owner, fmt::format("{} has {} result(s) but its body does not end with pl.yield_", what,
-                              expected));
+      fail(owner,
+           fmt::format("{} has {} result(s) but its body does not end with pl.yield_", what,
+                       expected),
+           "end the body with `names = pl.yield_(...)`, one value per result");
     } else if (last->values.size() != expected) {
-      fail(last->span, fmt::format("{} has {} result(s) but yields {} value(s)", what, expected,
-                                   last->values.size()));
+      fail(last->span,
+           fmt::format("{} has {} result(s) but yields {} value(s)", what, expected,
+                       last->values.size()),
+           "yield one value per result");
     } else {
       for (size_t i = 0; i < expected && i < types.size(); ++i)
         if (types[i] && last->values[i]->type &&
             !structuralEqual(*types[i], *last->values[i]->type))
           fail(last->values[i]->span.valid() ? last->values[i]->span : last->span,
                fmt::format("yielded value {} has type {} but {} result {} has type {}", i,
-                           typeToString(*last->values[i]->type), what, i, typeToString(*types[i])));
+                           typeToString(*last->values[i]->type), what, i, typeToString(*types[i])),
+               "yield a value of the result's type (a loop result has the type of its init "
+               "value)");
     }
     for (size_t i = 0; i + 1 < stmts.size(); ++i)
       if (stmts[i]->isa<YieldStmt>())
-        fail(stmts[i]->span, "pl.yield_ must be the last statement of its body");
+        fail(stmts[i]->span, "pl.yield_ must be the last statement of its body",
+             "move the statements after it before the pl.yield_");
     for (const auto& s : stmts)
       if (!s->isa<YieldStmt>()) visitStmt(s);
   }
@@ -58,7 +68,8 @@ class CtrlFlowChecker : public IRVisitor {
   void visitSeq(const SeqStmt& s) override {
     for (const auto& c : s.stmts) {
       if (c->isa<YieldStmt>())
-        fail(c->span, "pl.yield_ outside the body of a loop or if with results");
+        fail(c->span, "pl.yield_ outside the body of a loop or if with results",
+             "remove it, or give the enclosing loop init_values / the if results");
       else
         visitStmt(c);
     }
@@ -70,20 +81,23 @@ class CtrlFlowChecker : public IRVisitor {
     if (s.elseBody)
       checkBody(s.elseBody, s.returnVars.size(), s.span, "else", types);
     else if (!s.returnVars.empty())
-      fail(s.span, "an if with results needs an else branch that yields them");
+      fail(s.span, "an if with results needs an else branch that yields them",
+           "add `else:` ending with `names = pl.yield_(...)`");
   }
   void checkLoop(const std::vector<IterArgPtr>& ias, const std::vector<VarPtr>& rvs,
                  const StmtPtr& body, Span span, const char* what) {
     if (ias.size() != rvs.size())
       fail(span,
-           fmt::format("{} has {} iter_args but {} return vars", what, ias.size(), rvs.size()));
+           fmt::format("{} has {} iter_args but {} return vars", what, ias.size(), rvs.size()),
+           "name one result per init value");
     std::vector<TypePtr> types;
     for (const auto& ia : ias) {
       types.push_back(ia->type);
       if (ia->init && ia->init->type && !structuralEqual(*ia->type, *ia->init->type))
         fail(ia->init->span.valid() ? ia->init->span : span,
              fmt::format("init value of iter_arg '{}' has type {} but the iter_arg has type {}",
-                         ia->name, typeToString(*ia->init->type), typeToString(*ia->type)));
+                         ia->name, typeToString(*ia->init->type), typeToString(*ia->type)),
+             "make the init value and the iter_arg the same type");
     }
     checkBody(body, ias.size(), span, what, types);
   }
@@ -103,7 +117,8 @@ class CtrlFlowChecker : public IRVisitor {
     checkBody(s.body, 0, s.span, "simd_vf region", {});
   }
   void visitYield(const YieldStmt& s) override {
-    fail(s.span, "pl.yield_ outside the body of a loop or if with results");
+    fail(s.span, "pl.yield_ outside the body of a loop or if with results",
+         "remove it, or give the enclosing loop init_values / the if results");
   }
 
  private:

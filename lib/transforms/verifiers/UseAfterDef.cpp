@@ -5,8 +5,8 @@
 // SSAForm checks the stricter rule).
 #include <fmt/format.h>
 
-#include "ptoc/support/PtrTable.h"
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Verifiers.h"
 
 namespace ptoc {
@@ -35,10 +35,12 @@ class UseAfterDefChecker : public IRVisitor {
   void visitVar(const VarPtr& v) override {
     if (defined_.count(v.get())) return;
     ok = false;
-    diag_.error(v->span.valid() ? v->span : (stmt_ ? stmt_->span : Span{}),
-                fmt::format("property UseAfterDef violated in function '{}': '{}' is used before "
-                            "its definition or outside its scope",
-                            current_->name, v->name));
+    diag_.error(
+        v->span.valid() ? v->span : (stmt_ ? stmt_->span : Span{}),
+        fmt::format("property UseAfterDef violated in function '{}': '{}' is used before "
+                    "its definition or outside its scope",
+                    current_->name, v->name),
+        fmt::format("define '{}' before this use, in this scope or an enclosing one", v->name));
   }
   void visitDef(const VarPtr& v) override { defined_.insert(v.get()); }
 
