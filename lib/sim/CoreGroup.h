@@ -70,8 +70,8 @@ class CoreGroup {
                 int64_t laneStride);
   Tile aicGather(const TaskInfo& t, const ir::Call& call, const Tile& half, int64_t mode);
   /// Cross-lane write-conflict check of a tile.store (CoreGroupRaces.cpp).
-  void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Tile& src,
-                       const Tensor& dst, const std::vector<int64_t>& offsets);
+  void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Tile& src, const Tensor& dst,
+                       const std::vector<int64_t>& offsets);
 
  private:
   enum class Dir : uint8_t { C2V, V2C };

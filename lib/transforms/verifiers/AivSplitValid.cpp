@@ -17,10 +17,10 @@
 //  (h) a region directly in an InCore function needs the split_aiv stamp of the outliner.
 #include <fmt/format.h>
 
-#include "ptoc/support/PtrTable.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Verifiers.h"
 
 namespace ptoc {
