@@ -159,7 +159,7 @@ class SsaRewriter {
       auto effect = call->op->args[i].effect;
       if (effect != MemoryEffect::Write && effect != MemoryEffect::ReadWrite) continue;
       const auto* dest = call->args[i]->as<Var>();
-      if (!dest || !structuralEqual(*dest->type, *v->type)) continue;
+      if (!dest || !sameType(dest->type, v->type)) continue;
       auto cur = lookup(dest);
       if (cur && cur->value) return cur->value;
     }

@@ -25,6 +25,7 @@
 #include <unordered_map>
 
 #include "TileBlockRewriter.h"
+#include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"

@@ -120,7 +120,7 @@ class DirectionScan final : public IRVisitor {
     if (!c || !s.var->type->isa<TensorType>()) return;
     for (size_t i = 0; i < c->args.size(); ++i) {
       auto r = directRoot(c->args[i]);
-      if (r && isWrite(argEffect(*c, i)) && structuralEqual(*c->args[i]->type, *s.var->type))
+      if (r && isWrite(argEffect(*c, i)) && sameType(c->args[i]->type, s.var->type))
         root_[s.var.get()] = *r;
     }
   }

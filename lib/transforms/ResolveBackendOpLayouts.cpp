@@ -20,6 +20,7 @@
 
 #include "TileBlockRewriter.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {

@@ -16,14 +16,6 @@ bool isKernelFunction(const Function& f) {
          f.funcType == FunctionType::AIV;
 }
 
-const TileType* tileTypeOf(const ExprPtr& e) {
-  return e && e->type ? e->type->as<TileType>() : nullptr;
-}
-
-bool sameType(const TypePtr& a, const TypePtr& b) {
-  return a == b || (a && b && structuralEqual(*a, *b).equal);
-}
-
 FunctionPtr TileBlockRewriter::rewrite(const FunctionPtr& f) {
   function_ = f.get();
   return mutateFunction(f);

@@ -20,8 +20,6 @@
 namespace ptoc {
 
 bool isKernelFunction(const ir::Function& f);  // InCore, AIC or AIV
-const ir::TileType* tileTypeOf(const ir::ExprPtr& e);
-bool sameType(const ir::TypePtr& a, const ir::TypePtr& b);
 
 class TileBlockRewriter : public ir::IRMutator {
  public:

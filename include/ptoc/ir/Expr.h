@@ -206,4 +206,9 @@ class TupleGetItem final : public Expr {
   const int64_t index;
 };
 
+/// The tile type of an expression, or null when it is not a tile.
+inline const TileType* tileTypeOf(const ExprPtr& e) {
+  return e && e->type ? e->type->as<TileType>() : nullptr;
+}
+
 }  // namespace ptoc::ir

@@ -42,6 +42,10 @@ EqualResult structuralEqual(const Type& lhs, const Type& rhs);
 /// structuralEqual(lhs, rhs).equal without building the difference message — for
 /// hot paths that only need the answer (a mismatch would print both types).
 bool typesEqual(const Type& lhs, const Type& rhs);
+/// The same type (the same node, or structurally equal); false when either is null.
+inline bool sameType(const TypePtr& lhs, const TypePtr& rhs) {
+  return lhs == rhs || (lhs && rhs && typesEqual(*lhs, *rhs));
+}
 
 uint64_t structuralHash(const Program& program);
 uint64_t structuralHash(const Function& function);

@@ -62,7 +62,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         return track(rebuild(c, std::move(args)), info);
       }
       ExprPtr made = rebuild(c, std::move(args));
-      const TileType* t = tileOf(made);
+      const TileType* t = tileTypeOf(made);
       if (*full % 2 && t && t->shape.size() == 2) {
         std::vector<ExprPtr> valid = t->validShape();
         valid[dim_] = laneExtent(constIndex(*full), half);
@@ -73,7 +73,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
     }
     case OpRole::Store: {
       if (!in) return rebuild(c, std::move(args));
-      const TileType* t = tileOf(args[0]);
+      const TileType* t = tileTypeOf(args[0]);
       const auto& off = listElements(args[1]);
       if (!t || off.size() < t->shape.size()) return rebuild(c, std::move(args));
       size_t axis = in->dim + (off.size() - t->shape.size());
@@ -125,7 +125,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half, nullptr});
     }
     case OpRole::Reshape: {
-      const TileType* src = tileOf(args[0]);
+      const TileType* src = tileTypeOf(args[0]);
       std::vector<ExprPtr> target = listElements(args[1]);
       std::vector<int64_t> shape;
       for (const auto& e : target) shape.push_back(ops::constIntValue(e).value_or(-1));
@@ -201,7 +201,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
     }
     case OpRole::RowReduce:
     case OpRole::ColReduce: {
-      const TileType* t = tileOf(args[0]);
+      const TileType* t = tileTypeOf(args[0]);
       if (in && t) {
         size_t reduced = role == OpRole::RowReduce ? t->shape.size() - 1 : 0;
         if (reduced == in->dim)
@@ -219,7 +219,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   }
   if (in)
     for (const auto& a : args) {
-      const TileType* t = tileOf(a);
+      const TileType* t = tileTypeOf(a);
       if (t && !infoOf(a) && t->shape.size() > in->dim && t->shape[in->dim] > 1)
         reject(c.span,
                fmt::format("{} mixes the per-lane half of one operand with the full-width tile "
@@ -229,7 +229,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                "C->V move) so it is halved too, or keep the op out of the split function");
     }
   ExprPtr made = rebuild(c, std::move(args));
-  if (in && tileOf(made)) return track(made, *in);
+  if (in && tileTypeOf(made)) return track(made, *in);
   return made;
 }
 

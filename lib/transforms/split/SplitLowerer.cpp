@@ -56,7 +56,7 @@ ExprPtr SplitLowerer::rebuild(const Call& orig, std::vector<ExprPtr> args, const
 // ---- boundaries -----------------------------------------------------------------------------
 
 ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
-  const TileType* src = tileOf(source);
+  const TileType* src = tileTypeOf(source);
   if (!src || src->shape.size() != 2)
     reject(move.span, "a cube->vector tile.move must carry a 2-D tile to become tile.aiv_shard",
            "reshape the tile to 2-D on the cube side first");
@@ -116,7 +116,7 @@ ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
            "keep the split axis on dim 0 or 1 (avoid the reshape that moved it)");
   ExprPtr gathered = createOpCall(OpRegistry::instance().get("tile.aic_gather"), {operand},
                                   {{"split", *mode}}, span, diag_);
-  const TileType* g = tileOf(gathered);
+  const TileType* g = tileTypeOf(gathered);
   if (info->fullValid && g && g->shape.size() == 2) {
     // The gather's deduced valid extent doubles this lane's share; the joined tile's
     // valid extent is the full-width one.

@@ -44,19 +44,9 @@ inline ExprPtr withElement(const ExprPtr& list, size_t i, ExprPtr value) {
   return makeTuple(std::move(els), list->span);
 }
 
-inline const TileType* tileOf(const ExprPtr& e) {
-  return e && e->type ? e->type->as<TileType>() : nullptr;
-}
-
 inline std::string displayName(const ExprPtr& e) {
   if (const auto* v = e ? e->as<Var>() : nullptr) return v->name;
   return ops::formatExpr(e);
-}
-
-inline bool sameType(const TypePtr& a, const TypePtr& b) {
-  if (a == b) return true;
-  if (!a || !b) return false;
-  return typesEqual(*a, *b);
 }
 
 }  // namespace ptoc::split::detail
