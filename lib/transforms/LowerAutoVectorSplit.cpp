@@ -296,36 +296,42 @@ class LowerAutoVectorSplitPass final : public Pass {
   /// Lowers every region under `s`, recursing into loops, ifs and sequences but never
   /// into a scope.
   StmtPtr lowerRegionsIn(const StmtPtr& s, RegionState& st) {
-    if (!s || !findStmt(s, {StmtKind::SplitAivScope})) return s;
+    if (!s) return s;
     switch (s->kind) {
       case StmtKind::Seq: {
         std::vector<StmtPtr> out;
+        bool changed = false;
         for (const auto& c : s->as<SeqStmt>()->stmts) {
           if (const auto* r = c->as<SplitAivScopeStmt>()) {
             for (auto& x : lowerRegion(*r, st)) out.push_back(std::move(x));
+            changed = true;
           } else {
             out.push_back(lowerRegionsIn(c, st));
+            changed |= out.back() != c;
           }
         }
-        return makeSeq(std::move(out), s->span);
+        return changed ? makeSeq(std::move(out), s->span) : s;
       }
       case StmtKind::SplitAivScope:
         return makeSeq(lowerRegion(*s->as<SplitAivScopeStmt>(), st), s->span);
       case StmtKind::For: {
         const auto* f = s->as<ForStmt>();
+        StmtPtr body = lowerRegionsIn(f->body, st);
+        if (body == f->body) return s;
         return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
-                                         f->iterArgs, lowerRegionsIn(f->body, st), f->returnVars,
-                                         f->attrs, f->span);
+                                         f->iterArgs, body, f->returnVars, f->attrs, f->span);
       }
       case StmtKind::While: {
         const auto* w = s->as<WhileStmt>();
-        return std::make_shared<WhileStmt>(w->cond, w->iterArgs, lowerRegionsIn(w->body, st),
-                                           w->returnVars, w->span);
+        StmtPtr body = lowerRegionsIn(w->body, st);
+        if (body == w->body) return s;
+        return std::make_shared<WhileStmt>(w->cond, w->iterArgs, body, w->returnVars, w->span);
       }
       case StmtKind::If: {
         const auto* i = s->as<IfStmt>();
-        return std::make_shared<IfStmt>(i->cond, lowerRegionsIn(i->thenBody, st),
-                                        lowerRegionsIn(i->elseBody, st), i->returnVars, i->span);
+        StmtPtr t = lowerRegionsIn(i->thenBody, st), e = lowerRegionsIn(i->elseBody, st);
+        if (t == i->thenBody && e == i->elseBody) return s;
+        return std::make_shared<IfStmt>(i->cond, t, e, i->returnVars, i->span);
       }
       default:
         return s;  // scopes are not entered: a region inside one survives (and is reported)

@@ -247,7 +247,7 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
 }
 
 std::vector<VarPtr> SplitLowerer::lowerReturnVars(const std::vector<VarPtr>& rvs,
-                                                  const StmtPtr& body, const Stmt& owner) {
+                                                  const StmtPtr& body) {
   if (rvs.empty()) return rvs;
   std::vector<StmtPtr> stmts = flattenStmts(body);
   const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
@@ -255,7 +255,6 @@ std::vector<VarPtr> SplitLowerer::lowerReturnVars(const std::vector<VarPtr>& rvs
     throw InternalError("lower-auto-vector-split: body with results does not end in a yield");
   std::vector<VarPtr> out;
   for (size_t i = 0; i < rvs.size(); ++i) out.push_back(rebind(rvs[i], y->values[i]));
-  (void)owner;
   return out;
 }
 
@@ -278,7 +277,7 @@ StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
                            ops::describeType(y->values[i]->type)),
                "give the carried value its per-lane width before the loop (e.g. create the "
                "accumulator with pl.full inside the split function)");
-  std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body, f);
+  std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body);
   changed |= rvs != f.returnVars;
   if (!changed) return orig;
   return std::make_shared<ForStmt>(f.loopVar, start, stop, step, f.forKind, std::move(ias), body,
@@ -291,7 +290,7 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   ExprPtr cond = mutateExpr(w.cond);
   StmtPtr body = lowerBody(w.body);
   changed |= cond != w.cond || body != w.body;
-  std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body, w);
+  std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body);
   changed |= rvs != w.returnVars;
   if (!changed) return orig;
   return std::make_shared<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
@@ -315,7 +314,7 @@ StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
                              ops::describeType(ey->values[k]->type)),
                  "compute the value the same way (both per-lane halves) in both branches");
   }
-  std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody, i);
+  std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody);
   if (cond == i.cond && thenBody == i.thenBody && elseBody == i.elseBody && rvs == i.returnVars)
     return orig;
   return std::make_shared<IfStmt>(cond, thenBody, elseBody, std::move(rvs), i.span);

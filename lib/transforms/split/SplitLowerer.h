@@ -74,7 +74,7 @@ class SplitLowerer : public ir::IRMutator {
   std::vector<ir::IterArgPtr> lowerIterArgs(const std::vector<ir::IterArgPtr>& ias, bool& changed);
   /// Return vars typed after the (lowered) yield of `body`.
   std::vector<ir::VarPtr> lowerReturnVars(const std::vector<ir::VarPtr>& rvs,
-                                          const ir::StmtPtr& body, const ir::Stmt& loop);
+                                          const ir::StmtPtr& body);
 
   const HalfInfo* infoOf(const ir::ExprPtr& e) const;
   ir::ExprPtr track(ir::ExprPtr e, HalfInfo info);
