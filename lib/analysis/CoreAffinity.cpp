@@ -9,7 +9,7 @@ namespace ptoc::analysis {
 using namespace ir;
 
 CVDirection classifyMoveDirection(const Call& call) {
-  if (callRole(call) != OpRole::Move || call.args.empty()) return CVDirection::None;
+  if (!isOp(call, OpId::Move) || call.args.empty()) return CVDirection::None;
   const auto* src = call.args[0]->type ? call.args[0]->type->as<TileType>() : nullptr;
   std::optional<MemorySpace> target = call.op->deduceOutputMemory(call.args, call.kwargs);
   if (!src || !src->memory || !target) return CVDirection::None;

@@ -6,8 +6,10 @@
 #include <cctype>
 
 #include "PlBinder.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/target/Target.h"
 
 namespace ptoc::frontend {
 
@@ -328,7 +330,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   // region. The one exception is an InCore function stamped "split_aiv": that is
   // outline-incore-scopes' own output, whose regions are bare, and the printed form must
   // parse back to the same IR.
-  const ir::AttrValue* splitAiv = ir::findAttr(current_->attrs, "split_aiv");
+  const ir::AttrValue* splitAiv = ir::findAttr(current_->attrs, ir::fnattr::kSplitAiv);
   bool outlinedRegionFunction = current_->type == ir::FunctionType::InCore && splitAiv &&
                                 std::holds_alternative<bool>(*splitAiv) &&
                                 std::get<bool>(*splitAiv);
@@ -455,7 +457,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
       if (!lit) fail(kw.value->span, "lanes must be an integer literal", "lanes is 64, 128 or 256");
       lanes = lit->value;
     }
-    if (lanes != 64 && lanes != 128 && lanes != 256)
+    if (!target::isRegisterLaneCount(lanes))
       fail(call->span, fmt::format("pl.simd_vf lanes must be 64, 128 or 256, got {}", lanes),
            "lanes per 256-byte register: 64 for 32-bit, 128 for 16-bit, 256 for 8-bit types");
     ++simdDepth_;

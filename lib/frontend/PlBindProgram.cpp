@@ -2,10 +2,12 @@
 // @pl.function decorators, signatures (collected first so functions may call each
 // other in any order), pl.func_attr prologues.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "PlBinder.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 
 namespace ptoc::frontend {
@@ -210,25 +212,26 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
     const Expr& val = *dict->values[i];
     AttrValue v = bindAttrValue(val);
     const std::string& k = key->value;
-    if (k == "split") {
+    namespace fa = ir::fnattr;
+    if (k == fa::kSplit) {
       if (auto* iv = std::get_if<int64_t>(&v); iv && *iv >= 0 && *iv <= 2)
         v = static_cast<ir::SplitMode>(*iv);
       if (!std::holds_alternative<ir::SplitMode>(v))
         fail(val.span, "function attribute \"split\" must be a pl.SplitMode",
              "e.g. {\"split\": pl.SplitMode.UP_DOWN}");
-    } else if (k == "split_aiv" || k == "split_aiv_region_validated" || k == "dual_aiv_dispatch") {
+    } else if (k == fa::kSplitAiv || k == fa::kSplitAivRegionValidated ||
+               k == fa::kDualAivDispatch) {
       if (!std::holds_alternative<bool>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
              fmt::format("e.g. {{\"{}\": True}}", k));
-    } else if (k == "slot_num") {
+    } else if (k == fa::kSlotNum) {
       auto* iv = std::get_if<int64_t>(&v);
       if (!iv || *iv <= 0)
         fail(val.span, "function attribute \"slot_num\" must be a positive integer",
              "e.g. {\"slot_num\": 2}");
     } else {
       fail(key->span, fmt::format("unknown function attribute \"{}\"", k),
-           "expected one of: split, split_aiv, split_aiv_region_validated, dual_aiv_dispatch, "
-           "slot_num");
+           fmt::format("expected one of: {}", fmt::join(fa::kAllFunctionAttrs, ", ")));
     }
     if (ir::findAttr(out, k))
       fail(key->span, fmt::format("duplicate function attribute \"{}\"", k),

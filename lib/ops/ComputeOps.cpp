@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -207,17 +208,35 @@ TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
                   acc.effectiveView().pad);
 }
 
+/// The PTO spelling of a compute op (name without "tile.") where ptoas-facts §1.3 establishes
+/// it; empty for the others (their spelling is to be confirmed against PTOAS).
+std::string ptoSpelling(std::string_view op) {
+  static const std::map<std::string_view, std::string_view> kKnown = {
+      {"add", "pto.tadd"},        {"sub", "pto.tsub"},        {"mul", "pto.tmul"},
+      {"div", "pto.tdiv"},        {"maximum", "pto.tmax"},    {"minimum", "pto.tmin"},
+      {"adds", "pto.tadds"},      {"subs", "pto.tsubs"},      {"muls", "pto.tmuls"},
+      {"maximums", "pto.tmaxs"},  {"row_sum", "pto.trowsum"}, {"row_max", "pto.trowmax"},
+      {"row_min", "pto.trowmin"}, {"col_sum", "pto.tcolsum"},
+  };
+  auto it = kKnown.find(op);
+  return it == kKnown.end() ? std::string() : std::string(it->second);
+}
+
 }  // namespace
 
 void registerComputeOps(OpRegistry& r) {
   using K = ArgKind;
   const std::vector<MemorySpace> vec = {kVec};
+  const PipeSet vector = {Pipe::V};
 
   for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum"})
     r.add(std::string("tile.") + n)
         .arg("lhs", K::Tile, vec)
         .arg("rhs", K::Tile, vec)
-        .role(OpRole::Elementwise)
+        .trait(OpTrait::Elementwise)
+        .rowMajorArgs({0, 1})
+        .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceBinary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; same shape and dtype; lhs view", n));
@@ -226,7 +245,10 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .arg("scalar", K::Scalar)
-        .role(OpRole::Elementwise)
+        .trait(OpTrait::Elementwise)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceTileScalar)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} with a scalar; the tile's type", n));
@@ -234,7 +256,9 @@ void registerComputeOps(OpRegistry& r) {
   for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip"})
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
-        .role(OpRole::Elementwise)
+        .trait(OpTrait::Elementwise)
+        .rowMajorArgs({0})
+        .pipes(vector)
         .deduce(deduceUnaryFloat)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} of a float tile; the tile's type", n));
@@ -242,7 +266,9 @@ void registerComputeOps(OpRegistry& r) {
   for (const char* n : {"abs", "neg", "relu"})
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
-        .role(OpRole::Elementwise)
+        .trait(OpTrait::Elementwise)
+        .rowMajorArgs({0})
+        .pipes(vector)
         .deduce(deduceUnary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; the tile's type", n));
@@ -250,16 +276,23 @@ void registerComputeOps(OpRegistry& r) {
   r.add("tile.cast")
       .arg("tile", K::Tile, vec)
       .requiredKwarg("dtype", AttrKind::DType)
-      .role(OpRole::Elementwise)
+      .trait(OpTrait::Elementwise)
+      .rowMajorArgs({0})
+      .pipes(vector)
+      .pto("pto.tcvt")
       .deduce(deduceCast)
       .outputMemoryFixed(kVec)
       .doc("elementwise conversion to dtype; shape and view kept");
 
+  // The data operand is read row by row; the optional tmp is scratch of any layout.
   for (const char* n : {"row_sum", "row_max", "row_min"})
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .optionalArg("tmp", K::Tile, vec)
-        .role(OpRole::RowReduce)
+        .reduces(ReduceAxes::Last)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceRowReduce)
         .outputMemoryFixed(kVec)
         .doc("reduce the last axis, kept as 1: [M, N] -> [M, 1]");
@@ -268,16 +301,22 @@ void registerComputeOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .arg("tile", K::Tile, vec)
         .optionalArg("tmp", K::Tile, vec)
-        .role(OpRole::ColReduce)
+        .reduces(ReduceAxes::First)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceColReduce)
         .outputMemoryFixed(kVec)
         .doc("reduce the first axis, kept as 1: [M, N] -> [1, N]");
 
+  // The [M, 1] column is read one element per row and may keep its (col-major) layout.
   for (const char* n : {"add", "sub", "mul", "div"})
     r.add(std::string("tile.row_expand_") + n)
         .arg("tile", K::Tile, vec)
         .arg("col", K::Tile, vec)
-        .role(OpRole::RowExpand)
+        .trait(OpTrait::RowBroadcast)
+        .rowMajorArgs({0})
+        .pipes(vector)
         .deduce(deduceRowExpand)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));
@@ -285,7 +324,9 @@ void registerComputeOps(OpRegistry& r) {
   r.add("tile.matmul")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
-      .role(OpRole::Matmul)
+      .id(OpId::Matmul)
+      .pipes({Pipe::M})
+      .pto("pto.tmatmul")
       .deduce(deduceMatmul)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("[M, K] x [K, N] -> Acc [M, N], FP32 (float inputs) or INT32 (INT8/UINT8)");
@@ -294,7 +335,9 @@ void registerComputeOps(OpRegistry& r) {
       .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
-      .role(OpRole::Matmul)
+      .id(OpId::MatmulAcc)
+      .pipes({Pipe::M})
+      .pto("pto.tmatmul.acc")
       .deduce(deduceMatmulAcc)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("acc += lhs x rhs; the accumulator's type");

@@ -33,7 +33,7 @@ void checkLaneStride(const OpCallContext& ctx, bool splitting, std::optional<int
                   fmt::format("lane_stride of {} must be positive, got {}", ctx.op.name, *s),
                   "use lane_stride >= 1, or omit it");
   if (extent) {
-    int64_t box = *extent / 2 + *extent % 2;
+    int64_t box = ceilHalf(*extent);
     if (*s > box)
       ctx.failKwarg("lane_stride",
                     fmt::format("lane_stride {} of {} exceeds the per-lane box {} (ceil({} / 2))",
@@ -48,13 +48,6 @@ void checkPipeId(const OpCallContext& ctx) {
                   "pipe ids count from 0, e.g. id=0");
 }
 
-/// Split axis of a pto-isa split code: 1/3 rows, 2/4 columns, 0 none.
-std::optional<size_t> codeAxis(int64_t code) {
-  if (code == 1 || code == 3) return 0;
-  if (code == 2 || code == 4) return 1;
-  return std::nullopt;
-}
-
 /// aiv_shard: split axis ceil-halved (shape and valid shape), result in Vec.
 TypePtr deduceAivShard(const OpCallContext& ctx) {
   const TileType& src = tileArgRef(ctx, 0);
@@ -63,11 +56,10 @@ TypePtr deduceAivShard(const OpCallContext& ctx) {
   std::vector<int64_t> shape = src.shape;
   std::vector<ExprPtr> valid = explicitValidOf(src);
   std::optional<int64_t> extent;
-  if (mode != SplitMode::None) {
-    size_t axis = mode == SplitMode::UpDown ? 0 : 1;
-    extent = shape[axis];
-    shape[axis] = shape[axis] / 2 + shape[axis] % 2;
-    if (!valid.empty()) valid[axis] = ceilHalfExpr(valid[axis]);
+  if (std::optional<size_t> axis = splitAxis(mode)) {
+    extent = shape[*axis];
+    shape[*axis] = ceilHalf(shape[*axis]);
+    if (!valid.empty()) valid[*axis] = ceilHalfExpr(valid[*axis]);
   }
   checkLaneStride(ctx, mode != SplitMode::None, extent);
   return makeTile(std::move(shape), src.dtype, MemorySpace::Vec, std::move(valid),
@@ -81,10 +73,9 @@ TypePtr deduceAicGather(const OpCallContext& ctx) {
   SplitMode mode = splitModeKwarg(ctx);
   std::vector<int64_t> shape = src.shape;
   std::vector<ExprPtr> valid = explicitValidOf(src);
-  if (mode != SplitMode::None) {
-    size_t axis = mode == SplitMode::UpDown ? 0 : 1;
-    shape[axis] *= 2;  // malformedTypeReason bounds dimensions to 2^40: no overflow
-    if (!valid.empty()) valid[axis] = doubleExpr(valid[axis]);
+  if (std::optional<size_t> axis = splitAxis(mode)) {
+    shape[*axis] *= 2;  // malformedTypeReason bounds dimensions to 2^40: no overflow
+    if (!valid.empty()) valid[*axis] = doubleExpr(valid[*axis]);
   }
   return makeTile(std::move(shape), src.dtype, MemorySpace::Mat, std::move(valid),
                   src.effectiveView().pad);
@@ -93,7 +84,7 @@ TypePtr deduceAicGather(const OpCallContext& ctx) {
 TypePtr deduceTPush(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
   int64_t code = getAttr<int64_t>(ctx.kwargs, "split") ? *getAttr<int64_t>(ctx.kwargs, "split") : 0;
-  auto axis = codeAxis(code);
+  auto axis = splitCodeAxis(code);
   if (axis && t.shape.size() <= *axis)
     ctx.fail(0,
              fmt::format("{} with split={} splits axis {}, but {} has rank {}", ctx.op.name, code,
@@ -131,7 +122,7 @@ TypePtr deduceTPop(const OpCallContext& ctx) {
                          "afterwards",
                          toString(landing)));
   const auto* lane = getAttr<int64_t>(ctx.kwargs, "split");
-  checkLaneStride(ctx, lane && codeAxis(*lane).has_value(), std::nullopt);
+  checkLaneStride(ctx, lane && splitCodeAxis(*lane).has_value(), std::nullopt);
   checkPipeId(ctx);
   if (t->memory) return ann;
   std::optional<TileView> view = t->view;
@@ -162,7 +153,9 @@ void registerCrossCoreOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Acc, MemorySpace::Mat})
       .requiredKwarg("split", A::SplitMode)
       .kwarg("lane_stride", A::Int)
-      .role(OpRole::AivShard)
+      .id(OpId::AivShard)
+      .trait(OpTrait::CrossCore)
+      .pipes({Pipe::FIX, Pipe::MTE2})  // lowered to tpush_to_aiv / tpop_from_aic
       .deduce(deduceAivShard)
       .outputMemoryFixed(MemorySpace::Vec)
       .affinityRule(AffinityRule::CoreBoundary)
@@ -173,7 +166,9 @@ void registerCrossCoreOps(OpRegistry& r) {
   r.add("tile.aic_gather")
       .arg("tile", K::Tile, {MemorySpace::Vec})
       .requiredKwarg("split", A::SplitMode)
-      .role(OpRole::AicGather)
+      .id(OpId::AicGather)
+      .trait(OpTrait::CrossCore)
+      .pipes({Pipe::MTE3, Pipe::MTE2})  // lowered to tpush_to_aic / tpop_from_aiv
       .deduce(deduceAicGather)
       .outputMemoryFixed(MemorySpace::Mat)
       .affinityRule(AffinityRule::CoreBoundary)
@@ -184,6 +179,10 @@ void registerCrossCoreOps(OpRegistry& r) {
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, allCodes)
       .kwarg("lane_stride", A::Int)
       .kwarg("id", A::Int)
+      .trait(OpTrait::CrossCore)
+      // L0C -> GM (A2/A3) or -> the AIV's UB (A5)
+      .pipes({Pipe::FIX})
+      .pto("pto.tpush_to_aiv")
       .deduce(deduceTPush)
       .affinity(CoreAffinity::Cube)
       .sideEffects()
@@ -193,6 +192,10 @@ void registerCrossCoreOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Vec})
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
       .kwarg("id", A::Int)
+      .trait(OpTrait::CrossCore)
+      // UB -> GM (A2/A3) or -> the AIC's L1 (A5)
+      .pipes({Pipe::MTE3})
+      .pto("pto.tpush_to_aic")
       .deduce(deduceTPush)
       .affinity(CoreAffinity::Vector)
       .sideEffects()
@@ -202,6 +205,10 @@ void registerCrossCoreOps(OpRegistry& r) {
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, allCodes)
       .kwarg("lane_stride", A::Int)
       .kwarg("id", A::Int)
+      .trait(OpTrait::CrossCore)
+      // GM -> UB on A2/A3; A5 binds the slot
+      .pipes({Pipe::MTE2})
+      .pto("pto.tpop_from_aic")
       .deduce(deduceTPop)
       .typeFromAnnotation()
       .outputMemoryFixed(MemorySpace::Vec)
@@ -212,6 +219,10 @@ void registerCrossCoreOps(OpRegistry& r) {
   r.add("tile.tpop_from_aiv")
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
       .kwarg("id", A::Int)
+      .trait(OpTrait::CrossCore)
+      // GM -> L1 on A2/A3; A5 binds the slot
+      .pipes({Pipe::MTE2})
+      .pto("pto.tpop_from_aiv")
       .deduce(deduceTPop)
       .typeFromAnnotation()
       .outputMemoryFixed(MemorySpace::Mat)

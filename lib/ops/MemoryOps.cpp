@@ -201,13 +201,13 @@ TypePtr deduceFull(const OpCallContext& ctx) {
     if (!isFloat(dtype))
       ctx.fail(1,
                fmt::format("{} cannot fill a {} tile with the float value {}", ctx.op.name,
-                           dtypeName(dtype), formatExpr(value)),
+                           dtypeName(dtype), exprText(value)),
                "write an integer value, or use a float dtype (dtype=pl.FP32)");
   } else if (value->isa<ConstInt>()) {
     if (dtype == DType::Bool)
       ctx.fail(1,
                fmt::format("{} fills a BOOL tile with True or False, got {}", ctx.op.name,
-                           formatExpr(value)),
+                           exprText(value)),
                "write True or False");
     if (!isFloat(dtype)) checkIntFits(ctx, 1, value->as<ConstInt>()->value, dtype, "value");
   } else if (value->isa<ConstBool>()) {
@@ -219,7 +219,7 @@ TypePtr deduceFull(const OpCallContext& ctx) {
   } else {
     ctx.fail(1,
              fmt::format("the value of {} must be a constant (a literal or pl.const), got {}",
-                         ctx.op.name, formatExpr(value)),
+                         ctx.op.name, exprText(value)),
              "to fill with a runtime value, create the tile and use tile.muls/tile.adds");
   }
   return makeTile(std::move(shape), dtype, kVec);
@@ -446,7 +446,7 @@ TypePtr deduceTranspose(const OpCallContext& ctx) {
     if (!a)
       ctx.fail(static_cast<int>(1 + k),
                fmt::format("the axes of {} must be integer literals, got {}", ctx.op.name,
-                           formatExpr(ctx.args[1 + k])),
+                           exprText(ctx.args[1 + k])),
                "write the axes as literals, e.g. pl.transpose(t, 0, 1)");
     if (*a < 0 || *a >= static_cast<int64_t>(src.shape.size()))
       ctx.fail(static_cast<int>(1 + k),
@@ -478,7 +478,9 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
              memoryValues({MemorySpace::Vec, MemorySpace::Mat}))
-      .role(OpRole::Load)
+      .id(OpId::Load)
+      .pipes({Pipe::MTE2})
+      .pto("pto.tload")
       .deduce(deduceLoad)
       .outputMemoryFromKwarg("target_memory")
       .doc("GM window -> Tile[shapes, tensor dtype] in target_memory; valid_shape gives the view");
@@ -487,7 +489,9 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Vec, MemorySpace::Acc})
       .arg("offsets", K::IntList)
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
-      .role(OpRole::Store)
+      .id(OpId::Store)
+      .pipes({Pipe::MTE3, Pipe::FIX})  // from Vec: MTE3; from Acc: the fixpipe
+      .pto("pto.tstore")
       .deduce(deduceStore)
       .sideEffects()
       .doc("the output tensor's type; writes the tile's valid region at offsets");
@@ -497,7 +501,10 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
       .kwarg("blayout", A::TileLayout)
       .kwarg("slayout", A::TileLayout)
-      .role(OpRole::Move)
+      .id(OpId::Move)
+      // Mat -> Left/Right/Bias: MTE1; Acc -> Mat/Vec: FIX; Vec -> Mat: MTE3; Vec -> Vec: V.
+      .pipes({Pipe::MTE1, Pipe::MTE3, Pipe::V, Pipe::FIX})
+      .pto("pto.tmov")
       .deduce(deduceMove)
       .outputMemoryFromKwarg("target_memory")
       .affinityRule(AffinityRule::MoveDirection)
@@ -507,7 +514,9 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
-      .role(OpRole::Create)
+      .id(OpId::Create)
+      .pipes({Pipe::Scalar})
+      .pto("pto.alloc_tile")
       .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
@@ -517,7 +526,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .arg("value", K::Scalar)
       .requiredKwarg("dtype", A::DType)
-      .role(OpRole::Full)
+      .id(OpId::Full)
+      .pipes({Pipe::V})
       .deduce(deduceFull)
       .outputMemoryFixed(kVec)
       .doc("Tile[shape, dtype] in Vec filled with a constant");
@@ -527,7 +537,9 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType, {DType::Int16, DType::Int32, DType::UInt16, DType::UInt32})
       .kwarg("descending", A::Bool, false)
-      .role(OpRole::PositionalGen)
+      .trait(OpTrait::PositionalGenerator)
+      .pipes({Pipe::V})
+      .pto("pto.tci")
       .deduce(deduceCi)
       .outputMemoryFixed(kVec)
       .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
@@ -543,7 +555,8 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .requiredKwarg("dtype", A::DType, {DType::Int32, DType::UInt32})
       .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
-      .role(OpRole::PositionalGen)
+      .trait(OpTrait::PositionalGenerator)
+      .pipes({Pipe::V})
       .deduce(deduceRandom)
       .outputMemoryFixed(kVec)
       .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
@@ -554,7 +567,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("offset", K::IntList)
       .optionalArg("valid_shape", K::IntList)
       .kwarg("pad_value", A::PadValue)
-      .role(OpRole::Slice)
+      .id(OpId::Slice)
+      .pipes({Pipe::Scalar})  // a view of the source
       .deduce(deduceSlice)
       .outputMemoryInherit(0)
       .doc("static-shape window of a tile; view copied from the source");
@@ -562,7 +576,8 @@ void registerMemoryOps(OpRegistry& r) {
   r.add("tile.reshape")
       .arg("tile", K::Tile)
       .arg("shape", K::IntList)
-      .role(OpRole::Reshape)
+      .id(OpId::Reshape)
+      .pipes({Pipe::Scalar})  // a view of the source
       .deduce(deduceReshape)
       .outputMemoryInherit(0)
       .doc("same elements, new static shape; valid region carried when representable");
@@ -575,7 +590,9 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg(
           "target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
           memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}))
-      .role(OpRole::Extract)
+      .id(OpId::Extract)
+      .pipes({Pipe::MTE1, Pipe::FIX})  // from Mat: MTE1; from Acc: the fixpipe
+      .pto("pto.textract")
       .deduce(deduceExtract)
       .outputMemoryFromKwarg("target_memory")
       .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");
@@ -584,7 +601,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .arg("valid_rows", K::IntScalar)
       .arg("valid_cols", K::IntScalar)
-      .role(OpRole::SetValidShape)
+      .id(OpId::SetValidShape)
+      .pipes({Pipe::Scalar})
       .deduce(deduceSetValidShape)
       .outputMemoryInherit(0)
       .doc("same 2-D tile with valid_shape [rows, cols]");
@@ -593,21 +611,29 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .arg("axis1", K::IntScalar)
       .arg("axis2", K::IntScalar)
-      .role(OpRole::Transpose)
+      .id(OpId::Transpose)
+      .pipes({Pipe::V})
+      .pto("pto.ttrans")
       .deduce(deduceTranspose)
       .outputMemoryInherit(0)
       .doc("tile with axes axis1 and axis2 (literals) swapped, valid shape too");
 
   r.add("tile.get_subblock_idx")
-      .role(OpRole::SubblockIdx)
+      .id(OpId::GetSubblockIdx)
+      .pipes({Pipe::Scalar})
+      .pto("pto.get_subblock_idx")
       .deduce(deduceIndexScalar)
       .affinity(CoreAffinity::Vector)
       .doc("AIV sub-block (lane) index: Scalar[INDEX]");
   r.add("tile.get_block_idx")
+      .pipes({Pipe::Scalar})
+      .pto("pto.get_block_idx")
       .deduce(deduceIndexScalar)
       .affinity(CoreAffinity::Shared)
       .doc("block index: Scalar[INDEX]");
   r.add("tile.get_block_num")
+      .pipes({Pipe::Scalar})
+      .pto("pto.get_block_num")
       .deduce(deduceIndexScalar)
       .affinity(CoreAffinity::Shared)
       .doc("number of blocks: Scalar[INDEX]");

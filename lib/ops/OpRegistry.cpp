@@ -8,13 +8,13 @@
 
 #include <algorithm>
 
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ops/DeduceUtils.h"
 
 namespace ptoc {
 
 using namespace ir;
 using ops::describeType;
-using ops::formatAttrValue;
 
 namespace {
 
@@ -131,12 +131,11 @@ std::string kindMismatchHint(const OpCallContext& ctx, size_t i, const ArgSpec& 
       break;
     case ArgKind::Tensor:
       if (t.isa<TileType>())
-        return op.role == OpRole::Load
-                   ? fmt::format(
-                         "{} is already a tile: use it directly, or pl.move({}, "
-                         "target_memory=...) to change its memory space",
-                         name, name)
-                   : "pass a tensor (a pl.Tensor parameter of the function)";
+        return op.id == OpId::Load ? fmt::format(
+                                         "{} is already a tile: use it directly, or pl.move({}, "
+                                         "target_memory=...) to change its memory space",
+                                         name, name)
+                                   : "pass a tensor (a pl.Tensor parameter of the function)";
       return "pass a tensor (a pl.Tensor parameter of the function)";
     case ArgKind::Scalar:
     case ArgKind::IntScalar:
@@ -210,7 +209,7 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
                  fmt::format("element {} of argument {} ('{}') of {} must be an integer scalar, "
                              "got {}",
                              k, i + 1, spec.name, ctx.op.name, describeType(el->type)),
-                 st ? fmt::format("convert it: pl.cast({}, pl.INDEX)", ops::formatExpr(el))
+                 st ? fmt::format("convert it: pl.cast({}, pl.INDEX)", ops::exprText(el))
                     : std::string("use integer literals or integer scalar variables"));
     }
     return;
@@ -228,9 +227,9 @@ void checkArgument(const OpCallContext& ctx, size_t i, const ArgSpec& spec) {
 /// "e.g. target_memory=pl.Mem.Vec" from the spec's default or first allowed value.
 std::string kwargExampleHint(const KwargSpec& spec) {
   if (spec.defaultValue)
-    return fmt::format("e.g. {}={}", spec.name, formatAttrValue(*spec.defaultValue));
+    return fmt::format("e.g. {}={}", spec.name, printAttrValue(*spec.defaultValue));
   if (!spec.allowed.empty())
-    return fmt::format("e.g. {}={}", spec.name, formatAttrValue(spec.allowed.front()));
+    return fmt::format("e.g. {}={}", spec.name, printAttrValue(spec.allowed.front()));
   switch (spec.kind) {
     case AttrKind::Bool:
       return fmt::format("e.g. {}=True", spec.name);
@@ -266,7 +265,7 @@ std::string disallowedValueHint(const OpDef& op, const KwargSpec& spec, const At
       return fmt::format("use {}=pl.Mem.Mat, then pl.move(t, target_memory=pl.Mem.{})", spec.name,
                          toString(*m));
   }
-  return fmt::format("e.g. {}={} ({})", spec.name, formatAttrValue(spec.allowed.front()),
+  return fmt::format("e.g. {}={} ({})", spec.name, printAttrValue(spec.allowed.front()),
                      ops::signatureText(op));
 }
 
@@ -319,6 +318,19 @@ std::optional<MemorySpace> OpDef::deduceOutputMemory(const std::vector<ExprPtr>&
       const auto* t = callArgs[i]->type->as<TileType>();
       return t ? t->memory : std::nullopt;
     }
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> OpDef::reducedAxis(size_t rank) const {
+  switch (reduce) {
+    case ReduceAxes::None:
+      return std::nullopt;
+    case ReduceAxes::Last:
+      return rank == 0 ? std::nullopt : std::optional<size_t>(rank - 1);
+    case ReduceAxes::First:
+    case ReduceAxes::Lanes:
+      return rank == 0 ? std::nullopt : std::optional<size_t>(0);
   }
   return std::nullopt;
 }
@@ -395,8 +407,41 @@ OpBuilder& OpBuilder::affinityRule(AffinityRule r) {
   return *this;
 }
 
-OpBuilder& OpBuilder::role(OpRole r) {
-  def_.role = r;
+OpBuilder& OpBuilder::id(OpId i) {
+  def_.id = i;
+  return *this;
+}
+
+OpBuilder& OpBuilder::trait(OpTrait t) {
+  def_.traits.insert(t);
+  return *this;
+}
+
+OpBuilder& OpBuilder::reduces(ReduceAxes axes) {
+  def_.reduce = axes;
+  return *this;
+}
+
+OpBuilder& OpBuilder::rowMajorArgs(std::vector<size_t> args) {
+  for (size_t i : args)
+    PTOC_CHECK(i < def_.args.size() && isBufferKind(def_.args[i].kind),
+               def_.name + ": a row-major argument must be a declared tile argument");
+  def_.rowMajorArgs = std::move(args);
+  return *this;
+}
+
+OpBuilder& OpBuilder::vmi(VmiCategory c) {
+  def_.vmi = c;
+  return *this;
+}
+
+OpBuilder& OpBuilder::pipes(PipeSet p) {
+  def_.pipes = p;
+  return *this;
+}
+
+OpBuilder& OpBuilder::pto(std::string spelling) {
+  def_.pto = std::move(spelling);
   return *this;
 }
 
@@ -425,8 +470,16 @@ const OpRegistry& OpRegistry::instance() {
     registerCrossCoreOps(r);
     registerSystemOps(r);
     registerVmiOps(r);
-    for (const auto& [name, def] : r.ops_)
+    for (const auto& [name, def] : r.ops_) {
       PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
+      PTOC_CHECK(!def->pipes.empty(), name + " occupies no pipe (use Pipe::Scalar)");
+      if (def->id == OpId::Other) continue;
+      const OpDef*& slot = r.byId_[static_cast<size_t>(def->id)];
+      PTOC_CHECK(!slot, name + " and " + (slot ? slot->name : "") + " have the same OpId");
+      slot = def.get();
+    }
+    for (size_t i = 1; i < r.byId_.size(); ++i)
+      PTOC_CHECK(r.byId_[i], fmt::format("OpId {} names no registered op", i));
     return r;
   }();
   return registry;
@@ -441,6 +494,13 @@ const OpDef& OpRegistry::get(std::string_view n) const {
   const OpDef* op = find(n);
   if (!op) throw InternalError(fmt::format("op '{}' is not registered", n));
   return *op;
+}
+
+const OpDef& OpRegistry::get(OpId id) const {
+  size_t i = static_cast<size_t>(id);
+  if (id == OpId::Other || i >= byId_.size() || !byId_[i])
+    throw InternalError(fmt::format("no op has OpId {}", i));
+  return *byId_[i];
 }
 
 std::vector<const OpDef*> OpRegistry::all() const {
@@ -562,15 +622,15 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     if (!v)
       failAt(diag, at,
              fmt::format("keyword argument '{}' of {} must be {}, got {}", name, op.name,
-                         ops::attrKindDescription(spec->kind), formatAttrValue(value)),
+                         ops::attrKindDescription(spec->kind), printAttrValue(value)),
              kwargExampleHint(*spec));
     if (!spec->allowed.empty() &&
         std::find(spec->allowed.begin(), spec->allowed.end(), *v) == spec->allowed.end()) {
       std::vector<std::string> allowed;
-      for (const auto& a : spec->allowed) allowed.push_back(formatAttrValue(a));
+      for (const auto& a : spec->allowed) allowed.push_back(printAttrValue(a));
       failAt(diag, at,
              fmt::format("keyword argument '{}' of {} must be one of {}; got {}", name, op.name,
-                         fmt::join(allowed, ", "), formatAttrValue(*v)),
+                         fmt::join(allowed, ", "), printAttrValue(*v)),
              disallowedValueHint(op, *spec, *v));
     }
     given[k] = std::move(v);

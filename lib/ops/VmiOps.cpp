@@ -231,26 +231,30 @@ void registerVmiOps(OpRegistry& r) {
   const std::vector<MemorySpace> vec = {MemorySpace::Vec};
   const std::vector<AttrValue> cmpModes = {std::string("lt"), std::string("le"), std::string("gt"),
                                            std::string("ge"), std::string("eq"), std::string("ne")};
-  auto add = [&](std::string name) {
+  // Every vmi op runs on the AIV's vector unit (vlds / vsts included) and keeps its name in
+  // PTO's vmi dialect (ptoas-facts §2.5): vmi.vadd is pto.vmi.vadd.
+  auto add = [&](std::string name, VmiCategory category) {
+    std::string pto = "pto." + name;
     OpBuilder b = r.add(std::move(name));
-    b.affinity(CoreAffinity::Vector);
+    b.affinity(CoreAffinity::Vector).vmi(category).pipes({Pipe::V}).pto(std::move(pto));
     return b;
   };
+  using C = VmiCategory;
 
-  add("vmi.create_mask")
+  add("vmi.create_mask", C::Mask)
       .arg("n", K::IntScalar)
       .requiredKwarg("size", A::Int)
       .deduce(deduceCreateMask)
       .doc("prefix mask: lanes [0, n) active; Mask[size], size in {64, 128, 256}");
 
-  add("vmi.vload")
+  add("vmi.vload", C::Load)
       .arg("tile", K::Tile, vec)
       .arg("offset", K::IntScalar)
       .requiredKwarg("size", A::Int)
       .deduce(deduceVLoad)
       .doc("contiguous unmasked load at a flat element offset: VReg[size, tile dtype]");
 
-  add("vmi.vstore")
+  add("vmi.vstore", C::Store)
       .arg("value", K::VReg)
       .arg("tile", K::Tile, vec, MemoryEffect::Write)
       .arg("offset", K::IntScalar)
@@ -259,49 +263,53 @@ void registerVmiOps(OpRegistry& r) {
       .sideEffects()
       .doc("no result; predicated store of the active lanes at a flat element offset of the tile");
 
-  add("vmi.vbrc")
+  add("vmi.vbrc", C::Broadcast)
       .arg("scalar", K::Any)
       .requiredKwarg("size", A::Int)
       .deduce(deduceVBrc)
       .doc("broadcast a typed scalar (or a one-lane register): VReg[size, scalar dtype]");
 
-  add("vmi.vci")
+  add("vmi.vci", C::Ramp)
       .arg("base", K::IntScalar)
       .requiredKwarg("size", A::Int)
       .deduce(deduceVci)
       .doc("ramp: lane k = base + k; VReg[size, base dtype]");
 
   for (const char* n : {"vadd", "vsub", "vmul", "vdiv", "vmax", "vmin"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::LaneWise)
         .arg("a", K::VReg)
         .arg("b", K::VReg)
         .arg("mask", K::Mask)
+        .trait(OpTrait::Elementwise)
         .deduce(deduceVBinary)
         .doc("lane-wise binary op under a mask (inactive lanes 0); the operands' type");
 
   for (const char* n : {"vadds", "vmuls"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::LaneWise)
         .arg("a", K::VReg)
         .arg("scalar", K::Scalar)
         .arg("mask", K::Mask)
+        .trait(OpTrait::Elementwise)
         .deduce(deduceVScalar)
         .doc("lane-wise op with a scalar under a mask; the register's type");
 
   for (const char* n : {"vexp", "vsqrt"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::LaneWise)
         .arg("a", K::VReg)
         .arg("mask", K::Mask)
+        .trait(OpTrait::Elementwise)
         .deduce(deduceVUnaryFloat)
         .doc("lane-wise float math under a mask; the register's type");
 
   for (const char* n : {"vabs", "vneg"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::LaneWise)
         .arg("a", K::VReg)
         .arg("mask", K::Mask)
+        .trait(OpTrait::Elementwise)
         .deduce(deduceVUnary)
         .doc("lane-wise unary op under a mask; the register's type");
 
-  add("vmi.vcmp")
+  add("vmi.vcmp", C::Compare)
       .arg("a", K::VReg)
       .arg("b", K::VReg)
       .arg("seed", K::Mask)
@@ -309,7 +317,7 @@ void registerVmiOps(OpRegistry& r) {
       .deduce(deduceVCmp)
       .doc("Mask[lanes]: lane = seed ? (a cmp b) : 0");
 
-  add("vmi.vcmps")
+  add("vmi.vcmps", C::Compare)
       .arg("a", K::VReg)
       .arg("scalar", K::Scalar)
       .arg("seed", K::Mask)
@@ -317,7 +325,7 @@ void registerVmiOps(OpRegistry& r) {
       .deduce(deduceVCmps)
       .doc("Mask[lanes]: lane = seed ? (a cmp scalar) : 0");
 
-  add("vmi.vsel")
+  add("vmi.vsel", C::Select)
       .arg("mask", K::Mask)
       .arg("t", K::VReg)
       .arg("f", K::VReg)
@@ -325,27 +333,33 @@ void registerVmiOps(OpRegistry& r) {
       .doc("the type of t: lane = mask ? t : f");
 
   for (const char* n : {"mask_and", "mask_or"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::Mask)
         .arg("a", K::Mask)
         .arg("b", K::Mask)
+        .trait(OpTrait::Elementwise)
+        .pto(n == std::string_view("mask_and") ? "pto.vmi.vand" : "pto.vmi.vor")
         .deduce(deduceMaskBinary)
         .doc("Mask[lanes]: lane-wise mask logic");
 
-  add("vmi.mask_not")
+  add("vmi.mask_not", C::Mask)
       .arg("a", K::Mask)
+      .trait(OpTrait::Elementwise)
+      .pto("pto.vmi.vnot")
       .deduce(deduceMaskNot)
       .doc("Mask[lanes]: lane-wise mask negation");
 
-  add("vmi.vcvt")
+  add("vmi.vcvt", C::LaneWise)
       .arg("a", K::VReg)
+      .trait(OpTrait::Elementwise)
       .requiredKwarg("to_dtype", A::DType)
       .deduce(deduceVCvt)
       .doc("lane-wise conversion: VReg[lanes, to_dtype]");
 
   for (const char* n : {"vcadd", "vcmax", "vcmin"})
-    add(std::string("vmi.") + n)
+    add(std::string("vmi.") + n, C::CrossLaneReduce)
         .arg("a", K::VReg)
         .arg("mask", K::Mask)
+        .reduces(ReduceAxes::Lanes)
         .deduce(deduceVReduce)
         .doc("cross-lane reduction of the active lanes: VReg[1, dtype]");
 }

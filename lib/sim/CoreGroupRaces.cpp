@@ -11,7 +11,7 @@
 #include <cstring>
 
 #include "CoreGroup.h"
-#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/DiagnosticText.h"
 
 namespace ptoc::sim {
 
@@ -47,7 +47,7 @@ void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const T
         std::memcmp(d.bytes.data() + dof * item, s.bytes.data() + so * item, item) != 0) {
       std::vector<int64_t> at(rank);
       for (size_t k = 0; k < rank; ++k) at[k] = offsets[k] + idx[k];
-      std::string target = call.args.size() > 2 ? ops::formatExpr(call.args[2]) : "the tensor";
+      std::string target = call.args.size() > 2 ? ops::exprText(call.args[2]) : "the tensor";
       throw SimError(
           call.span,
           fmt::format("cross-lane write conflict in {}: AIV lane {} writes {}[{}] = {}, "

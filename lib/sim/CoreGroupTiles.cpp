@@ -7,18 +7,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ptoc/ops/ExtentArith.h"
+
 namespace ptoc::sim {
 
-std::optional<size_t> splitCodeAxis(int64_t code) {
-  if (code == 1 || code == 3) return 0;
-  if (code == 2 || code == 4) return 1;
-  return std::nullopt;
-}
-
 std::optional<size_t> splitModeAxis(int64_t mode) {
-  if (mode == 1) return 0;
-  if (mode == 2) return 1;
-  return std::nullopt;
+  if (mode < 0 || mode > static_cast<int64_t>(ir::SplitMode::LeftRight)) return std::nullopt;
+  return ir::splitAxis(static_cast<ir::SplitMode>(mode));
 }
 
 Tile copyTile(const Tile& t) {
@@ -38,7 +33,7 @@ std::vector<int64_t> validOf(const Tile& t) {
 
 LanePart lanePart(int64_t extent, int64_t valid, int lane, int64_t laneStride) {
   LanePart p;
-  p.box = extent / 2 + extent % 2;
+  p.box = ops::ceilHalf(extent);
   int64_t stride = laneStride > 0 ? laneStride : p.box;
   p.start = lane * stride;
   p.valid = std::clamp<int64_t>(valid - p.start, 0, stride);

@@ -8,13 +8,14 @@
 #include <cstdint>
 #include <optional>
 
+#include "ptoc/ir/Enums.h"
 #include "ptoc/sim/Value.h"
 
 namespace ptoc::sim {
 
-/// Split axis of a pto-isa split code (1/3 rows, 2/4 columns), nullopt for 0.
-std::optional<size_t> splitCodeAxis(int64_t code);
-/// Split axis of a SplitMode value used by aiv_shard / aic_gather (1 rows, 2 columns).
+using ir::splitCodeAxis;
+/// Split axis of a SplitMode value used by aiv_shard / aic_gather (ir::splitAxis; 1 rows,
+/// 2 columns), nullopt for NONE and out-of-range values.
 std::optional<size_t> splitModeAxis(int64_t mode);
 
 Tile copyTile(const Tile& t);

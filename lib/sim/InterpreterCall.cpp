@@ -9,6 +9,7 @@
 
 #include "CoreGroup.h"
 #include "InterpreterImpl.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::sim {
@@ -24,9 +25,9 @@ bool boolAttr(const ir::Function& fn, std::string_view key) {
 
 /// The function's split mode attribute (SplitMode or its integer code), 0 when absent.
 int64_t splitAttr(const ir::Function& fn) {
-  if (const auto* m = ir::getAttr<ir::SplitMode>(fn.attrs, "split"))
+  if (const auto* m = ir::getAttr<ir::SplitMode>(fn.attrs, ir::fnattr::kSplit))
     return static_cast<int64_t>(*m);
-  if (const auto* i = ir::getAttr<int64_t>(fn.attrs, "split")) return *i;
+  if (const auto* i = ir::getAttr<int64_t>(fn.attrs, ir::fnattr::kSplit)) return *i;
   return 0;
 }
 
@@ -72,8 +73,8 @@ bool usesSplitCodes(const ir::Function& fn) {
 /// runs (a no-split vector kernel is not duplicated).
 int aivLaneCount(const ir::Function& group, const ir::Function* aic, const ir::Function* aiv) {
   auto dual = [](const ir::Function* f) {
-    return f &&
-           (splitAttr(*f) != 0 || boolAttr(*f, "split_aiv") || boolAttr(*f, "dual_aiv_dispatch"));
+    return f && (splitAttr(*f) != 0 || boolAttr(*f, ir::fnattr::kSplitAiv) ||
+                 boolAttr(*f, ir::fnattr::kDualAivDispatch));
   };
   if (dual(&group) || dual(aic) || dual(aiv)) return 2;
   if ((aiv && usesSplitCodes(*aiv)) || (aic && usesSplitCodes(*aic))) return 2;
@@ -112,10 +113,10 @@ std::vector<Value> Executor::invoke(const ir::Function& fn, std::vector<Value> a
     // outline-incore-scopes prints) means what its scope meant before outlining: statements
     // outside the regions run once, and each region runs as execSplitAivRegion decides (a
     // full-width region once at full width). Only the lowered form runs as two lanes.
-    bool splitAivInCore = fn.funcType == ir::FunctionType::InCore && boolAttr(fn, "split_aiv") &&
-                          !holdsSplitAivRegion(fn);
+    bool splitAivInCore = fn.funcType == ir::FunctionType::InCore &&
+                          boolAttr(fn, ir::fnattr::kSplitAiv) && !holdsSplitAivRegion(fn);
     bool dualAiv = fn.funcType == ir::FunctionType::AIV &&
-                   (boolAttr(fn, "dual_aiv_dispatch") || splitAttr(fn) != 0);
+                   (boolAttr(fn, ir::fnattr::kDualAivDispatch) || splitAttr(fn) != 0);
     if (splitAivInCore || dualAiv) return runLanes(fn, std::move(args), site);
   }
   return call(fn, std::move(args), site);

@@ -310,7 +310,7 @@ class Rewriter : public TileBlockRewriter {
         kwargs.emplace_back("slayout", TileLayout::NoneBox);
       }
     }
-    auto move = createOpCall(OpRegistry::instance().get("tile.move"), {arg}, kwargs, at, diag_);
+    auto move = createOpCall(OpRegistry::instance().get(OpId::Move), {arg}, kwargs, at, diag_);
     VarPtr moved = insertBefore(fmt::format("{}_{}", name, toString(target)), move, at);
     cache(v, key, moved);
     return moved;

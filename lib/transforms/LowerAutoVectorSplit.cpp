@@ -20,9 +20,12 @@
 #include <unordered_set>
 
 #include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/analysis/SplitAxis.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionAttrs.h"
+#include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Visitor.h"
-#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/ExtentArith.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
 #include "split/ExplicitRegion.h"
@@ -60,23 +63,6 @@ const Stmt* findStmt(const StmtPtr& body, std::initializer_list<StmtKind> kinds)
   return f.found;
 }
 
-/// The names starting with `prefix` defined in a function (the candidates a fresh
-/// name must avoid).
-class NameCollector : public IRVisitor {
- public:
-  explicit NameCollector(std::string_view prefix) : prefix_(prefix) {}
-  std::unordered_set<std::string> names;
-  void add(const VarPtr& v) {
-    if (std::string_view(v->name).substr(0, prefix_.size()) == prefix_) names.insert(v->name);
-  }
-
- protected:
-  void visitDef(const VarPtr& v) override { add(v); }
-
- private:
-  std::string_view prefix_;
-};
-
 constexpr std::string_view kSubblockName = "subblock_idx";
 
 class UseCollector : public IRVisitor {
@@ -87,36 +73,9 @@ class UseCollector : public IRVisitor {
   void visitVar(const VarPtr& v) override { used.insert(v.get()); }
 };
 
-/// A name not yet used in the function ("subblock_idx", "subblock_idx_1", ...).
-std::string freshName(std::unordered_set<std::string>& taken, const std::string& base) {
-  std::string n = base;
-  for (int k = 1; taken.count(n); ++k) n = fmt::format("{}_{}", base, k);
-  taken.insert(n);
-  return n;
-}
-
 StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
-  ExprPtr call =
-      createOpCall(OpRegistry::instance().get("tile.get_subblock_idx"), {}, {}, span, diag);
+  ExprPtr call = createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag);
   return std::make_shared<AssignStmt>(v, call, span);
-}
-
-/// Attrs with `set` entries written first (in order) and `drop` keys removed.
-AttrList restampAttrs(const AttrList& attrs, AttrList set,
-                      std::initializer_list<const char*> drop) {
-  AttrList out = std::move(set);
-  for (const auto& [k, v] : attrs) {
-    bool skip = false;
-    for (const char* d : drop) skip |= k == d;
-    for (const auto& [sk, sv] : out) skip |= k == sk;
-    if (!skip) out.emplace_back(k, v);
-  }
-  return out;
-}
-
-FunctionPtr withBody(const Function& f, StmtPtr body, AttrList attrs) {
-  return std::make_shared<Function>(f.name, f.funcType, f.params, f.directions, f.returnTypes,
-                                    std::move(body), std::move(attrs), f.span);
 }
 
 // ---- balanced lane stride (ResolveLaneStride) -----------------------------------------------
@@ -155,17 +114,20 @@ class LaneStrideScan : public IRVisitor {
       case analysis::CVDirection::None:
         break;
     }
-    switch (callRole(c)) {
-      case OpRole::Load:
-      case OpRole::Full:
-      case OpRole::Create:
-      case OpRole::PositionalGen:
-      case OpRole::Slice:
-      case OpRole::Extract:
-      case OpRole::Reshape:
+    // A vector tile made here (not derived from the boundary) is halved on its own.
+    switch (opIdOf(c)) {
+      case OpId::Load:
+      case OpId::Full:
+      case OpId::Create:
+      case OpId::Slice:
+      case OpId::Extract:
+      case OpId::Reshape:
         if (classifyCallAffinity(c) != CoreAffinity::Cube) balanced = false;
         break;
       default:
+        if (hasTrait(c, OpTrait::PositionalGenerator) &&
+            classifyCallAffinity(c) != CoreAffinity::Cube)
+          balanced = false;
         break;
     }
   }
@@ -175,12 +137,11 @@ class LaneStrideScan : public IRVisitor {
 };
 
 std::optional<int64_t> resolveLaneStride(const StmtPtr& body, SplitMode mode) {
-  LaneStrideScan scan(split::splitDimension(mode));
+  LaneStrideScan scan(analysis::splitDimension(mode));
   scan.visitStmt(body);
   if (!scan.balanced || !scan.haveBoundary) return std::nullopt;
-  auto ceilHalf = [](int64_t v) { return v / 2 + v % 2; };
-  if (scan.valid <= 0 || ceilHalf(scan.valid) >= ceilHalf(scan.box)) return std::nullopt;
-  return ceilHalf(scan.valid);
+  if (scan.valid <= 0 || ops::ceilHalf(scan.valid) >= ops::ceilHalf(scan.box)) return std::nullopt;
+  return ops::ceilHalf(scan.valid);
 }
 
 // ---- the pass --------------------------------------------------------------------------------
@@ -209,9 +170,9 @@ class LowerAutoVectorSplitPass final : public Pass {
   FunctionPtr lowerFunction(const FunctionPtr& f, DiagnosticEngine& diag) {
     if (f->funcType != FunctionType::InCore) return f;
     if (findStmt(f->body, {StmtKind::SplitAivScope})) return lowerRegionFunction(*f, diag);
-    const SplitMode* mode = getAttr<SplitMode>(f->attrs, "split");
+    const SplitMode* mode = getAttr<SplitMode>(f->attrs, fnattr::kSplit);
     if (!mode || *mode == SplitMode::None) return f;
-    if (const bool* aiv = getAttr<bool>(f->attrs, "split_aiv"); aiv && *aiv) return f;
+    if (const bool* aiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv); aiv && *aiv) return f;
     if (analysis::stmtAffinity(f->body) != CoreAffinity::Mixed) return f;
     return lowerAutoFunction(*f, *mode, diag);
   }
@@ -225,16 +186,14 @@ class LowerAutoVectorSplitPass final : public Pass {
                  "run outline-incore-scopes first, or move the scope out of the split function");
       throw CompileError();
     }
-    NameCollector names(kSubblockName);
-    for (const auto& p : f.params) names.add(p);
-    names.visitStmt(f.body);
-    auto sb = std::make_shared<Var>(freshName(names.names, std::string(kSubblockName)),
+    std::unordered_set<std::string> names = definedNamesWithPrefix(f, kSubblockName);
+    auto sb = std::make_shared<Var>(freshName(names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), f.body->span);
     SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode)}, diag);
     std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
     for (auto& s : lowerer.lowerStmts(flattenStmts(f.body))) body.push_back(std::move(s));
-    AttrList attrs = restampAttrs(f.attrs, {{"split", mode}, {"split_aiv", true}},
-                                  {"split", "split_aiv", "dual_aiv_dispatch"});
+    AttrList attrs = restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kSplitAiv, true}},
+                                  {fnattr::kSplit, fnattr::kSplitAiv, fnattr::kDualAivDispatch});
     return withBody(f, makeSeq(std::move(body), f.body->span), std::move(attrs));
   }
 
@@ -250,10 +209,7 @@ class LowerAutoVectorSplitPass final : public Pass {
   FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
     split::checkRegionStoreRaces(f, diag);
     RegionState st{diag, {}, {}};
-    NameCollector names(kSubblockName);
-    for (const auto& p : f.params) names.add(p);
-    names.visitStmt(f.body);
-    st.names = std::move(names.names);
+    st.names = definedNamesWithPrefix(f, kSubblockName);
     StmtPtr body = lowerRegionsIn(f.body, st);
     if (const Stmt* left = findStmt(body, {StmtKind::SplitAivScope})) {
       diag.error(left->span,
@@ -281,15 +237,11 @@ class LowerAutoVectorSplitPass final : public Pass {
           throw CompileError();
         }
     }
-    AttrList attrs =
-        restampAttrs(f.attrs, {{"split_aiv", true}, {"split_aiv_region_validated", true}}, {});
+    AttrList attrs = restampAttrs(
+        f.attrs, {{fnattr::kSplitAiv, true}, {fnattr::kSplitAivRegionValidated, true}}, {});
     // Keep a function-level split mode first, where the printer and readers expect it.
-    if (const AttrValue* m = findAttr(f.attrs, "split")) {
-      AttrList ordered{{"split", *m}};
-      for (auto& kv : attrs)
-        if (kv.first != "split") ordered.push_back(kv);
-      attrs = std::move(ordered);
-    }
+    if (const AttrValue* m = findAttr(f.attrs, fnattr::kSplit))
+      attrs = restampAttrs(attrs, {{fnattr::kSplit, *m}}, {});
     return withBody(f, body, std::move(attrs));
   }
 

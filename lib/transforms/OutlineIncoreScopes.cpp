@@ -23,6 +23,8 @@
 
 #include "ptoc/analysis/Liveness.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionAttrs.h"
+#include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ir/Visitor.h"
@@ -209,46 +211,6 @@ class DirectionScan final : public IRVisitor {
 };
 
 // ---------------------------------------------------------------------------
-// Names of outlined functions
-
-class FunctionNamer {
- public:
-  explicit FunctionNamer(const Program& p) {
-    for (const auto& f : p.functions) owner_.emplace(f->name, std::string());
-  }
-
-  /// The name for the next scope of `parent` (`hint` may be empty).
-  std::string next(const std::string& parent, const std::string& hint) {
-    std::string name;
-    if (hint.empty()) {
-      name = fresh(fmt::format("{}_incore_{}", parent, unnamedCount_[parent]++));
-    } else {
-      auto it = owner_.find(hint);
-      if (it == owner_.end())
-        name = hint;
-      else if (it->second == parent)
-        name = fresh(hint, /*alwaysSuffix=*/true);  // in-function: hint_0, hint_1, ...
-      else
-        name = fresh(fmt::format("{}_{}", parent, hint));  // cross-function: namespaced
-    }
-    owner_.emplace(name, parent);
-    return name;
-  }
-
- private:
-  std::unordered_map<std::string, std::string> owner_;  // taken name -> outlining function
-  std::unordered_map<std::string, int> unnamedCount_;
-
-  std::string fresh(const std::string& base, bool alwaysSuffix = false) {
-    if (!alwaysSuffix && !owner_.count(base)) return base;
-    for (int n = 0;; ++n) {
-      std::string candidate = fmt::format("{}_{}", base, n);
-      if (!owner_.count(candidate)) return candidate;
-    }
-  }
-};
-
-// ---------------------------------------------------------------------------
 // The rewrite of one function
 
 class ScopeOutliner final : public IRMutator {
@@ -345,9 +307,9 @@ class ScopeOutliner final : public IRMutator {
     bool uniform = !regions.modes.empty();
     for (SplitMode m : regions.modes) uniform = uniform && m == regions.modes.front();
     if (uniform && regions.modes.front() != SplitMode::None) split = regions.modes.front();
-    if (split) attrs.emplace_back("split", *split);
-    if (!regions.modes.empty()) attrs.emplace_back("split_aiv", true);
-    if (s.slotNum) attrs.emplace_back("slot_num", *s.slotNum);
+    if (split) attrs.emplace_back(fnattr::kSplit, *split);
+    if (!regions.modes.empty()) attrs.emplace_back(fnattr::kSplitAiv, true);
+    if (s.slotNum) attrs.emplace_back(fnattr::kSlotNum, *s.slotNum);
     return attrs;
   }
 

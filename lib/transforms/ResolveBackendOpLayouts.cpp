@@ -2,10 +2,11 @@
 // operands (pypto-facts §3.6). Applies to InCore/AIC/AIV functions; others are unchanged.
 //
 // Row-major operands (blayout row_major, slayout none_box) are required of
-//   - every tile operand of an OpRole::Elementwise op (add, muls, exp, cast, ...);
-//   - the data operand (argument 0) of RowReduce, ColReduce and RowExpand ops. The [M, 1]
-//     column operand of a row_expand_* op is read one element per row and may keep its
-//     layout (a column load is col_major by default), and a reduction's tmp is scratch.
+//   the tile arguments an op lists in OpDef::rowMajorArgs: every tile operand of an
+//   elementwise op (add, muls, exp, cast, ...), the data operand (argument 0) of a reduction
+//   or a row_expand_* op. The [M, 1] column operand of a row_expand_* op is read one element
+//   per row and may keep its layout (a column load is col_major by default), and a
+//   reduction's tmp is scratch.
 // Repairs:
 //   - an elementwise op producing an [N, 1] column with a non-row-major operand computes on
 //     [1, N] rows instead: every tile operand is `tile.reshape(x, [1, N])`, the op produces
@@ -36,19 +37,9 @@ bool isRowMajor(const TileType& t) {
 /// Which tile arguments of a call must be row-major (empty = none).
 std::vector<size_t> rowMajorOperands(const Call& call) {
   std::vector<size_t> out;
-  switch (callRole(call)) {
-    case OpRole::Elementwise:
-      for (size_t i = 0; i < call.args.size(); ++i)
-        if (tileTypeOf(call.args[i])) out.push_back(i);
-      break;
-    case OpRole::RowReduce:
-    case OpRole::ColReduce:
-    case OpRole::RowExpand:
-      if (!call.args.empty() && tileTypeOf(call.args[0])) out.push_back(0);
-      break;
-    default:
-      break;
-  }
+  if (!call.op) return out;
+  for (size_t i : call.op->rowMajorArgs)
+    if (i < call.args.size() && tileTypeOf(call.args[i])) out.push_back(i);
   return out;
 }
 
@@ -84,7 +75,7 @@ class LayoutRewriter : public TileBlockRewriter {
     if (!misplaced) return changed ? rebuild(call, std::move(args), resultType) : original;
 
     const TileType* result = call.type ? call.type->as<TileType>() : nullptr;
-    if (callRole(call) == OpRole::Elementwise && result && isColumn(result->shape) && resultType) {
+    if (hasTrait(call, OpTrait::Elementwise) && result && isColumn(result->shape) && resultType) {
       // Compute on [1, N] rows; mutateAssign adds the reshape back to [N, 1].
       std::vector<int64_t> row = {1, result->shape[0]};
       for (size_t i : need) args[i] = toRow(args[i], row, at);
@@ -106,7 +97,7 @@ class LayoutRewriter : public TileBlockRewriter {
     const auto* a = r->as<AssignStmt>();
     if (!a) throw InternalError("resolve-backend-op-layouts: a column op lost its assignment");
     auto rowVar = std::make_shared<Var>(s->var->name + "_row", a->var->type, s->span);
-    auto back = createOpCall(OpRegistry::instance().get("tile.reshape"),
+    auto back = createOpCall(OpRegistry::instance().get(OpId::Reshape),
                              {rowVar, shapeList(column, s->span)}, {}, s->span, diag_);
     auto colVar = std::make_shared<Var>(s->var->name, back->type, s->span);
     remap(s->var, colVar);
@@ -122,8 +113,8 @@ class LayoutRewriter : public TileBlockRewriter {
     if (t->shape == row) return x;
     const auto* v = x->as<Var>();
     if (VarPtr hit = cached(v, "row")) return hit;
-    auto call = createOpCall(OpRegistry::instance().get("tile.reshape"), {x, shapeList(row, at)},
-                             {}, at, diag_);
+    auto call = createOpCall(OpRegistry::instance().get(OpId::Reshape), {x, shapeList(row, at)}, {},
+                             at, diag_);
     VarPtr out = insertBefore(nameOf(x, "tile") + "_row", call, at);
     cache(v, "row", out);
     return out;
@@ -136,7 +127,7 @@ class LayoutRewriter : public TileBlockRewriter {
     AttrList kwargs = {{"target_memory", t->memory.value_or(MemorySpace::Vec)},
                        {"blayout", TileLayout::RowMajor},
                        {"slayout", TileLayout::NoneBox}};
-    auto call = createOpCall(OpRegistry::instance().get("tile.move"), {x}, kwargs, at, diag_);
+    auto call = createOpCall(OpRegistry::instance().get(OpId::Move), {x}, kwargs, at, diag_);
     VarPtr out = insertBefore(nameOf(x, "tile") + "_row_major", call, at);
     cache(v, "row_major", out);
     return out;

@@ -66,7 +66,7 @@ ExprPtr TileBlockRewriter::coerce(const ExprPtr& value, const TypePtr& expected,
   }
   AttrList kwargs = {
       {"target_memory", target}, {"blayout", view.blayout}, {"slayout", view.slayout}};
-  auto move = createOpCall(OpRegistry::instance().get("tile.move"), {value}, kwargs, at, diag_);
+  auto move = createOpCall(OpRegistry::instance().get(OpId::Move), {value}, kwargs, at, diag_);
   if (!sameType(move->type, expected)) {
     diag_.error(at,
                 fmt::format("cannot convert '{}' of type {} to {}", name,

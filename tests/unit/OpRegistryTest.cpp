@@ -651,7 +651,7 @@ TEST_F(OpsTest, AivShardAndAicGather) {
   const auto* half = t.validShape()[0]->as<BinaryExpr>();
   ASSERT_NE(half, nullptr);
   EXPECT_EQ(half->op, BinaryOp::FloorDiv);
-  EXPECT_EQ(ops::formatExpr(t.validShape()[0]), "((n + 1) // 2)");
+  EXPECT_EQ(ops::exprText(t.validShape()[0]), "(n + 1) // 2");
   // The integer mode is canonicalized to the SplitMode.
   ASSERT_EQ(s->kwargs.size(), 1u);
   EXPECT_EQ(std::get<SplitMode>(s->kwargs[0].second), SplitMode::UpDown);
@@ -683,7 +683,7 @@ TEST_F(OpsTest, AivShardAndAicGather) {
                 {{"split", SplitMode::UpDown}});
   EXPECT_EQ(tileOf(g).shape, (std::vector<int64_t>{16, 128}));
   EXPECT_EQ(tileOf(g).memory, MemorySpace::Mat);
-  EXPECT_EQ(ops::formatExpr(tileOf(g).validShape()[0]), "(n * 2)");
+  EXPECT_EQ(ops::exprText(tileOf(g).validShape()[0]), "n * 2");
   EXPECT_EQ(classifyCallAffinity(*g), CoreAffinity::Mixed);
 }
 
@@ -937,6 +937,69 @@ TEST_F(OpsTest, DiagnosticsUseArgumentAndKwargSpans) {
                CompileError);
   EXPECT_EQ(last().span.begin, argSpan.begin);
   EXPECT_NE(diag.renderText(last()).find("k.py:1:20"), std::string::npos);
+}
+
+TEST_F(OpsTest, EveryOpHasPipesAndEveryIdOneOp) {
+  const OpRegistry& r = OpRegistry::instance();
+  for (const OpDef* d : r.all()) {
+    EXPECT_FALSE(d->pipes.empty()) << d->name;
+    EXPECT_FALSE(d->cost) << d->name << ": the cost slot is unset until the cycle model";
+    if (d->name.starts_with("vmi.")) {
+      EXPECT_NE(d->vmi, VmiCategory::None) << d->name;
+      EXPECT_EQ(d->pipes, PipeSet{Pipe::V}) << d->name;
+      if (!d->name.starts_with("vmi.mask_")) {
+        EXPECT_EQ(d->pto, "pto." + d->name);
+      }
+    } else {
+      EXPECT_EQ(d->vmi, VmiCategory::None) << d->name;
+    }
+    if (d->id != OpId::Other) {
+      EXPECT_EQ(&r.get(d->id), d) << d->name;
+    }
+    for (size_t i : d->rowMajorArgs) EXPECT_LT(i, d->args.size()) << d->name;
+  }
+  for (size_t i = 1; i < static_cast<size_t>(OpId::Count_); ++i)
+    EXPECT_EQ(r.get(static_cast<OpId>(i)).id, static_cast<OpId>(i));
+  EXPECT_EQ(r.get(OpId::Move).name, "tile.move");
+  EXPECT_THROW(r.get(OpId::Other), InternalError);
+}
+
+TEST_F(OpsTest, TraitsReducedAxesAndPipes) {
+  const OpDef& add = op("tile.add");
+  EXPECT_TRUE(add.has(OpTrait::Elementwise));
+  EXPECT_FALSE(add.has(OpTrait::CrossCore));
+  EXPECT_EQ(add.rowMajorArgs, (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(add.pto, "pto.tadd");
+  EXPECT_EQ(op("tile.adds").rowMajorArgs, (std::vector<size_t>{0}));
+  EXPECT_EQ(op("tile.row_expand_mul").rowMajorArgs, (std::vector<size_t>{0}));
+  EXPECT_TRUE(op("tile.row_expand_mul").has(OpTrait::RowBroadcast));
+
+  EXPECT_EQ(op("tile.row_sum").reducedAxis(2), std::optional<size_t>(1));
+  EXPECT_EQ(op("tile.row_max").reducedAxis(3), std::optional<size_t>(2));
+  EXPECT_EQ(op("tile.col_min").reducedAxis(2), std::optional<size_t>(0));
+  EXPECT_EQ(op("vmi.vcadd").reduce, ReduceAxes::Lanes);
+  EXPECT_EQ(op("tile.add").reducedAxis(2), std::nullopt);
+  EXPECT_FALSE(op("tile.exp").isReduce());
+
+  EXPECT_TRUE(op("tile.ci").has(OpTrait::PositionalGenerator));
+  EXPECT_TRUE(op("tile.random").has(OpTrait::PositionalGenerator));
+  EXPECT_FALSE(op("tile.full").has(OpTrait::PositionalGenerator));
+  for (const char* n : {"tile.tpush_to_aiv", "tile.tpop_from_aic", "system.tfree_to_aic",
+                        "system.aic_initialize_pipe", "tile.aiv_shard", "tile.aic_gather"})
+    EXPECT_TRUE(op(n).has(OpTrait::CrossCore)) << n;
+
+  EXPECT_EQ(op("tile.load").pipes, PipeSet{Pipe::MTE2});
+  EXPECT_EQ(op("tile.store").pipes, (PipeSet{Pipe::MTE3, Pipe::FIX}));
+  EXPECT_EQ(op("tile.matmul").pipes, PipeSet{Pipe::M});
+  EXPECT_EQ(op("tile.get_block_idx").pipes, PipeSet{Pipe::Scalar});
+  EXPECT_EQ(op("vmi.mask_and").pto, "pto.vmi.vand");
+  EXPECT_EQ(op("tile.exp").pto, "");  // not established by ptoas-facts
+
+  // Identities of calls.
+  auto ld = call("tile.load", {tensor({16, 64}), list({0, 0}), list({16, 64})});
+  EXPECT_TRUE(isOp(*ld, OpId::Load));
+  EXPECT_EQ(opIdOf(*ld), OpId::Load);
+  EXPECT_FALSE(hasTrait(*ld, OpTrait::Elementwise));
 }
 
 TEST_F(OpsTest, FunctionCallsAreShared) {

@@ -9,6 +9,7 @@
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ops/OpCatalog.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/sim/RunDriver.h"
 #include "ptoc/transforms/PassManager.h"
@@ -106,16 +107,10 @@ int runPasses() {
   return 0;
 }
 
-int runOps() {
-  for (const OpDef* op : OpRegistry::instance().all()) {
-    std::string args;
-    for (const auto& a : op->args)
-      args += (args.empty() ? "" : ", ") + a.name + (a.optional ? "?" : "");
-    std::string kws;
-    for (const auto& k : op->kwargs) kws += (kws.empty() ? "" : ", ") + k.name + "=";
-    std::cout << fmt::format("{}({}{}{})  {}\n", op->name, args, kws.empty() ? "" : "; ", kws,
-                             op->doc);
-  }
+int runOps(const std::string& format) {
+  const OpRegistry& registry = OpRegistry::instance();
+  std::cout << (format == "markdown" ? ops::opCatalogMarkdown(registry)
+                                     : ops::opCatalogText(registry));
   return 0;
 }
 
@@ -187,6 +182,11 @@ int main(int argc, char** argv) {
 
   auto* passesCmd = app.add_subcommand("passes", "list the passes and their properties");
   auto* opsCmd = app.add_subcommand("ops", "list the registered ops");
+  std::string opsFormat = "text";
+  opsCmd
+      ->add_option("--format", opsFormat,
+                   "text (one line per op) or markdown (docs/ops.md, generated from the registry)")
+      ->check(CLI::IsMember({"text", "markdown"}));
 
   CLI11_PARSE(app, argc, argv);
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
@@ -210,7 +210,7 @@ int main(int argc, char** argv) {
     else if (*passesCmd)
       rc = runPasses();
     else if (*opsCmd)
-      rc = runOps();
+      rc = runOps(opsFormat);
   } catch (const CompileError&) {
     rc = 1;
   } catch (const InternalError& e) {

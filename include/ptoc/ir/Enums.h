@@ -51,6 +51,27 @@ inline bool isCubeMemorySpace(MemorySpace m) {
   return m != MemorySpace::DDR && m != MemorySpace::Vec;
 }
 
+/// The axis a split mode divides between the two AIV lanes: UP_DOWN rows (0), LEFT_RIGHT
+/// columns (1); nullopt for NONE.
+inline std::optional<size_t> splitAxis(SplitMode m) {
+  if (m == SplitMode::UpDown) return 0;
+  if (m == SplitMode::LeftRight) return 1;
+  return std::nullopt;
+}
+/// The mode that splits axis `axis` of a 2-D tile (0 -> UP_DOWN, 1 -> LEFT_RIGHT).
+inline std::optional<SplitMode> splitModeOfAxis(size_t axis) {
+  if (axis == 0) return SplitMode::UpDown;
+  if (axis == 1) return SplitMode::LeftRight;
+  return std::nullopt;
+}
+/// The axis of a pto-isa split code (the `split` kwarg of tpush / tpop / tfree): 1 and 3
+/// rows, 2 and 4 columns, 0 none.
+inline std::optional<size_t> splitCodeAxis(int64_t code) {
+  if (code == 1 || code == 3) return 0;
+  if (code == 2 || code == 4) return 1;
+  return std::nullopt;
+}
+
 /// SHARED is the identity; equal affinities stay; anything else is MIXED.
 inline CoreAffinity combineAffinity(CoreAffinity a, CoreAffinity b) {
   if (a == CoreAffinity::Shared) return b;

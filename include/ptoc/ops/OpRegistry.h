@@ -1,11 +1,15 @@
 // The op registry: the single source of truth about every op of the catalog
 // (dsl.md §5) — positional arguments, keyword arguments with defaults, type
-// deduction, allowed operand memory spaces, output memory, core affinity and
-// memory effects. Passes, binder, printer and simulator consult it; nothing
-// else compares op-name strings.
+// deduction, allowed operand memory spaces, output memory, core affinity, memory
+// effects, traits (elementwise, reduced axes, row-major operands, cross-core, ...),
+// the identity passes name it by (OpId), the pipes it occupies, its PTO spelling and
+// a cost slot. Passes, binder, printer and simulator consult it; nothing else compares
+// op-name strings. How to add an op: docs/ops-registry.md.
 #pragma once
 
+#include <array>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,6 +19,7 @@
 
 #include "ptoc/ir/Expr.h"
 #include "ptoc/support/Diagnostics.h"
+#include "ptoc/target/Target.h"
 
 namespace ptoc {
 
@@ -114,30 +119,116 @@ enum class AffinityRule : uint8_t {
   CoreBoundary,   // tile.aiv_shard / tile.aic_gather: always MIXED
 };
 
-/// What a pass needs to know an op *is* (so no pass compares op names). Most ops are
-/// Generic; the roles name the ops the split / memory / layout passes treat specially.
-enum class OpRole : uint8_t {
-  Generic,
-  Load,           // tile.load
-  Store,          // tile.store
-  Move,           // tile.move
-  Create,         // tile.create
-  Full,           // tile.full
-  PositionalGen,  // tile.ci / tile.random: values depend on the element position
-  Slice,          // tile.slice
-  Reshape,        // tile.reshape
-  Extract,        // tile.extract
-  SetValidShape,  // tile.set_validshape
-  Transpose,      // tile.transpose
-  Elementwise,    // tile.add ... tile.cast: result = input shape, row-major operands
-  RowReduce,      // tile.row_*: collapses the last axis
-  ColReduce,      // tile.col_*: collapses the first axis
-  RowExpand,      // tile.row_expand_*: [M, N] op [M, 1]
-  Matmul,         // tile.matmul / tile.matmul_acc
-  AivShard,       // tile.aiv_shard
-  AicGather,      // tile.aic_gather
-  SubblockIdx,    // tile.get_subblock_idx
+/// The identity of an op that a pass builds or treats by name of its own (a split rule for
+/// tile.load, a boundary at tile.aiv_shard, ...). Set once at registration; the registry
+/// checks that every id but Other names exactly one op. Passes recognise an op with
+/// `isOp(call, OpId::Load)` and build one with `OpRegistry::instance().get(OpId::Move)`,
+/// never by comparing names. What several ops share is a trait (OpTraits), not an id.
+enum class OpId : uint8_t {
+  Other,  // every op no pass names
+  Load,
+  Store,
+  Move,
+  Create,
+  Full,
+  Slice,
+  Reshape,
+  Extract,
+  SetValidShape,
+  Transpose,
+  Matmul,
+  MatmulAcc,
+  AivShard,
+  AicGather,
+  GetSubblockIdx,
+  Count_,  // number of ids (not an op)
 };
+
+/// Boolean properties an op may have (several at once).
+enum class OpTrait : uint8_t {
+  /// Result element i depends only on element i of each operand (tile add, exp, cast, ...;
+  /// the lane-wise vmi ops).
+  Elementwise,
+  /// row_expand_*: the second operand, an [M, 1] column, is broadcast along the rows.
+  RowBroadcast,
+  /// Tile values that depend on the element position (tile.ci, tile.random): halving only
+  /// the shape would give both AIV lanes the first half's values.
+  PositionalGenerator,
+  /// Moves data or control between the AIC and the AIV cores (tpush / tpop / tfree, pipe
+  /// setup and buffers, aiv_shard / aic_gather).
+  CrossCore,
+  Count_,
+};
+
+/// Which axes a reduction collapses (kept as extent 1).
+enum class ReduceAxes : uint8_t {
+  None,
+  Last,   // row_*: [M, N] -> [M, 1]
+  First,  // col_*: [M, N] -> [1, N]
+  Lanes,  // vmi.vcadd / vcmax / vcmin: all active lanes of a register -> one lane
+};
+
+/// The families of the vector-register (vmi) ops.
+enum class VmiCategory : uint8_t {
+  None,             // not a vmi op
+  Mask,             // create_mask, mask_and / mask_or / mask_not
+  Load,             // vload: tile -> register
+  Store,            // vstore: register -> tile (predicated)
+  Broadcast,        // vbrc
+  Ramp,             // vci
+  LaneWise,         // vadd ... vcvt: lane i of the result from lane i of the operands
+  Compare,          // vcmp / vcmps -> mask
+  Select,           // vsel
+  CrossLaneReduce,  // vcadd / vcmax / vcmin
+};
+
+/// The hardware pipes of a core (architecture.md §2; ptoas-facts §1.3, §4.2).
+enum class Pipe : uint8_t {
+  MTE1,    // L1 -> L0A / L0B / bias
+  MTE2,    // GM -> UB / L1
+  MTE3,    // UB -> GM / L1
+  M,       // cube matmul
+  V,       // vector unit
+  FIX,     // fixpipe: L0C -> GM / L1 / UB
+  Scalar,  // the scalar unit: views, allocation, queries, pipe bookkeeping
+  Count_,
+};
+
+std::string_view toString(OpId id);
+std::string_view toString(OpTrait t);
+std::string_view toString(ReduceAxes r);
+std::string_view toString(VmiCategory c);
+std::string_view toString(Pipe p);
+
+/// A small set of enum values (traits, pipes), iterated in enum order.
+template <typename E>
+class EnumSet {
+ public:
+  constexpr EnumSet() = default;
+  constexpr EnumSet(std::initializer_list<E> es) {
+    for (E e : es) insert(e);
+  }
+  constexpr void insert(E e) { bits_ |= bit(e); }
+  constexpr bool has(E e) const { return (bits_ & bit(e)) != 0; }
+  constexpr bool empty() const { return bits_ == 0; }
+  std::vector<E> values() const {
+    std::vector<E> out;
+    for (unsigned i = 0; i < static_cast<unsigned>(E::Count_); ++i)
+      if (bits_ & (1u << i)) out.push_back(static_cast<E>(i));
+    return out;
+  }
+  constexpr bool operator==(const EnumSet&) const = default;
+
+ private:
+  static constexpr uint32_t bit(E e) { return 1u << static_cast<unsigned>(e); }
+  uint32_t bits_ = 0;
+};
+using OpTraitSet = EnumSet<OpTrait>;
+using PipeSet = EnumSet<Pipe>;
+
+/// The cycle cost of one call on `arch` (the time it occupies its pipe). A slot for the cycle
+/// model: unset on every op today; the simulator's cycle model will register one per family.
+using OpCostFn = std::function<int64_t(const ir::Call&, target::Arch)>;
 
 /// How the memory space of an op's tile result is chosen.
 struct OutputMemoryRule {
@@ -156,8 +247,24 @@ class OpDef {
   OutputMemoryRule outputMemory;
   std::optional<ir::CoreAffinity> declaredAffinity;
   AffinityRule affinityRule = AffinityRule::ByMemory;
-  OpRole role = OpRole::Generic;
   bool hasSideEffects = false;  // e.g. tpush, tfree, pipe setup: never dropped
+  /// Identity for the passes that name this op (Other for most ops).
+  OpId id = OpId::Other;
+  OpTraitSet traits;
+  ReduceAxes reduce = ReduceAxes::None;
+  /// Tile arguments that must be row-major (blayout row_major, slayout none_box) because the
+  /// op reads them row by row; resolve-backend-op-layouts moves any other layout there.
+  std::vector<size_t> rowMajorArgs;
+  VmiCategory vmi = VmiCategory::None;
+  /// The pipes the op may occupy. An op whose data path depends on its operands lists each
+  /// (tile.store: MTE3 from Vec, FIX from Acc); the cross-core ops list the union over both
+  /// cores and both arches (A2/A3 goes through GM with MTE2, A5 core to core).
+  PipeSet pipes;
+  /// The PTO tile-level (pto.t*) or VMI (pto.vmi.*) op this op becomes, e.g. "pto.tadd";
+  /// empty where ptoas-facts.md does not establish it (or the op lowers to several).
+  std::string pto;
+  /// Unset today (see OpCostFn).
+  OpCostFn cost;
   /// Result type comes from the LHS annotation (tpop).
   bool typeFromAnnotation = false;
   std::string doc;  // one line, shown by `ptoc ops`
@@ -169,6 +276,11 @@ class OpDef {
                                                     const ir::AttrList& kwargs) const;
   /// Kwarg value as stored, else the spec default, else null.
   const ir::AttrValue* kwargValue(const ir::AttrList& kwargs, std::string_view name) const;
+
+  bool has(OpTrait t) const { return traits.has(t); }
+  bool isReduce() const { return reduce != ReduceAxes::None; }
+  /// The axis a reduction collapses for an operand of `rank` (nullopt: not a reduction).
+  std::optional<size_t> reducedAxis(size_t rank) const;
 };
 
 /// Fluent registration: `registerOp("tile.add").arg("lhs", ArgKind::Tile, {Vec})...`.
@@ -189,7 +301,13 @@ class OpBuilder {
   OpBuilder& outputMemoryInherit(size_t input);
   OpBuilder& affinity(ir::CoreAffinity a);
   OpBuilder& affinityRule(AffinityRule r);
-  OpBuilder& role(OpRole r);
+  OpBuilder& id(OpId i);
+  OpBuilder& trait(OpTrait t);
+  OpBuilder& reduces(ReduceAxes axes);
+  OpBuilder& rowMajorArgs(std::vector<size_t> args);
+  OpBuilder& vmi(VmiCategory c);
+  OpBuilder& pipes(PipeSet p);
+  OpBuilder& pto(std::string spelling);
   OpBuilder& sideEffects();
   OpBuilder& typeFromAnnotation();
   OpBuilder& doc(std::string text);
@@ -206,11 +324,14 @@ class OpRegistry {
   const OpDef* find(std::string_view name) const;
   /// The op named `name`; an internal error when it is not registered (for passes).
   const OpDef& get(std::string_view name) const;
+  /// The op with identity `id` (not OpId::Other).
+  const OpDef& get(OpId id) const;
   std::vector<const OpDef*> all() const;  // sorted by name
   OpBuilder add(std::string name);        // registration only
 
  private:
   std::map<std::string, std::unique_ptr<OpDef>, std::less<>> ops_;
+  std::array<const OpDef*, static_cast<size_t>(OpId::Count_)> byId_{};
 };
 
 /// Validates a call against the op's contract (arity, argument kinds, kwargs and their
@@ -228,8 +349,11 @@ std::shared_ptr<const ir::Call> createOpCall(const OpDef& op, std::vector<ir::Ex
                                              const std::vector<Span>& kwargSpans = {},
                                              ir::TypePtr annotated = nullptr);
 
-/// The role of a call's op (Generic for function calls).
-inline OpRole callRole(const ir::Call& call) { return call.op ? call.op->role : OpRole::Generic; }
+/// The identity of a call's op (Other for function calls and unnamed ops).
+inline OpId opIdOf(const ir::Call& call) { return call.op ? call.op->id : OpId::Other; }
+inline bool isOp(const ir::Call& call, OpId id) { return opIdOf(call) == id; }
+/// Whether the call is an op call with trait `t`.
+inline bool hasTrait(const ir::Call& call, OpTrait t) { return call.op && call.op->has(t); }
 
 /// Core affinity of a call (pypto-facts §5, ClassifyIntrinsicCallAffinity).
 ir::CoreAffinity classifyCallAffinity(const ir::Call& call);

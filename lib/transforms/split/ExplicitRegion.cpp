@@ -21,8 +21,7 @@ class BoundaryFinder : public IRVisitor {
 
  protected:
   void visitCall(const Call& c) override {
-    OpRole r = callRole(c);
-    if (!found && (r == OpRole::AivShard || r == OpRole::AicGather)) found = &c;
+    if (!found && (isOp(c, OpId::AivShard) || isOp(c, OpId::AicGather))) found = &c;
     IRVisitor::visitCall(c);
   }
 };
@@ -106,22 +105,22 @@ class RegionChecker : public IRVisitor {
     if (!c) return false;
     bool anyPerLane = false;
     for (const auto& a : c->args) anyPerLane |= exprPerLane(a);
-    OpRole role = callRole(*c);
-    if (role == OpRole::AivShard) return true;
+    const OpId id = opIdOf(*c);
+    if (id == OpId::AivShard) return true;
     const bool producesTile = c->type && c->type->isa<TileType>();
     if (!producesTile || classifyCallAffinity(*c) != CoreAffinity::Vector) return anyPerLane;
     if (anyPerLane) return true;
-    if (role == OpRole::Full || role == OpRole::PositionalGen || role == OpRole::Create)
+    if (id == OpId::Full || id == OpId::Create || hasTrait(*c, OpTrait::PositionalGenerator))
       return false;  // accepted for itself only
-    if (addressedByLane(*c, role)) return true;
+    if (addressedByLane(*c, id)) return true;
     offenders.push_back({c, stmtSpan_});
     return false;
   }
 
-  bool addressedByLane(const Call& c, OpRole role) const {
-    if (role == OpRole::Load) return c.args.size() > 1 && reads(c.args[1], laneDerived_);
-    if (role == OpRole::Slice) return c.args.size() > 2 && reads(c.args[2], laneDerived_);
-    if (role == OpRole::Extract)
+  bool addressedByLane(const Call& c, OpId id) const {
+    if (id == OpId::Load) return c.args.size() > 1 && reads(c.args[1], laneDerived_);
+    if (id == OpId::Slice) return c.args.size() > 2 && reads(c.args[2], laneDerived_);
+    if (id == OpId::Extract)
       return c.args.size() > 2 &&
              (reads(c.args[1], laneDerived_) || reads(c.args[2], laneDerived_));
     return false;
@@ -185,7 +184,7 @@ class StoreRoots : public IRVisitor {
     IRVisitor::visitAssign(a);
     if (!a.var->type || !a.var->type->isa<TensorType>()) return;
     const auto* c = a.value ? a.value->as<Call>() : nullptr;
-    if (c && callRole(*c) == OpRole::Store && c->args.size() > 2)
+    if (c && isOp(*c, OpId::Store) && c->args.size() > 2)
       link(a.var.get(), c->args[2]);
     else if (a.value && a.value->isa<Var>())
       link(a.var.get(), a.value);
@@ -196,7 +195,7 @@ class StoreRoots : public IRVisitor {
   }
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if (callRole(c) != OpRole::Store || c.args.size() < 3) return;
+    if (!isOp(c, OpId::Store) || c.args.size() < 3) return;
     const Var* r = rootOf(c.args[2]);
     if (!r) return;
     if (depth_ > 0)

@@ -10,24 +10,34 @@
 
 #include "SplitLowerer.h"
 #include "SplitUtils.h"
+#include "ptoc/analysis/SplitAxis.h"
 #include "ptoc/ops/OpRegistry.h"
 
 namespace ptoc::split {
 
 using namespace ir;
 using namespace detail;
+using analysis::reducesSplitAxis;
 
 ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
-  const OpRole role = callRole(c);
+  const OpId id = opIdOf(c);
   const HalfInfo* in = nullptr;  // first halved tile operand
   for (const auto& a : args)
     if ((in = infoOf(a))) break;
 
-  switch (role) {
-    case OpRole::Load:
-    case OpRole::Full:
-    case OpRole::Create:
-    case OpRole::PositionalGen: {
+  if (in && reducesSplitAxis(c, in->dim))
+    reject(c.span,
+           fmt::format("{} reduces on the split axis {}: each AIV lane holds only half of "
+                       "the reduced axis, so the per-lane results would be partial",
+                       c.callee, in->dim),
+           "reduce the non-split axis, or gather the value to full width first (choose "
+           "the other split mode, or use a pl.split_aiv(mode=NONE) region)");
+
+  // Roots (load, full, create and the positional generators) share one rule.
+  const bool positional = hasTrait(c, OpTrait::PositionalGenerator);
+  const bool root = id == OpId::Load || id == OpId::Full || id == OpId::Create || positional;
+  switch (root ? OpId::Load : id) {
+    case OpId::Load: {
       // Roots: the shape argument is halved on the split axis (a singleton stays).
       size_t shapeArg = 0;
       while (shapeArg < c.op->args.size() && c.op->args[shapeArg].name != "shape" &&
@@ -37,7 +47,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         throw InternalError(c.callee + ": generator without a shape argument");
       std::optional<int64_t> full = staticAt(args[shapeArg], dim_);
       if (!full || *full <= 1) return rebuild(c, std::move(args));
-      if (role == OpRole::PositionalGen)
+      if (positional)
         reject(c.span,
                fmt::format("automatic split-axis halving of {} is not supported: its values "
                            "depend on the element position, so halving only its shape would "
@@ -47,7 +57,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                "explicit pl.split_aiv region that generates the per-lane values)");
       int64_t half = ceilHalf(*full);
       args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
-      if (role == OpRole::Load) {
+      if (id == OpId::Load) {
         args[1] = withElement(args[1], dim_, localize(elementAt(args[1], dim_), half));
         HalfInfo info{dim_, *full, half, half, nullptr};
         if (args.size() > 3 && args[3]) {
@@ -66,12 +76,12 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       if (*full % 2 && t && t->shape.size() == 2) {
         std::vector<ExprPtr> valid = t->validShape();
         valid[dim_] = laneExtent(constIndex(*full), half);
-        made = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+        made = createOpCall(OpRegistry::instance().get(OpId::SetValidShape),
                             {made, valid[0], valid[1]}, {}, c.span, diag_);
       }
       return track(made, HalfInfo{dim_, *full, half, half, nullptr});
     }
-    case OpRole::Store: {
+    case OpId::Store: {
       if (!in) return rebuild(c, std::move(args));
       const TileType* t = tileTypeOf(args[0]);
       const auto& off = listElements(args[1]);
@@ -80,15 +90,15 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       args[1] = withElement(args[1], axis, localize(off[axis], in->stride));
       return rebuild(c, std::move(args));
     }
-    case OpRole::Slice:
-    case OpRole::Extract: {
+    case OpId::Slice:
+    case OpId::Extract: {
       // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape).
-      size_t shapeArg = role == OpRole::Slice ? 1 : 3;
+      size_t shapeArg = id == OpId::Slice ? 1 : 3;
       if (in && in->dim > 1) return rebuild(c, std::move(args));
       if (in) {
         std::optional<int64_t> n = staticAt(args[shapeArg], in->dim);
-        std::optional<int64_t> o = role == OpRole::Slice ? staticAt(args[2], in->dim)
-                                                         : ops::constIntValue(args[1 + in->dim]);
+        std::optional<int64_t> o =
+            id == OpId::Slice ? staticAt(args[2], in->dim) : ops::constIntValue(args[1 + in->dim]);
         if (!n || !o || *o != 0 || *n != in->full)
           reject(c.span,
                  fmt::format("{} takes a window of the split axis of the halved tile '{}'; only "
@@ -96,7 +106,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                              c.callee, displayName(args[0])),
                  "slice before the value is split, or slice only the other axis");
         args[shapeArg] = withElement(args[shapeArg], in->dim, constIndex(in->half));
-        if (role == OpRole::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
+        if (id == OpId::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
           ExprPtr v = elementAt(args[3], in->dim);
           args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride));
         }
@@ -107,7 +117,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       if (!n || *n <= 1) return rebuild(c, std::move(args));
       int64_t half = ceilHalf(*n);
       args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
-      if (role == OpRole::Slice) {
+      if (id == OpId::Slice) {
         args[2] = withElement(args[2], dim_, localize(elementAt(args[2], dim_), half));
         if (args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
           ExprPtr v = elementAt(args[3], dim_);
@@ -124,7 +134,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       }
       return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half, nullptr});
     }
-    case OpRole::Reshape: {
+    case OpId::Reshape: {
       const TileType* src = tileTypeOf(args[0]);
       std::vector<ExprPtr> target = listElements(args[1]);
       std::vector<int64_t> shape;
@@ -145,8 +155,8 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
           valid[dim_] = laneExtent(constIndex(shape[dim_]), half);
           sargs.push_back(makeTuple(valid, c.span));
         }
-        ExprPtr sliced = createOpCall(OpRegistry::instance().get("tile.slice"), std::move(sargs),
-                                      {}, c.span, diag_);
+        ExprPtr sliced = createOpCall(OpRegistry::instance().get(OpId::Slice), std::move(sargs), {},
+                                      c.span, diag_);
         return track(sliced, HalfInfo{dim_, shape[dim_], half, half, nullptr});
       }
       // Halved source: a lane owns a contiguous block of the full tile's row-major
@@ -177,7 +187,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       args[1] = withElement(args[1], *newDim, constIndex(half));
       return track(rebuild(c, std::move(args)), HalfInfo{*newDim, full, half, half, nullptr});
     }
-    case OpRole::SetValidShape: {
+    case OpId::SetValidShape: {
       if (!in || in->dim > 1) return rebuild(c, std::move(args));
       size_t a = 1 + in->dim;
       HalfInfo info = *in;
@@ -185,7 +195,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       args[a] = laneExtent(args[a], in->stride);
       return track(rebuild(c, std::move(args)), info);
     }
-    case OpRole::Transpose: {
+    case OpId::Transpose: {
       if (in) {
         auto a1 = ops::constIntValue(args[1]), a2 = ops::constIntValue(args[2]);
         if ((a1 && *a1 == static_cast<int64_t>(in->dim)) ||
@@ -196,21 +206,6 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                              displayName(args[0]), in->dim),
                  "transpose on the cube side or before the split, or choose the split mode "
                  "of the other axis");
-      }
-      break;
-    }
-    case OpRole::RowReduce:
-    case OpRole::ColReduce: {
-      const TileType* t = tileTypeOf(args[0]);
-      if (in && t) {
-        size_t reduced = role == OpRole::RowReduce ? t->shape.size() - 1 : 0;
-        if (reduced == in->dim)
-          reject(c.span,
-                 fmt::format("{} reduces on the split axis {}: each AIV lane holds only half of "
-                             "the reduced axis, so the per-lane results would be partial",
-                             c.callee, in->dim),
-                 "reduce the non-split axis, or gather the value to full width first (choose "
-                 "the other split mode, or use a pl.split_aiv(mode=NONE) region)");
       }
       break;
     }

@@ -16,14 +16,6 @@ namespace ptoc::split {
 using namespace ir;
 using analysis::CVDirection;
 
-size_t splitDimension(SplitMode mode) { return mode == SplitMode::LeftRight ? 1 : 0; }
-
-std::optional<SplitMode> modeOfDim(size_t dim) {
-  if (dim == 0) return SplitMode::UpDown;
-  if (dim == 1) return SplitMode::LeftRight;
-  return std::nullopt;
-}
-
 using namespace detail;
 
 void SplitLowerer::reject(Span span, const std::string& message, std::string hint) const {
@@ -69,13 +61,13 @@ ExprPtr SplitLowerer::boundaryShard(const Call& move, ExprPtr source) {
   }
   std::vector<ExprPtr> srcValid = src->validShape();
   auto staticValid = ops::constIntValue(srcValid[dim_]);
-  ExprPtr shard = createOpCall(OpRegistry::instance().get("tile.aiv_shard"), {std::move(source)},
-                               kw, move.span, diag_);
+  ExprPtr shard = createOpCall(OpRegistry::instance().get(OpId::AivShard), {std::move(source)}, kw,
+                               move.span, diag_);
   if (full % 2 || !staticValid || *staticValid != full) {
     // Ragged or odd boundary: this lane's valid share, min(max(V, idx*S) - idx*S, S).
     std::vector<ExprPtr> valid = srcValid;
     valid[dim_] = laneExtent(srcValid[dim_], stride);
-    shard = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+    shard = createOpCall(OpRegistry::instance().get(OpId::SetValidShape),
                          {shard, valid[0], valid[1]}, {}, move.span, diag_);
   }
   HalfInfo info{dim_, full, ceilHalf(full), stride, nullptr};
@@ -107,14 +99,14 @@ ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
                        displayName(operand), info->full, info->dim),
            "pad the split axis to an even extent before the vector work, or keep this value "
            "on the vector side");
-  std::optional<SplitMode> mode = modeOfDim(info->dim);
+  std::optional<SplitMode> mode = splitModeOfAxis(info->dim);
   if (!mode)
     reject(span,
            fmt::format("the V->C operand '{}' is split on axis {}, which a 2-D tile.aic_gather "
                        "cannot express",
                        displayName(operand), info->dim),
            "keep the split axis on dim 0 or 1 (avoid the reshape that moved it)");
-  ExprPtr gathered = createOpCall(OpRegistry::instance().get("tile.aic_gather"), {operand},
+  ExprPtr gathered = createOpCall(OpRegistry::instance().get(OpId::AicGather), {operand},
                                   {{"split", *mode}}, span, diag_);
   const TileType* g = tileTypeOf(gathered);
   if (info->fullValid && g && g->shape.size() == 2) {
@@ -122,7 +114,7 @@ ExprPtr SplitLowerer::gatherOf(const ExprPtr& operand, Span span) {
     // valid extent is the full-width one.
     std::vector<ExprPtr> valid = g->validShape();
     valid[info->dim] = info->fullValid;
-    gathered = createOpCall(OpRegistry::instance().get("tile.set_validshape"),
+    gathered = createOpCall(OpRegistry::instance().get(OpId::SetValidShape),
                             {gathered, valid[0], valid[1]}, {}, span, diag_);
   }
   return gathered;
@@ -158,8 +150,8 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
       break;
   }
   CoreAffinity aff = classifyCallAffinity(*e);
-  bool vecCreate = callRole(*e) == OpRole::Create &&
-                   e->op->deduceOutputMemory(e->args, e->kwargs) == MemorySpace::Vec;
+  bool vecCreate =
+      isOp(*e, OpId::Create) && e->op->deduceOutputMemory(e->args, e->kwargs) == MemorySpace::Vec;
   if (aff == CoreAffinity::Cube) {
     for (const auto& a : args)
       if (infoOf(a))

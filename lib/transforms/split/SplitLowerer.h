@@ -12,27 +12,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptoc/analysis/SplitAxis.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/support/Diagnostics.h"
 #include "ptoc/support/PtrTable.h"
 
 namespace ptoc::split {
 
-/// What is known about a halved (per-lane) value.
-struct HalfInfo {
-  size_t dim = 0;      // split axis of this value (a reshape can move it)
-  int64_t full = 0;    // full extent along `dim`
-  int64_t half = 0;    // per-lane box extent: ceil(full / 2)
-  int64_t stride = 0;  // per-lane offset step: half, or the balanced lane_stride
-  /// Valid extent of the full-width value along `dim` when narrower than `full`
-  /// (null = all of it); a gather restores it.
-  ir::ExprPtr fullValid;
-};
-
-/// Split axis of a mode: UP_DOWN → 0, LEFT_RIGHT → 1 (not defined for NONE).
-size_t splitDimension(ir::SplitMode mode);
-/// The mode that splits axis `dim` of a 2-D tile (0 → UP_DOWN, 1 → LEFT_RIGHT).
-std::optional<ir::SplitMode> modeOfDim(size_t dim);
+using analysis::HalfInfo;
 
 struct SplitOptions {
   ir::SplitMode mode = ir::SplitMode::UpDown;
@@ -44,7 +31,7 @@ struct SplitOptions {
 class SplitLowerer : public ir::IRMutator {
  public:
   SplitLowerer(SplitOptions options, DiagnosticEngine& diag)
-      : opt_(std::move(options)), diag_(diag), dim_(splitDimension(opt_.mode)) {}
+      : opt_(std::move(options)), diag_(diag), dim_(analysis::splitDimension(opt_.mode)) {}
 
   /// Lowers a statement list (recursing into loops and branches).
   std::vector<ir::StmtPtr> lowerStmts(const std::vector<ir::StmtPtr>& stmts);

@@ -1,5 +1,5 @@
 // Small helpers shared by the split-lowering files: `[a, b]` list access and rebuilding,
-// tile-type access, display names and type equality.
+// display names; the per-lane extent ops::ceilHalf.
 #pragma once
 
 #include <optional>
@@ -8,14 +8,15 @@
 
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/StructuralEqual.h"
-#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/DiagnosticText.h"
+#include "ptoc/ops/ExtentArith.h"
 #include "ptoc/support/Diagnostics.h"
 
 namespace ptoc::split::detail {
 
 using namespace ir;
 
-inline int64_t ceilHalf(int64_t v) { return v / 2 + v % 2; }
+using ops::ceilHalf;
 
 inline const std::vector<ExprPtr>& listElements(const ExprPtr& e) {
   static const std::vector<ExprPtr> kEmpty;
@@ -46,7 +47,7 @@ inline ExprPtr withElement(const ExprPtr& list, size_t i, ExprPtr value) {
 
 inline std::string displayName(const ExprPtr& e) {
   if (const auto* v = e ? e->as<Var>() : nullptr) return v->name;
-  return ops::formatExpr(e);
+  return ops::exprText(e);
 }
 
 }  // namespace ptoc::split::detail

@@ -18,6 +18,8 @@
 #include <fmt/format.h>
 
 #include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/analysis/SplitAxis.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/support/PtrTable.h"
@@ -73,65 +75,61 @@ class UnitChecker : public IRVisitor {
     visitExpr(a.value);
     defRegion_[a.var.get()] = region_;
     const auto* c = a.value ? a.value->as<Call>() : nullptr;
-    if (c && callRole(*c) == OpRole::AicGather) gathered_.insert(a.var.get());
+    if (c && isOp(*c, OpId::AicGather)) gathered_.insert(a.var.get());
   }
   void visitDef(const VarPtr& v) override { defRegion_.emplace(v.get(), region_); }
 
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
     if (!c.op) return;
-    const OpRole role = callRole(c);
+    const OpId id = opIdOf(c);
+    const bool boundary = id == OpId::AivShard || id == OpId::AicGather;
+    const bool loadOrStore = id == OpId::Load || id == OpId::Store;
     const CoreAffinity aff = classifyCallAffinity(c);
     if (region_) {
       if (aff == CoreAffinity::Cube)
         fail(fmt::format("(a) cube op {} inside a pl.split_aiv region", c.callee),
              "move the cube op out of the region; regions hold vector work only");
-      if (region_->mode != SplitMode::None &&
-          (role == OpRole::RowReduce || role == OpRole::ColReduce)) {
-        const auto* t = c.args.empty() ? nullptr : c.args[0]->type->as<TileType>();
-        size_t axis = region_->mode == SplitMode::UpDown ? 0 : 1;
-        size_t reduced = t ? (role == OpRole::RowReduce ? t->shape.size() - 1 : 0) : 99;
-        if (reduced == axis)
-          fail(fmt::format("(b) {} reduces the split axis of this {} region", c.callee,
-                           toString(region_->mode)),
-               "reduce the non-split axis, or gather the value to full width first");
-      }
+      std::optional<size_t> axis = splitAxis(region_->mode);
+      if (axis && analysis::reducesSplitAxis(c, *axis))
+        fail(fmt::format("(b) {} reduces the split axis of this {} region", c.callee,
+                         toString(region_->mode)),
+             "reduce the non-split axis, or gather the value to full width first");
     } else {
-      if ((role == OpRole::AivShard || role == OpRole::AicGather) && !stamped_)
+      if (boundary && !stamped_)
         fail(fmt::format("(c) {} outside a pl.split_aiv region", c.callee),
              "move the boundary op inside a `for aiv_id in pl.split_aiv(2, mode=...)` region");
-      if (manual_ && aff == CoreAffinity::Vector && role != OpRole::Load && role != OpRole::Store &&
-          !c.op->declaredAffinity)
+      if (manual_ && aff == CoreAffinity::Vector && !loadOrStore && !c.op->declaredAffinity)
         fail(fmt::format("(e) vector op {} outside every pl.split_aiv region of a function that "
                          "uses regions",
                          c.callee),
              "wrap this phase in `for _ in pl.split_aiv(2, mode=pl.SplitMode.NONE)` so both "
              "lanes run it explicitly");
     }
-    checkBoundaryMemory(c, role);
-    if (manual_ && role != OpRole::Load && role != OpRole::Store) checkCrossings(c, role);
+    checkBoundaryMemory(c, id);
+    if (manual_ && !loadOrStore) checkCrossings(c, id);
   }
 
  private:
-  void checkBoundaryMemory(const Call& c, OpRole role) {
-    if ((role != OpRole::AivShard && role != OpRole::AicGather) || c.args.empty()) return;
+  void checkBoundaryMemory(const Call& c, OpId id) {
+    if ((id != OpId::AivShard && id != OpId::AicGather) || c.args.empty()) return;
     const auto* in = c.args[0]->type ? c.args[0]->type->as<TileType>() : nullptr;
     const auto* out = c.type ? c.type->as<TileType>() : nullptr;
     if (!in || !out || !in->memory || !out->memory) return;
-    if (role == OpRole::AivShard &&
+    if (id == OpId::AivShard &&
         (!isCubeMemorySpace(*in->memory) || *out->memory != MemorySpace::Vec))
       fail(fmt::format("(d) tile.aiv_shard must take a cube-side tile (Acc / Mat) to Vec, got "
                        "{} -> {}",
                        toString(*in->memory), toString(*out->memory)),
            "shard only cube values");
-    if (role == OpRole::AicGather &&
+    if (id == OpId::AicGather &&
         (*in->memory != MemorySpace::Vec || *out->memory != MemorySpace::Mat))
       fail(fmt::format("(d) tile.aic_gather must take a Vec tile to Mat, got {} -> {}",
                        toString(*in->memory), toString(*out->memory)),
            "gather only per-lane vector values");
   }
 
-  void checkCrossings(const Call& c, OpRole role) {
+  void checkCrossings(const Call& c, OpId id) {
     const CoreAffinity side = readerSide(c);
     for (const auto& a : c.args) {
       const auto* v = a ? a->as<Var>() : nullptr;
@@ -143,7 +141,7 @@ class UnitChecker : public IRVisitor {
                          "({}) outside it without tile.aic_gather",
                          v->name, c.callee),
              fmt::format("write `{0} = pl.aic_gather({0})` inside the region", v->name));
-      if (!defIn && region_ && side == CoreAffinity::Vector && role != OpRole::AivShard &&
+      if (!defIn && region_ && side == CoreAffinity::Vector && id != OpId::AivShard &&
           isCubeTile(a))
         fail(fmt::format("(g) the cube value '{}' enters this pl.split_aiv region through {} "
                          "instead of tile.aiv_shard",
@@ -208,7 +206,7 @@ bool verifyAivSplitValid(const Program& program, DiagnosticEngine& diag) {
     if (f->funcType == FunctionType::InCore) {
       HasRegion h;
       h.visitStmt(f->body);
-      const bool* stamp = getAttr<bool>(f->attrs, "split_aiv");
+      const bool* stamp = getAttr<bool>(f->attrs, fnattr::kSplitAiv);
       const bool stamped = stamp && *stamp;
       if (h.found && !stamped) {
         ok = false;

@@ -1,0 +1,28 @@
+// The function attributes (Function::attrs) ptoc knows: one named constant per key, so
+// no pass, verifier, binder or simulator spells the string itself. The binder accepts
+// exactly kAllFunctionAttrs (pl.func_attr({...})); the printer prints attrs in stored order.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace ptoc::ir::fnattr {
+
+/// pl.SplitMode: the AUTO split mode of a mixed InCore function (lower-auto-vector-split
+/// halves its vector work along this axis); set by outline-incore-scopes from pl.split(...).
+inline constexpr char kSplit[] = "split";
+/// bool: the function is in the explicit split_aiv form (per-lane vector code, or
+/// pl.split_aiv regions outline-incore-scopes lifted out of a scope).
+inline constexpr char kSplitAiv[] = "split_aiv";
+/// bool: lower-auto-vector-split lowered and validated the function's pl.split_aiv regions.
+inline constexpr char kSplitAivRegionValidated[] = "split_aiv_region_validated";
+/// bool: an AIV function dispatched to both AIV lanes although it has no split mode.
+inline constexpr char kDualAivDispatch[] = "dual_aiv_dispatch";
+/// int > 0: slots of the cross-core pipe (pl.cross_core_slot(slot_num=N) on the scope).
+inline constexpr char kSlotNum[] = "slot_num";
+
+/// Every key, in the order diagnostics list them.
+inline constexpr std::array<std::string_view, 5> kAllFunctionAttrs = {
+    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum};
+
+}  // namespace ptoc::ir::fnattr

@@ -1,0 +1,49 @@
+// Building functions in passes: fresh names for new variables and outlined functions,
+// rebuilding a function with a new body, and restamping its attributes. Shared by
+// outline-incore-scopes, lower-auto-vector-split and the passes after them.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ptoc/ir/Function.h"
+
+namespace ptoc::ir {
+
+/// `base` when it is not in `taken`, else the first of `base_1`, `base_2`, ... that is not;
+/// the result is added to `taken`.
+std::string freshName(std::unordered_set<std::string>& taken, const std::string& base);
+
+/// The names of the parameters and of every variable defined in `f` that start with
+/// `prefix` (the names a fresh variable called `prefix...` must avoid).
+std::unordered_set<std::string> definedNamesWithPrefix(const Function& f, std::string_view prefix);
+
+/// Names for functions outlined from the functions of a program, unique in the program.
+class FunctionNamer {
+ public:
+  explicit FunctionNamer(const Program& p);
+
+  /// The name for the next function outlined from `parent`. Without a hint:
+  /// `<parent>_incore_<k>`. With a hint: the hint when free; `hint_0`, `hint_1`, ... when
+  /// `parent` already used it; `<parent>_<hint>` when another function owns it.
+  std::string next(const std::string& parent, const std::string& hint);
+
+ private:
+  std::string fresh(const std::string& base, bool alwaysSuffix = false) const;
+
+  std::unordered_map<std::string, std::string> owner_;  // taken name -> outlining function
+  std::unordered_map<std::string, int> unnamedCount_;
+};
+
+/// `f` with `body` and `attrs` (name, type, params, directions and return types kept).
+FunctionPtr withBody(const Function& f, StmtPtr body, AttrList attrs);
+
+/// `attrs` with the `set` entries first (in their order), then the others in their order,
+/// without the keys of `set` and of `drop`.
+AttrList restampAttrs(const AttrList& attrs, AttrList set,
+                      std::initializer_list<std::string_view> drop);
+
+}  // namespace ptoc::ir

@@ -1,0 +1,34 @@
+// Integer arithmetic on extents and index expressions, shared by type deduction, the split
+// lowering and the simulator: constant extraction, overflow-checked counts, and folding
+// builders for valid-shape expressions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ptoc/ir/Expr.h"
+
+namespace ptoc::ops {
+
+/// Dimensions of static tiles and tensors are bounded so that element and byte counts stay
+/// in int64.
+inline constexpr int64_t kMaxElements = int64_t{1} << 40;
+
+std::optional<int64_t> constIntValue(const ir::ExprPtr& e);
+/// a + b clamped to the int64 range (for extents printed in messages).
+int64_t saturatingAdd(int64_t a, int64_t b);
+/// Element count with overflow detection (nullopt on overflow or a negative extent).
+std::optional<int64_t> elementCount(const std::vector<int64_t>& shape);
+/// ceil(v / 2) for v >= 0: the per-lane box of an extent split between the two AIV lanes.
+constexpr int64_t ceilHalf(int64_t v) { return v / 2 + v % 2; }
+
+ir::ExprPtr indexConst(int64_t v);
+/// Folding builders for valid-shape arithmetic (dynamic operands give BinaryExpr nodes of the
+/// operand's scalar dtype).
+ir::ExprPtr ceilHalfExpr(const ir::ExprPtr& e);  // (e + 1) // 2
+ir::ExprPtr doubleExpr(const ir::ExprPtr& e);    // e * 2
+ir::ExprPtr subExpr(const ir::ExprPtr& a, const ir::ExprPtr& b);
+ir::ExprPtr minExpr(const ir::ExprPtr& a, const ir::ExprPtr& b);
+
+}  // namespace ptoc::ops
