@@ -481,6 +481,7 @@ void registerMemoryOps(OpRegistry& r) {
       .id(OpId::Load)
       .pipes({Pipe::MTE2})
       .pto("pto.tload")
+      .window({.shape = 2, .offsets = 1, .valid = 3})
       .deduce(deduceLoad)
       .outputMemoryFromKwarg("target_memory")
       .doc("GM window -> Tile[shapes, tensor dtype] in target_memory; valid_shape gives the view");
@@ -492,6 +493,7 @@ void registerMemoryOps(OpRegistry& r) {
       .id(OpId::Store)
       .pipes({Pipe::MTE3, Pipe::FIX})  // from Vec: MTE3; from Acc: the fixpipe
       .pto("pto.tstore")
+      .window({.offsets = 1})
       .deduce(deduceStore)
       .sideEffects()
       .doc("the output tensor's type; writes the tile's valid region at offsets");
@@ -517,6 +519,7 @@ void registerMemoryOps(OpRegistry& r) {
       .id(OpId::Create)
       .pipes({Pipe::Scalar})
       .pto("pto.alloc_tile")
+      .window({.shape = 0})
       .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
@@ -528,6 +531,7 @@ void registerMemoryOps(OpRegistry& r) {
       .requiredKwarg("dtype", A::DType)
       .id(OpId::Full)
       .pipes({Pipe::V})
+      .window({.shape = 0})
       .deduce(deduceFull)
       .outputMemoryFixed(kVec)
       .doc("Tile[shape, dtype] in Vec filled with a constant");
@@ -540,6 +544,7 @@ void registerMemoryOps(OpRegistry& r) {
       .trait(OpTrait::PositionalGenerator)
       .pipes({Pipe::V})
       .pto("pto.tci")
+      .window({.shape = 1})
       .deduce(deduceCi)
       .outputMemoryFixed(kVec)
       .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
@@ -557,6 +562,7 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
       .trait(OpTrait::PositionalGenerator)
       .pipes({Pipe::V})
+      .window({.shape = 6, .valid = 7})
       .deduce(deduceRandom)
       .outputMemoryFixed(kVec)
       .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
@@ -569,6 +575,7 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("pad_value", A::PadValue)
       .id(OpId::Slice)
       .pipes({Pipe::Scalar})  // a view of the source
+      .window({.shape = 1, .offsets = 2, .valid = 3})
       .deduce(deduceSlice)
       .outputMemoryInherit(0)
       .doc("static-shape window of a tile; view copied from the source");
@@ -578,6 +585,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .id(OpId::Reshape)
       .pipes({Pipe::Scalar})  // a view of the source
+      .window({.shape = 1})
       .deduce(deduceReshape)
       .outputMemoryInherit(0)
       .doc("same elements, new static shape; valid region carried when representable");
@@ -593,6 +601,7 @@ void registerMemoryOps(OpRegistry& r) {
       .id(OpId::Extract)
       .pipes({Pipe::MTE1, Pipe::FIX})  // from Mat: MTE1; from Acc: the fixpipe
       .pto("pto.textract")
+      .window({.shape = 3, .firstIndex = 1})
       .deduce(deduceExtract)
       .outputMemoryFromKwarg("target_memory")
       .doc("2-D sub-tile at (row, col) of a Mat/Acc tile into target_memory");

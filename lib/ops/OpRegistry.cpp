@@ -435,6 +435,21 @@ OpBuilder& OpBuilder::vmi(VmiCategory c) {
   return *this;
 }
 
+OpBuilder& OpBuilder::window(WindowArgs w) {
+  auto check = [&](int i, ArgKind kind, const char* what) {
+    PTOC_CHECK(
+        i < 0 || (static_cast<size_t>(i) < def_.args.size() &&
+                  def_.args[static_cast<size_t>(i)].kind == kind),
+        fmt::format("{}: the window {} is not a declared argument of its kind", def_.name, what));
+  };
+  check(w.shape, ArgKind::IntList, "shape");
+  check(w.offsets, ArgKind::IntList, "offsets");
+  check(w.firstIndex, ArgKind::IntScalar, "index");
+  check(w.valid, ArgKind::IntList, "valid shape");
+  def_.window = w;
+  return *this;
+}
+
 OpBuilder& OpBuilder::pipes(PipeSet p) {
   def_.pipes = p;
   return *this;

@@ -41,9 +41,10 @@ void checkRegisterSize(const OpCallContext& ctx, int64_t size, DType dtype) {
   int64_t lanes = registerLanes(dtype);
   if (size != lanes)
     ctx.failKwarg("size",
-                  fmt::format("{} of {} elements must use size={} (a 256-byte register holds {} "
+                  fmt::format("{} of {} elements must use size={} (a {}-byte register holds {} "
                               "{}-bit lanes), got size={}",
-                              ctx.op.name, dtypeName(dtype), lanes, lanes, dtypeBits(dtype), size),
+                              ctx.op.name, dtypeName(dtype), lanes, target::kVectorRegisterBytes,
+                              lanes, dtypeBits(dtype), size),
                   fmt::format("write size={}", lanes));
 }
 
@@ -86,10 +87,11 @@ void checkTileAccess(const OpCallContext& ctx, size_t tileArg, size_t offsetArg,
 TypePtr deduceCreateMask(const OpCallContext& ctx) {
   int64_t size = sizeKwarg(ctx);
   if (!isValidMaskLanes(size))
-    ctx.failKwarg(
-        "size",
-        fmt::format("the size of {} must be 64, 128 or 256 lanes, got {}", ctx.op.name, size),
-        "use the lane count of the registers it masks (64 for 32-bit elements)");
+    ctx.failKwarg("size",
+                  fmt::format("the size of {} must be {}, {} or {} lanes, got {}", ctx.op.name,
+                              target::registerLanes(32), target::registerLanes(16),
+                              target::registerLanes(8), size),
+                  "use the lane count of the registers it masks (64 for 32-bit elements)");
   if (auto n = constIntValue(ctx.args[0]); n && (*n < 0 || *n > size))
     ctx.fail(0, fmt::format("{} activates {} lanes of a {}-lane mask", ctx.op.name, *n, size),
              fmt::format("use a lane count in [0, {}]", size));

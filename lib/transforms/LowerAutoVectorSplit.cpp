@@ -115,21 +115,8 @@ class LaneStrideScan : public IRVisitor {
         break;
     }
     // A vector tile made here (not derived from the boundary) is halved on its own.
-    switch (opIdOf(c)) {
-      case OpId::Load:
-      case OpId::Full:
-      case OpId::Create:
-      case OpId::Slice:
-      case OpId::Extract:
-      case OpId::Reshape:
-        if (classifyCallAffinity(c) != CoreAffinity::Cube) balanced = false;
-        break;
-      default:
-        if (hasTrait(c, OpTrait::PositionalGenerator) &&
-            classifyCallAffinity(c) != CoreAffinity::Cube)
-          balanced = false;
-        break;
-    }
+    if (analysis::givesItsOwnShape(c) && classifyCallAffinity(c) != CoreAffinity::Cube)
+      balanced = false;
   }
 
  private:

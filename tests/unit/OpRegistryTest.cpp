@@ -995,6 +995,13 @@ TEST_F(OpsTest, TraitsReducedAxesAndPipes) {
   EXPECT_EQ(op("vmi.mask_and").pto, "pto.vmi.vand");
   EXPECT_EQ(op("tile.exp").pto, "");  // not established by ptoas-facts
 
+  // Windows: which arguments give the shape, offsets and valid shape.
+  EXPECT_EQ(op("tile.load").window.offsets, 1);
+  EXPECT_EQ(op("tile.load").window.valid, 3);
+  EXPECT_EQ(op("tile.extract").window.firstIndex, 1);
+  EXPECT_EQ(op("tile.extract").window.offsets, -1);
+  EXPECT_EQ(op("tile.add").window.shape, -1);
+
   // Identities of calls.
   auto ld = call("tile.load", {tensor({16, 64}), list({0, 0}), list({16, 64})});
   EXPECT_TRUE(isOp(*ld, OpId::Load));
@@ -1023,6 +1030,12 @@ TEST(OpBuilderTest, RegistrationContractAndCoercion) {
   EXPECT_THROW(
       reg.add("test.bad3").kwarg("k", AttrKind::Int, int64_t{1}, false, {std::string("x")}),
       InternalError);
+  // Traits name declared arguments of the right kind.
+  EXPECT_THROW(reg.add("test.bad4").arg("s", ArgKind::Scalar).rowMajorArgs({0}), InternalError);
+  EXPECT_THROW(reg.add("test.bad5").arg("t", ArgKind::Tile).rowMajorArgs({1}), InternalError);
+  EXPECT_THROW(reg.add("test.bad6").arg("t", ArgKind::Tile).window({.shape = 0}), InternalError);
+  EXPECT_THROW(reg.add("test.bad7").arg("l", ArgKind::IntList).window({.firstIndex = 0}),
+               InternalError);
 
   SourceManager sm;
   DiagnosticEngine diag(sm);

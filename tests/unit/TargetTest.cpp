@@ -72,6 +72,12 @@ TEST(SplitAxisTest, ModesCodesAndReductions) {
   EXPECT_TRUE(analysis::reducesSplitAxis(*colMax, 0));
   EXPECT_FALSE(analysis::reducesSplitAxis(*e, 0));
   EXPECT_FALSE(analysis::reducesSplitAxis(*e, 1));
+  EXPECT_FALSE(analysis::givesItsOwnShape(*e));
+  std::vector<ExprPtr> dims = {constIndex(16), constIndex(64)};
+  auto full = createOpCall(OpRegistry::instance().get(OpId::Full),
+                           {makeTuple(dims, Span{}), constFloat(0.0, DType::FP32)},
+                           {{"dtype", DType::FP32}}, Span{}, diag);
+  EXPECT_TRUE(analysis::givesItsOwnShape(*full));
 }
 
 TEST(FunctionBuilderTest, FreshNamesAndRestamp) {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "ptoc/ir/Expr.h"
+#include "ptoc/ops/OpRegistry.h"
 
 namespace ptoc::analysis {
 
@@ -34,5 +35,10 @@ std::optional<size_t> reducedAxisOf(const ir::Call& call);
 inline bool reducesSplitAxis(const ir::Call& call, size_t splitAxis) {
   return reducedAxisOf(call) == splitAxis;
 }
+
+/// Whether a call makes a tile of a shape it gives itself (OpDef::window.shape: load, create,
+/// full, the generators, slice, reshape, extract). The split lowering halves such a tile on
+/// its own when its operands are full width, instead of deriving it from a halved operand.
+inline bool givesItsOwnShape(const ir::Call& call) { return call.op && call.op->window.shape >= 0; }
 
 }  // namespace ptoc::analysis

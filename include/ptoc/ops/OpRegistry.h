@@ -230,6 +230,17 @@ using PipeSet = EnumSet<Pipe>;
 /// model: unset on every op today; the simulator's cycle model will register one per family.
 using OpCostFn = std::function<int64_t(const ir::Call&, target::Arch)>;
 
+/// Where an op that makes or addresses a tile window gives its parts (argument indices, -1 =
+/// none): the shape (a list), the offsets (a list, or `firstIndex`: one index scalar per axis
+/// from there on) and the valid shape (a list). The split lowering halves shapes and
+/// localizes offsets through it; explicit split regions check lane addressing with it.
+struct WindowArgs {
+  int shape = -1;
+  int offsets = -1;
+  int firstIndex = -1;
+  int valid = -1;
+};
+
 /// How the memory space of an op's tile result is chosen.
 struct OutputMemoryRule {
   enum Kind : uint8_t { None, Fixed, FromKwarg, InheritInput } kind = None;
@@ -256,6 +267,7 @@ class OpDef {
   /// op reads them row by row; resolve-backend-op-layouts moves any other layout there.
   std::vector<size_t> rowMajorArgs;
   VmiCategory vmi = VmiCategory::None;
+  WindowArgs window;
   /// The pipes the op may occupy. An op whose data path depends on its operands lists each
   /// (tile.store: MTE3 from Vec, FIX from Acc); the cross-core ops list the union over both
   /// cores and both arches (A2/A3 goes through GM with MTE2, A5 core to core).
@@ -306,6 +318,7 @@ class OpBuilder {
   OpBuilder& reduces(ReduceAxes axes);
   OpBuilder& rowMajorArgs(std::vector<size_t> args);
   OpBuilder& vmi(VmiCategory c);
+  OpBuilder& window(WindowArgs w);  // after the arguments it names
   OpBuilder& pipes(PipeSet p);
   OpBuilder& pto(std::string spelling);
   OpBuilder& sideEffects();

@@ -112,17 +112,22 @@ class RegionChecker : public IRVisitor {
     if (anyPerLane) return true;
     if (id == OpId::Full || id == OpId::Create || hasTrait(*c, OpTrait::PositionalGenerator))
       return false;  // accepted for itself only
-    if (addressedByLane(*c, id)) return true;
+    if (addressedByLane(*c)) return true;
     offenders.push_back({c, stmtSpan_});
     return false;
   }
 
-  bool addressedByLane(const Call& c, OpId id) const {
-    if (id == OpId::Load) return c.args.size() > 1 && reads(c.args[1], laneDerived_);
-    if (id == OpId::Slice) return c.args.size() > 2 && reads(c.args[2], laneDerived_);
-    if (id == OpId::Extract)
-      return c.args.size() > 2 &&
-             (reads(c.args[1], laneDerived_) || reads(c.args[2], laneDerived_));
+  /// Whether the call's window offsets (OpDef::window: an offsets list, or the index
+  /// scalars from firstIndex on) read the lane index.
+  bool addressedByLane(const Call& c) const {
+    if (!c.op) return false;
+    const WindowArgs& w = c.op->window;
+    auto readsLane = [&](size_t i) { return i < c.args.size() && reads(c.args[i], laneDerived_); };
+    if (w.offsets >= 0 && readsLane(static_cast<size_t>(w.offsets))) return true;
+    if (w.firstIndex >= 0)
+      for (size_t i = static_cast<size_t>(w.firstIndex);
+           i < c.op->args.size() && c.op->args[i].kind == ArgKind::IntScalar; ++i)
+        if (readsLane(i)) return true;
     return false;
   }
 

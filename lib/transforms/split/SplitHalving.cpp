@@ -33,19 +33,24 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
            "reduce the non-split axis, or gather the value to full width first (choose "
            "the other split mode, or use a pl.split_aiv(mode=NONE) region)");
 
+  // Argument positions come from the op's window (OpDef::window).
+  const WindowArgs& w = c.op ? c.op->window : WindowArgs{};
+  auto at = [&](int i) -> ExprPtr& {
+    if (i < 0 || static_cast<size_t>(i) >= args.size())
+      throw InternalError(fmt::format("{}: window argument {} is missing", c.callee, i));
+    return args[static_cast<size_t>(i)];
+  };
+  auto has = [&](int i) {
+    return i >= 0 && static_cast<size_t>(i) < args.size() && args[static_cast<size_t>(i)];
+  };
+
   // Roots (load, full, create and the positional generators) share one rule.
   const bool positional = hasTrait(c, OpTrait::PositionalGenerator);
   const bool root = id == OpId::Load || id == OpId::Full || id == OpId::Create || positional;
   switch (root ? OpId::Load : id) {
     case OpId::Load: {
       // Roots: the shape argument is halved on the split axis (a singleton stays).
-      size_t shapeArg = 0;
-      while (shapeArg < c.op->args.size() && c.op->args[shapeArg].name != "shape" &&
-             c.op->args[shapeArg].name != "shapes")
-        ++shapeArg;
-      if (shapeArg >= args.size())
-        throw InternalError(c.callee + ": generator without a shape argument");
-      std::optional<int64_t> full = staticAt(args[shapeArg], dim_);
+      std::optional<int64_t> full = staticAt(at(w.shape), dim_);
       if (!full || *full <= 1) return rebuild(c, std::move(args));
       if (positional)
         reject(c.span,
@@ -56,17 +61,19 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
                "move the operation outside the automatically-halved split region (or use an "
                "explicit pl.split_aiv region that generates the per-lane values)");
       int64_t half = ceilHalf(*full);
-      args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
+      at(w.shape) = withElement(at(w.shape), dim_, constIndex(half));
       if (id == OpId::Load) {
-        args[1] = withElement(args[1], dim_, localize(elementAt(args[1], dim_), half));
+        at(w.offsets) =
+            withElement(at(w.offsets), dim_, localize(elementAt(at(w.offsets), dim_), half));
         HalfInfo info{dim_, *full, half, half, nullptr};
-        if (args.size() > 3 && args[3]) {
-          ExprPtr v = elementAt(args[3], dim_);
+        if (has(w.valid)) {
+          ExprPtr v = elementAt(at(w.valid), dim_);
           if (ops::constIntValue(v) != *full) info.fullValid = v;
-          args[3] = withElement(args[3], dim_, laneExtent(v, half));
+          at(w.valid) = withElement(at(w.valid), dim_, laneExtent(v, half));
         } else if (*full % 2) {
-          std::vector<ExprPtr> valid = listElements(args[2]);
+          std::vector<ExprPtr> valid = listElements(at(w.shape));
           valid[dim_] = laneExtent(constIndex(*full), half);
+          args.resize(static_cast<size_t>(w.valid));
           args.push_back(makeTuple(std::move(valid), c.span));
         }
         return track(rebuild(c, std::move(args)), info);
@@ -84,53 +91,59 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
     case OpId::Store: {
       if (!in) return rebuild(c, std::move(args));
       const TileType* t = tileTypeOf(args[0]);
-      const auto& off = listElements(args[1]);
+      const auto& off = listElements(at(w.offsets));
       if (!t || off.size() < t->shape.size()) return rebuild(c, std::move(args));
       size_t axis = in->dim + (off.size() - t->shape.size());
-      args[1] = withElement(args[1], axis, localize(off[axis], in->stride));
+      at(w.offsets) = withElement(at(w.offsets), axis, localize(off[axis], in->stride));
       return rebuild(c, std::move(args));
     }
     case OpId::Slice:
     case OpId::Extract: {
-      // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape).
-      size_t shapeArg = id == OpId::Slice ? 1 : 3;
+      // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape): a list
+      // of offsets, or one index scalar per axis.
+      const bool listOffsets = w.offsets >= 0;
+      auto offsetAt = [&](size_t axis) -> ExprPtr {
+        return listOffsets ? elementAt(at(w.offsets), axis)
+                           : at(w.firstIndex + static_cast<int>(axis));
+      };
+      auto setOffset = [&](size_t axis, ExprPtr v) {
+        if (listOffsets)
+          at(w.offsets) = withElement(at(w.offsets), axis, std::move(v));
+        else
+          at(w.firstIndex + static_cast<int>(axis)) = std::move(v);
+      };
       if (in && in->dim > 1) return rebuild(c, std::move(args));
       if (in) {
-        std::optional<int64_t> n = staticAt(args[shapeArg], in->dim);
+        std::optional<int64_t> n = staticAt(at(w.shape), in->dim);
         std::optional<int64_t> o =
-            id == OpId::Slice ? staticAt(args[2], in->dim) : ops::constIntValue(args[1 + in->dim]);
+            listOffsets ? staticAt(at(w.offsets), in->dim) : ops::constIntValue(offsetAt(in->dim));
         if (!n || !o || *o != 0 || *n != in->full)
           reject(c.span,
                  fmt::format("{} takes a window of the split axis of the halved tile '{}'; only "
                              "a window spanning the whole split axis can be halved",
                              c.callee, displayName(args[0])),
                  "slice before the value is split, or slice only the other axis");
-        args[shapeArg] = withElement(args[shapeArg], in->dim, constIndex(in->half));
-        if (id == OpId::Slice && args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
-          ExprPtr v = elementAt(args[3], in->dim);
-          args[3] = withElement(args[3], in->dim, laneExtent(v, in->stride));
+        at(w.shape) = withElement(at(w.shape), in->dim, constIndex(in->half));
+        if (has(w.valid) && !listElements(at(w.valid)).empty()) {
+          ExprPtr v = elementAt(at(w.valid), in->dim);
+          at(w.valid) = withElement(at(w.valid), in->dim, laneExtent(v, in->stride));
         }
         HalfInfo info = *in;
         return track(rebuild(c, std::move(args)), info);
       }
-      std::optional<int64_t> n = staticAt(args[shapeArg], dim_);
+      std::optional<int64_t> n = staticAt(at(w.shape), dim_);
       if (!n || *n <= 1) return rebuild(c, std::move(args));
       int64_t half = ceilHalf(*n);
-      args[shapeArg] = withElement(args[shapeArg], dim_, constIndex(half));
-      if (id == OpId::Slice) {
-        args[2] = withElement(args[2], dim_, localize(elementAt(args[2], dim_), half));
-        if (args.size() > 3 && args[3] && !listElements(args[3]).empty()) {
-          ExprPtr v = elementAt(args[3], dim_);
-          args[3] = withElement(args[3], dim_, laneExtent(v, half));
-        } else if (*n % 2) {
-          std::vector<ExprPtr> valid = listElements(args[1]);
-          valid[dim_] = laneExtent(constIndex(*n), half);
-          while (args.size() < 3) args.push_back(nullptr);
-          args.resize(3);
-          args.push_back(makeTuple(std::move(valid), c.span));
-        }
-      } else {
-        args[1 + dim_] = localize(args[1 + dim_], half);
+      at(w.shape) = withElement(at(w.shape), dim_, constIndex(half));
+      setOffset(dim_, localize(offsetAt(dim_), half));
+      if (has(w.valid) && !listElements(at(w.valid)).empty()) {
+        ExprPtr v = elementAt(at(w.valid), dim_);
+        at(w.valid) = withElement(at(w.valid), dim_, laneExtent(v, half));
+      } else if (*n % 2 && w.valid >= 0) {
+        std::vector<ExprPtr> valid = listElements(at(w.shape));
+        valid[dim_] = laneExtent(constIndex(*n), half);
+        args.resize(static_cast<size_t>(w.valid));
+        args.push_back(makeTuple(std::move(valid), c.span));
       }
       return track(rebuild(c, std::move(args)), HalfInfo{dim_, *n, half, half, nullptr});
     }
