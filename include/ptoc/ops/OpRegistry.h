@@ -123,7 +123,7 @@ enum class AffinityRule : uint8_t {
 /// tile.load, a boundary at tile.aiv_shard, ...). Set once at registration; the registry
 /// checks that every id but Other names exactly one op. Passes recognise an op with
 /// `isOp(call, OpId::Load)` and build one with `OpRegistry::instance().get(OpId::Move)`,
-/// never by comparing names. What several ops share is a trait (OpTraits), not an id.
+/// never by comparing names. What several ops share is a trait (OpTrait), not an id.
 enum class OpId : uint8_t {
   Other,  // every op no pass names
   Load,
