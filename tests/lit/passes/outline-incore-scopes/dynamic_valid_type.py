@@ -6,7 +6,7 @@
 # RUN: FileCheck %s < %t.py
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s --check-prefix=RUNS
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each > /dev/null
-# RUNS: check ok: main gives the same 1 output(s)
+# RUNS: check ok: main gives the same 2 output(s)
 import pypto.language as pl
 
 
