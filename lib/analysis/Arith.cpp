@@ -49,13 +49,17 @@ DType dtypeOfVar(const VarPtr& v) {
 /// Moves [lo, hi] inward to the values congruent to m.base modulo m.coeff.
 Interval alignTo(Interval r, const detail::Modular& m) {
   if (m.coeff <= 1) return r;
+  auto mod = [&](__int128 v) {
+    __int128 c = m.coeff, x = v % c;
+    return x < 0 ? x + c : x;
+  };
   if (r.hasLower()) {
-    int64_t up = floorModInt(m.base - r.lo, m.coeff);
-    r.lo = __builtin_add_overflow(r.lo, up, &r.lo) ? Interval::kPosInf : r.lo;
+    __int128 lo = static_cast<__int128>(r.lo) + mod(static_cast<__int128>(m.base) - r.lo);
+    r.lo = lo > Interval::kPosInf ? Interval::kPosInf : static_cast<int64_t>(lo);
   }
   if (r.hasUpper()) {
-    int64_t down = floorModInt(r.hi - m.base, m.coeff);
-    r.hi = __builtin_sub_overflow(r.hi, down, &r.hi) ? Interval::kNegInf : r.hi;
+    __int128 hi = static_cast<__int128>(r.hi) - mod(static_cast<__int128>(r.hi) - m.base);
+    r.hi = hi < Interval::kNegInf ? Interval::kNegInf : static_cast<int64_t>(hi);
   }
   return r;
 }

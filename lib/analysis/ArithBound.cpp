@@ -29,9 +29,18 @@ Lin without(const Lin& l, size_t index) {
 }  // namespace
 
 Interval ArithState::boundAtom(AtomId id) {
-  if (atomBounds.size() <= id) atomBounds.resize(atoms.size());
+  if (atomBounds.size() < atoms.size()) atomBounds.resize(atoms.size());
   if (atomBounds[id]) return *atomBounds[id];
-  const Atom a = atoms[id];  // copy: bounding may intern nothing, but keep it safe
+  for (AtomId k : pendingAtoms(id, [&](AtomId x) { return atomBounds[x].has_value(); })) {
+    Interval r = computeBound(k);
+    if (atomBounds.size() < atoms.size()) atomBounds.resize(atoms.size());
+    atomBounds[k] = r;
+  }
+  return *atomBounds[id];
+}
+
+Interval ArithState::computeBound(AtomId id) {
+  const Atom& a = atoms[id];  // bounding never interns atoms, so the reference stays valid
   Interval r = Interval::everything();
   switch (a.kind) {
     case AtomKind::Var:
@@ -106,10 +115,7 @@ Interval ArithState::boundAtom(AtomId id) {
       break;
     }
   }
-  r = r.intersect(dtypeRange(a.dtype));
-  if (atomBounds.size() <= id) atomBounds.resize(atoms.size());
-  atomBounds[id] = r;
-  return r;
+  return r.intersect(dtypeRange(a.dtype));
 }
 
 Interval ArithState::boundLin(const Lin& l, int depth) {
@@ -144,8 +150,10 @@ Interval ArithState::boundLin(const Lin& l, int depth) {
         Lin rest = without(l, i);
         const auto& forUpper = c > 0 ? f->symHi : f->symLo;
         const auto& forLower = c > 0 ? f->symLo : f->symHi;
-        if (forUpper) base.hi = std::min(base.hi, boundLin(linAdd(rest, *forUpper, c), depth - 1).hi);
-        if (forLower) base.lo = std::max(base.lo, boundLin(linAdd(rest, *forLower, c), depth - 1).lo);
+        if (forUpper)
+          base.hi = std::min(base.hi, boundLin(linAdd(rest, *forUpper, c), depth - 1).hi);
+        if (forLower)
+          base.lo = std::max(base.lo, boundLin(linAdd(rest, *forLower, c), depth - 1).lo);
       }
     } catch (const Overflow&) {
       continue;  // the refinement is optional
@@ -156,9 +164,18 @@ Interval ArithState::boundLin(const Lin& l, int depth) {
 }
 
 Modular ArithState::modAtom(AtomId id) {
-  if (atomMods.size() <= id) atomMods.resize(atoms.size());
+  if (atomMods.size() < atoms.size()) atomMods.resize(atoms.size());
   if (atomMods[id]) return *atomMods[id];
-  const Atom a = atoms[id];
+  for (AtomId k : pendingAtoms(id, [&](AtomId x) { return atomMods[x].has_value(); })) {
+    Modular m = computeMod(k);
+    if (atomMods.size() < atoms.size()) atomMods.resize(atoms.size());
+    atomMods[k] = m;
+  }
+  return *atomMods[id];
+}
+
+Modular ArithState::computeMod(AtomId id) {
+  const Atom& a = atoms[id];
   Modular m;
   if (a.kind == AtomKind::Var) {
     if (const VarFact* f = factOf(static_cast<const Var*>(a.leaf.get()))) m = f->mod;
@@ -173,8 +190,6 @@ Modular ArithState::modAtom(AtomId id) {
       m = {};
     }
   }
-  if (atomMods.size() <= id) atomMods.resize(atoms.size());
-  atomMods[id] = m;
   return m;
 }
 

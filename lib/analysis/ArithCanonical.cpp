@@ -23,8 +23,11 @@ bool isCommutative(BinaryOp op) {
 }
 
 std::vector<int64_t> atomKey(const Atom& a, int64_t condId) {
-  std::vector<int64_t> key{static_cast<int64_t>(a.kind), static_cast<int64_t>(a.op),
-                           static_cast<int64_t>(a.uop), static_cast<int64_t>(a.dtype), condId,
+  std::vector<int64_t> key{static_cast<int64_t>(a.kind),
+                           static_cast<int64_t>(a.op),
+                           static_cast<int64_t>(a.uop),
+                           static_cast<int64_t>(a.dtype),
+                           condId,
                            static_cast<int64_t>(a.args.size())};
   // Commutative operands key in canonical order; the atom keeps the order it was first seen in.
   bool swap = a.kind == AtomKind::Binary && isCommutative(a.op) && linLess(a.args[1], a.args[0]);
@@ -123,8 +126,7 @@ std::optional<AtomId> ArithState::findAtom(const Atom& a) const {
 AtomId ArithState::internAtom(Atom a) {
   int64_t condId = -1;
   if (a.kind == AtomKind::Select) {
-    auto [c, inserted] =
-        condIds.try_emplace(a.leaf.get(), static_cast<int64_t>(condHold.size()));
+    auto [c, inserted] = condIds.try_emplace(a.leaf.get(), static_cast<int64_t>(condHold.size()));
     if (inserted) condHold.push_back(a.leaf);
     condId = c->second;
   }
@@ -150,15 +152,57 @@ Lin ArithState::binaryAtom(BinaryOp op, Lin a, Lin b, const ExprPtr& self) {
 // ---- canonicalization -----------------------------------------------------------------------
 
 Lin ArithState::canon(const ExprPtr& e) {
-  if (auto it = linMemo.find(e.get()); it != linMemo.end()) return it->second.second;
+  auto it = linMemo.find(e.get());
+  if (it == linMemo.end()) {
+    warmExprs(e);
+    it = linMemo.find(e.get());
+  }
+  return it->second.second;
+}
+
+void ArithState::warmExprs(const ExprPtr& root) {
+  auto done = [&](const ExprPtr& x) {
+    if (isModeledIntExpr(x)) return linMemo.count(x.get()) != 0;
+    if (isBoolExpr(x)) return boolMemo.count(x.get()) != 0;
+    return true;  // neither: never canonicalized
+  };
+  std::vector<std::pair<ExprPtr, bool>> stack{{root, false}};  // (node, children pushed)
+  while (!stack.empty()) {
+    auto [x, expanded] = std::move(stack.back());
+    stack.pop_back();
+    if (done(x)) continue;
+    if (expanded) {
+      if (isModeledIntExpr(x))
+        canonOne(x);
+      else
+        simplifyBool(x);
+      continue;
+    }
+    stack.emplace_back(x, true);
+    auto push = [&](const ExprPtr& child) {
+      if (!done(child)) stack.emplace_back(child, false);
+    };
+    if (const auto* b = x->as<BinaryExpr>()) {
+      push(b->rhs);
+      push(b->lhs);
+    } else if (const auto* u = x->as<UnaryExpr>()) {
+      push(u->operand);
+    } else if (const auto* s = x->as<SelectExpr>()) {
+      push(s->falseValue);
+      push(s->trueValue);
+      push(s->cond);
+    }
+  }
+}
+
+void ArithState::canonOne(const ExprPtr& e) {
   Lin l;
   try {
     l = canonNode(e);
   } catch (const Overflow&) {
     l = opaque(e);
   }
-  linMemo.emplace(e.get(), std::make_pair(e, l));
-  return l;
+  linMemo.emplace(e.get(), std::make_pair(e, std::move(l)));
 }
 
 Lin ArithState::canonNode(const ExprPtr& e) {
@@ -285,7 +329,8 @@ Lin ArithState::product(const Lin& a, const Lin& b, const ExprPtr& self) {
   for (auto& t : na.terms) t.second /= ga;
   nb.k /= gb;
   for (auto& t : nb.terms) t.second /= gb;
-  return linScale(binaryAtom(BinaryOp::Mul, std::move(na), std::move(nb), self), checkedMul(ga, gb));
+  return linScale(binaryAtom(BinaryOp::Mul, std::move(na), std::move(nb), self),
+                  checkedMul(ga, gb));
 }
 
 void ArithState::foldDivModPairs(Lin& l) {

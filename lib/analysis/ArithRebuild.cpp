@@ -22,8 +22,14 @@ ExprPtr constLike(int64_t v, DType dtype, Span span) { return constInt(v, dtype,
 }  // namespace
 
 ExprPtr ArithState::rebuildAtom(AtomId id) {
-  if (rebuilt.size() <= id) rebuilt.resize(atoms.size());
+  if (rebuilt.size() < atoms.size()) rebuilt.resize(atoms.size());
   if (rebuilt[id]) return rebuilt[id];
+  for (AtomId k : pendingAtoms(id, [&](AtomId a) { return rebuilt[a] != nullptr; }))
+    rebuilt[k] = computeRebuild(k);
+  return rebuilt[id];
+}
+
+ExprPtr ArithState::computeRebuild(AtomId id) {
   const Atom a = atoms[id];
   ExprPtr out;
   switch (a.kind) {
@@ -46,8 +52,6 @@ ExprPtr ArithState::rebuildAtom(AtomId id) {
                    rebuildLin(a.args[1], a.dtype, a.span), a.span);
       break;
   }
-  if (rebuilt.size() <= id) rebuilt.resize(atoms.size());
-  rebuilt[id] = out;
   return out;
 }
 
@@ -92,6 +96,26 @@ ExprPtr ArithState::simplifyInt(const ExprPtr& e) {
 
 ExprPtr ArithState::simplifyBool(const ExprPtr& e) {
   if (auto it = boolMemo.find(e.get()); it != boolMemo.end()) return it->second.second;
+  // Operands first (iteratively), then this node: its operands' queries are memo hits.
+  bool operandsReady = true;
+  auto ready = [&](const ExprPtr& x) {
+    if (isModeledIntExpr(x)) operandsReady = operandsReady && linMemo.count(x.get());
+    if (isBoolExpr(x)) operandsReady = operandsReady && boolMemo.count(x.get());
+  };
+  if (const auto* b = e->as<BinaryExpr>()) {
+    ready(b->lhs);
+    ready(b->rhs);
+  } else if (const auto* u = e->as<UnaryExpr>()) {
+    ready(u->operand);
+  } else if (const auto* s = e->as<SelectExpr>()) {
+    ready(s->cond);
+    ready(s->trueValue);
+    ready(s->falseValue);
+  }
+  if (!operandsReady) {
+    warmExprs(e);  // computes this node too
+    return boolMemo.at(e.get()).second;
+  }
   ExprPtr out = simplifyBoolNode(e);
   boolMemo.emplace(e.get(), std::make_pair(e, out));
   return out;

@@ -370,6 +370,36 @@ TEST(ArithTest, CanProveTrueFalseUnknown) {
   EXPECT_EQ(simp(a, logicalAnd(lt(x, y), lt(i, c(16)))), "x < y");
 }
 
+TEST(ArithTest, NewFactsRefineEarlierAnswers) {
+  Analyzer a;
+  auto x = idx("x");
+  ExprPtr e = minExpr(x, c(5));
+  EXPECT_EQ(simp(a, e), "pl.min(x, 5)");
+  EXPECT_EQ(a.tryProve(le(x, c(5))), std::nullopt);
+  a.bind(x, 0, 3);
+  EXPECT_EQ(simp(a, e), "x");
+  EXPECT_EQ(a.tryProve(le(x, c(5))), std::optional<bool>(true));
+  a.bind(x, 2, 100);  // intersected with [0, 3]
+  EXPECT_EQ(a.rangeOf(x), (Interval{2, 3}));
+  a.bind(x, 3, 3);  // a point: x is folded to its value
+  EXPECT_EQ(simp(a, add(x, c(1))), "4");
+}
+
+TEST(ArithTest, RelationalRefinementsAndTheirLimits) {
+  Analyzer a;
+  auto v = idx("V"), x = idx("x"), y = idx("y");
+  a.bind(v, 0, 128);
+  // Distributing the sum into each min / max term: the lanes' shares add up to the extent.
+  ExprPtr shares = add(minExpr(v, c(64)), maxExpr(sub(v, c(64)), c(0)));
+  EXPECT_TRUE(a.canProveEQ(shares, v));
+  // Unknown: true, but it needs the parity of V (case analysis on 129 values).
+  EXPECT_EQ(a.tryProve(eq(add(floorDiv(add(v, c(1)), c(2)), floorDiv(v, c(2))), v)), std::nullopt);
+  // Unknown, never false: products, relations between unrelated variables.
+  EXPECT_EQ(a.tryProve(ge(mul(x, x), c(0))), std::nullopt);
+  EXPECT_EQ(a.tryProve(le(x, y)), std::nullopt);
+  EXPECT_EQ(a.tryProve(eq(mul(x, y), mul(y, x))), std::optional<bool>(true));
+}
+
 TEST(ArithTest, SymbolicLoopBounds) {
   Analyzer a;
   auto j = idx("j"), n = idx("n");
@@ -437,8 +467,7 @@ TEST(ArithTest, DeepExpressionsStayLinear) {
   }
   for (int k = 0; k < 1000; ++k) s = sub(s, vs[k]);
   EXPECT_EQ(simp(a, s), "0");
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_LT(seconds, 2.0);
 }
 
@@ -465,8 +494,9 @@ struct RandomCase {
   }
   ExprPtr expr(int depth) {
     if (depth == 0 || pick(0, 5) == 0) return leaf();
-    int64_t d = pick(1, 9) * (pick(0, 5) == 0 ? -1 : 1);
-    switch (pick(0, 10)) {
+    static constexpr int64_t kDivisors[] = {1, 2, 3, 4, 5, 7, 8, 16, 64};
+    int64_t d = kDivisors[pick(0, 8)] * (pick(0, 5) == 0 ? -1 : 1);
+    switch (pick(0, 12)) {
       case 0:
       case 1:
         return add(expr(depth - 1), expr(depth - 1));
@@ -487,6 +517,10 @@ struct RandomCase {
         return maxExpr(expr(depth - 1), expr(depth - 1));
       case 9:
         return select(cond(depth - 2 < 0 ? 0 : depth - 2), expr(depth - 1), expr(depth - 1));
+      case 10:
+        return laneExtent(expr(depth - 1), vars[0], pick(1, 40));
+      case 11:
+        return unary(UnaryOp::Abs, expr(depth - 1));
       default:
         return neg(expr(depth - 1));
     }

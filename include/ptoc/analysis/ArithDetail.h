@@ -6,13 +6,16 @@
 //    Interning is by content (operator, dtype, operands), so equal terms get one id; ids are
 //    handed out in first-appearance order and that is the canonical term order.
 //  - ArithState: the atoms, the facts and the memo tables; its members are split by concern
-//    over ArithCanonical.cpp (IR -> Lin), ArithBound.cpp (intervals, congruences, proofs) and
-//    ArithRebuild.cpp (Lin -> IR).
+//    over ArithCanonical.cpp (IR -> Lin), ArithRules.cpp (div/mod/min/max rules), ArithBound.cpp
+//    (intervals, congruences, proofs) and ArithRebuild.cpp (Lin -> IR, bool simplification);
+//    ArithLin.cpp holds the Lin and interval arithmetic, Arith.cpp the Analyzer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -64,7 +67,7 @@ struct Atom {
   ir::BinaryOp op = ir::BinaryOp::Add;  // Binary
   ir::UnaryOp uop = ir::UnaryOp::Neg;   // Unary (Abs, Cast)
   ir::DType dtype = ir::DType::Index;   // the node's dtype (a Cast's target)
-  ptoc::Span span;                        // of the first node that produced the atom
+  ptoc::Span span;                      // of the first node that produced the atom
   ir::ExprPtr leaf;                     // Var / Opaque: the node; Select: the condition
   std::vector<Lin> args;                // Binary: lhs, rhs; Unary: operand; Select: t, f
 };
@@ -121,6 +124,11 @@ class ArithState {
 
   // ---- canonicalization (ArithCanonical.cpp, ArithRules.cpp) ----
   Lin canon(const ir::ExprPtr& e);  // e: a modeled integer expression
+  /// Canonicalizes (int) / simplifies (bool) every node under `e` bottom-up with an explicit
+  /// stack, so deep expressions never recurse deeply; afterwards canon / simplifyBool of any of
+  /// them is a memo hit.
+  void warmExprs(const ir::ExprPtr& e);
+  void canonOne(const ir::ExprPtr& e);
   Lin canonNode(const ir::ExprPtr& e);
   Lin canonBinary(const ir::BinaryExpr& b, const ir::ExprPtr& self);
   Lin canonUnary(const ir::UnaryExpr& u, const ir::ExprPtr& self);
@@ -134,7 +142,15 @@ class ArithState {
   /// (x // c) * c * m + (x % c) * m -> x * m, for the div/mod pairs of a sum.
   void foldDivModPairs(Lin& l);
 
+  /// The atoms reachable from `root` through atom operands for which `cached` is false, in
+  /// increasing id order: operands always have smaller ids, so computing a memo in this order
+  /// never recurses more than one level.
+  template <typename Cached>
+  std::vector<AtomId> pendingAtoms(AtomId root, Cached cached) const;
+
   // ---- bounds and proofs (ArithBound.cpp) ----
+  Interval computeBound(AtomId id);
+  Modular computeMod(AtomId id);
   Interval boundLin(const Lin& l, int depth = Analyzer::kProofDepth);
   Interval boundAtom(AtomId id);
   Modular modLin(const Lin& l);
@@ -146,9 +162,26 @@ class ArithState {
   // ---- rebuilding (ArithRebuild.cpp) ----
   ir::ExprPtr rebuildLin(const Lin& l, ir::DType dtype, ptoc::Span span);
   ir::ExprPtr rebuildAtom(AtomId id);
+  ir::ExprPtr computeRebuild(AtomId id);
   ir::ExprPtr simplifyInt(const ir::ExprPtr& e);
   ir::ExprPtr simplifyBool(const ir::ExprPtr& e);  // memoized; decided -> ConstBool
   ir::ExprPtr simplifyBoolNode(const ir::ExprPtr& e);
 };
+
+template <typename Cached>
+std::vector<AtomId> ArithState::pendingAtoms(AtomId root, Cached cached) const {
+  std::vector<AtomId> out, stack{root};
+  std::unordered_set<AtomId> seen{root};
+  while (!stack.empty()) {
+    AtomId id = stack.back();
+    stack.pop_back();
+    out.push_back(id);
+    for (const Lin& arg : atoms[id].args)
+      for (const auto& t : arg.terms)
+        if (!cached(t.first) && seen.insert(t.first).second) stack.push_back(t.first);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 }  // namespace ptoc::analysis::detail
