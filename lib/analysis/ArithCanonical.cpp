@@ -182,7 +182,12 @@ void ArithState::warmExprs(const ExprPtr& root) {
     auto push = [&](const ExprPtr& child) {
       if (!done(child)) stack.emplace_back(child, false);
     };
-    if (const auto* b = x->as<BinaryExpr>()) {
+    if (isLinearNode(x)) {
+      // A sum is canonicalized as a whole (canonLinear): only its leaves come first.
+      std::vector<ExprPtr> leaves;
+      linearNodes(x, &leaves);
+      for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) push(*it);
+    } else if (const auto* b = x->as<BinaryExpr>()) {
       push(b->rhs);
       push(b->lhs);
     } else if (const auto* u = x->as<UnaryExpr>()) {
@@ -212,6 +217,7 @@ Lin ArithState::canonNode(const ExprPtr& e) {
     if (f && f->range.isPoint()) return linConst(f->range.lo);
     return linAtom(leafAtom(AtomKind::Var, e, dtypeOf(e)));
   }
+  if (isLinearNode(e)) return canonLinear(e);
   if (const auto* b = e->as<BinaryExpr>()) return canonBinary(*b, e);
   if (const auto* u = e->as<UnaryExpr>()) return canonUnary(*u, e);
   if (const auto* s = e->as<SelectExpr>()) return canonSelect(*s, e);

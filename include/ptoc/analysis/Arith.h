@@ -23,14 +23,15 @@
 // between two unbound variables, non-linear facts and most properties of products are unknown.
 //
 // Complexity. Each distinct IR node is canonicalized once per Analyzer state (memoized; shared
-// subexpressions of a DAG are not revisited; an explicit stack, so depth costs no recursion), and
-// each combination step costs O(T), T the number of terms in the operands' sums: O(N * T) for N
-// nodes, linear in practice (T is small for index expressions; a single sum of N distinct terms
-// is the O(N^2) worst case). Bound queries are memoized per term; the relational refinements
-// (distributing a sum into a min/max, substituting a symbolic loop bound) are bounded by a fixed
-// depth (kProofDepth) and breadth, so every query is O(N * T) with a constant factor. tryProve()
-// may case-split on variables with at most 4 values (at most 16 cases). bind() clears the
-// memoized results (they depend on the facts), not the interned terms.
+// subexpressions of a DAG are not revisited; an explicit stack, so depth costs no recursion). A
+// whole tree of + / - / * literal is summed in one pass, O(nodes + T log T); every other
+// operator costs O(T), T the number of terms of its operands' sums. So a query is O(N * T) for N
+// nodes, and O(N log N) when T is small (index expressions) or all terms sit in one sum. Bound
+// queries are memoized per term; the relational refinements (distributing a sum into a min/max,
+// substituting a symbolic loop bound) are bounded by a fixed depth (kProofDepth) and breadth.
+// tryProve() may case-split on variables with at most 4 values (at most 16 cases). bind() clears
+// the memoized results (they depend on the facts), not the interned terms. Measured: 16k nested
+// div/mod/min levels (a DAG) in ~1 s, a 16k-term sum in ~0.16 s on the 2-core build machine.
 #pragma once
 
 #include <cstdint>

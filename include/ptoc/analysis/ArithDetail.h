@@ -87,6 +87,8 @@ struct KeyHash {
 bool isModeledInt(ir::DType d);
 bool isModeledIntExpr(const ir::ExprPtr& e);
 bool isBoolExpr(const ir::ExprPtr& e);
+/// +, - and unary - over modeled integers, and a product with an integer literal.
+bool isLinearNode(const ir::ExprPtr& e);
 Interval dtypeRange(ir::DType d);
 
 // Interval arithmetic with +/-inf (results only ever widen on overflow).
@@ -130,6 +132,12 @@ class ArithState {
   void warmExprs(const ir::ExprPtr& e);
   void canonOne(const ir::ExprPtr& e);
   Lin canonNode(const ir::ExprPtr& e);
+  /// The linear nodes (+, -, unary -, * literal) under `root` that are not memoized, root
+  /// first, every node before its operands; `leaves` gets their other operands, left to right.
+  std::vector<const ir::Expr*> linearNodes(const ir::ExprPtr& root,
+                                           std::vector<ir::ExprPtr>* leaves);
+  /// A linear node's sum in one pass (ArithSum.cpp); its leaves must be memoized.
+  Lin canonLinear(const ir::ExprPtr& root);
   Lin canonBinary(const ir::BinaryExpr& b, const ir::ExprPtr& self);
   Lin canonUnary(const ir::UnaryExpr& u, const ir::ExprPtr& self);
   Lin canonSelect(const ir::SelectExpr& s, const ir::ExprPtr& self);
