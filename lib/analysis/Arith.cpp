@@ -168,6 +168,15 @@ void Analyzer::bindLoop(const VarPtr& v, const ExprPtr& start, const ExprPtr& st
   Interval r = up ? Interval{b0.lo, b1.hi} : Interval{b1.lo, b0.hi};
   if (up && r.hasUpper()) r.hi -= 1;  // v < stop
   if (!up && r.hasLower() && r.lo != Interval::kPosInf) r.lo += 1;
+  if (s.isPoint() && b0.isPoint() && s.lo != 1 && s.lo != -1 && s.lo != Interval::kNegInf) {
+    // v = start (mod |step|), recorded before bind() aligns the range to it
+    VarFact f;
+    if (const VarFact* old = state_->factOf(v.get())) f = *old;
+    f.var = v;
+    int64_t step = s.lo < 0 ? -s.lo : s.lo;
+    if (f.mod.coeff <= 1) f.mod = {step, floorModInt(b0.lo, step)};
+    state_->setFact(std::move(f));
+  }
   bind(v, r);
   if (mentions(start, v.get()) || mentions(stop, v.get())) return;
   VarFact f = *state_->factOf(v.get());

@@ -291,7 +291,6 @@ Lin ArithState::canonUnary(const UnaryExpr& u, const ExprPtr& self) {
       } else if (dtypeRange(dtypeOf(self)).intersect(r) == r) {
         return x;  // the value fits the target dtype: the cast changes nothing
       }
-      if (x.isConst() && u.op == UnaryOp::Abs) return linConst(x.k < 0 ? checkedMul(x.k, -1) : x.k);
       Atom atom;
       atom.kind = AtomKind::Unary;
       atom.uop = u.op;

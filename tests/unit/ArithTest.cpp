@@ -253,6 +253,26 @@ TEST(ArithTest, DivModRulesWithRangeFacts) {
   EXPECT_EQ(b.tryProve(eq(i, c(17))), std::optional<bool>(false));
 }
 
+TEST(ArithTest, SimdLaneLayout) {
+  // index = i * 128 + 64 + j with j a lane in [0, 64): index mod L and index div L for L = 64.
+  Analyzer a;
+  auto i = idx("i"), j = idx("j");
+  a.bindLoop(i, 0, 16);
+  a.bind(j, 0, 63);
+  ExprPtr index = add(add(mul(i, c(128)), c(64)), j);
+  EXPECT_EQ(simp(a, floorMod(index, c(64))), "j");
+  EXPECT_EQ(simp(a, floorDiv(index, c(64))), "i * 2 + 1");
+  auto f = a.toAffine(floorDiv(index, c(64)));
+  ASSERT_EQ(f.terms.size(), 1u);
+  EXPECT_EQ(f.terms[0].term, i);
+  EXPECT_EQ(f.terms[0].coeff, 2);
+  EXPECT_EQ(f.constant, 1);
+  EXPECT_EQ(a.boundOf(index), (Interval{64, 15 * 128 + 127}));
+  EXPECT_TRUE(a.canProveLT(index, c(16 * 128)));
+  // L = 48 does not divide the row: the mod stays, its coefficients reduced modulo 48.
+  EXPECT_EQ(simp(a, floorMod(index, c(48))), "(i * 32 + j + 16) % 48");
+}
+
 // ---- min / max ---------------------------------------------------------------------------------
 
 TEST(ArithTest, MinMaxUnderRanges) {
@@ -413,6 +433,12 @@ TEST(ArithTest, SymbolicLoopBounds) {
   EXPECT_EQ(a.tryProve(ge(j, n)), std::optional<bool>(false));
   EXPECT_EQ(simp(a, minExpr(j, n)), "j");
   EXPECT_EQ(simp(a, floorMod(j, n)), "j");
+  // A constant start and step with a symbolic stop: the congruence is kept too.
+  auto k = idx("k");
+  a.bindLoop(k, c(2), n, c(4));
+  EXPECT_EQ(a.rangeOf(k), (Interval{2, 998}));
+  EXPECT_EQ(simp(a, floorMod(k, c(4))), "2");
+  EXPECT_TRUE(a.canProveLT(k, n));
 }
 
 TEST(ArithTest, SelectAbsAndCasts) {
