@@ -10,8 +10,14 @@
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
+#include <sys/resource.h>
+
+#include <ctime>
+#include <map>
+#include <memory>
 
 #include "ptoc/frontend/Frontend.h"
+#include "ptoc/frontend/Parser.h"
 #include "ptoc/ir/Printer.h"
 
 namespace {
@@ -49,42 +55,142 @@ std::string generateProgram(int n, int& statements) {
   return s;
 }
 
-void BM_ParseBindPrint(benchmark::State& state) {
-  int statements = 0;
-  std::string src = generateProgram(static_cast<int>(state.range(0)), statements);
-  size_t printed = 0;
-  for (auto _ : state) {
+/// CPU time of the calling thread in seconds (user + system, so page faults count;
+/// other processes on a loaded machine do not).
+double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+long minorFaults() {
+  rusage ru{};
+  getrusage(RUSAGE_THREAD, &ru);
+  return ru.ru_minflt;
+}
+
+/// Seconds of thread CPU time per phase of one front-end run.
+struct Phases {
+  double parse = 0;  // source buffer + lexer + parser → syntax tree
+  double bind = 0;   // syntax tree → IR program (name binding, type deduction)
+  double print = 0;  // IR program → text
+  double free = 0;   // releasing the syntax tree, the program and the text
+  double faults = 0;
+  double sum() const { return parse + bind + print + free; }
+};
+
+Phases runOnce(const std::string& src, size_t& printed) {
+  Phases p;
+  long f0 = minorFaults();
+  double t0 = threadCpuSeconds();
+  {
     ptoc::SourceManager sm;
     ptoc::DiagnosticEngine diag(sm);
     uint32_t id = sm.addBuffer("gen.py", src);
-    auto program = ptoc::frontend::parseProgram(sm, id, diag);
+    std::unique_ptr<ptoc::frontend::Module> module = ptoc::frontend::parseModule(sm, id, diag);
+    double t1 = threadCpuSeconds();
+    ptoc::ir::ProgramPtr program = ptoc::frontend::bindProgram(sm, *module, diag);
+    double t2 = threadCpuSeconds();
     std::string out = ptoc::ir::printProgram(*program);
+    double t3 = threadCpuSeconds();
     printed = out.size();
     benchmark::DoNotOptimize(out.data());
+    p.parse = t1 - t0;
+    p.bind = t2 - t1;
+    p.print = t3 - t2;
+    t0 = t3;
   }
+  p.free = threadCpuSeconds() - t0;
+  p.faults = static_cast<double>(minorFaults() - f0);
+  return p;
+}
+
+/// Per-size averages of the last BM_Frontend run, for the summary printed by main().
+std::map<int64_t, std::pair<Phases, int>>& results() {
+  static std::map<int64_t, std::pair<Phases, int>> r;
+  return r;
+}
+
+/// parse + bind + print (+ free) of an N-statement program, each phase timed on
+/// its own. One untimed warm-up run first, so every size is measured warm.
+void BM_Frontend(benchmark::State& state) {
+  int statements = 0;
+  std::string src = generateProgram(static_cast<int>(state.range(0)), statements);
+  size_t printed = 0;
+  runOnce(src, printed);  // warm-up
+  Phases total;
+  for (auto _ : state) {
+    Phases p = runOnce(src, printed);
+    state.SetIterationTime(p.sum());
+    total.parse += p.parse;
+    total.bind += p.bind;
+    total.print += p.print;
+    total.free += p.free;
+    total.faults += p.faults;
+  }
+  double n = static_cast<double>(state.iterations());
+  Phases avg{total.parse / n, total.bind / n, total.print / n, total.free / n, total.faults / n};
+  results()[state.range(0)] = {avg, statements};
   state.SetItemsProcessed(state.iterations() * statements);
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(src.size()));
+  state.counters["parse_ms"] = avg.parse * 1e3;
+  state.counters["bind_ms"] = avg.bind * 1e3;
+  state.counters["print_ms"] = avg.print * 1e3;
+  state.counters["free_ms"] = avg.free * 1e3;
+  state.counters["faults"] = avg.faults;
   state.counters["statements"] = statements;
   state.counters["printed_bytes"] = static_cast<double>(printed);
 }
 
-void BM_ParseOnly(benchmark::State& state) {
-  int statements = 0;
-  std::string src = generateProgram(static_cast<int>(state.range(0)), statements);
-  for (auto _ : state) {
-    ptoc::SourceManager sm;
-    ptoc::DiagnosticEngine diag(sm);
-    uint32_t id = sm.addBuffer("gen.py", src);
-    auto program = ptoc::frontend::parseProgram(sm, id, diag);
-    benchmark::DoNotOptimize(program.get());
-  }
-  state.SetItemsProcessed(state.iterations() * statements);
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(src.size()));
+/// The figures: per phase ms, statements/s of the sum, and time(4N)/time(N).
+void printSummary() {
+  const auto& r = results();
+  if (r.empty()) return;
+  auto row = [&](const char* name, double Phases::*field) {
+    fmt::print("{:<18}", name);
+    for (const auto& [n, p] : r)
+      fmt::print("{:>10.1f}", field ? p.first.*field * 1e3 : p.first.sum() * 1e3);
+    for (const auto& [n, p] : r) {
+      auto four = r.find(4 * n);
+      if (four == r.end()) continue;
+      double a = field ? p.first.*field : p.first.sum();
+      double b = field ? four->second.first.*field : four->second.first.sum();
+      fmt::print("{:>10.2f}", a > 0 ? b / a : 0.0);
+    }
+    fmt::print("\n");
+  };
+  fmt::print("\nFront end, thread CPU ms per run (N = statements)\n{:<18}", "phase");
+  for (const auto& [n, p] : r) fmt::print("{:>10}", n);
+  for (const auto& [n, p] : r)
+    if (r.count(4 * n)) fmt::print("{:>10}", fmt::format("{}x/{}", 4 * n / 1000, n / 1000));
+  fmt::print("\n");
+  row("parse", &Phases::parse);
+  row("bind", &Phases::bind);
+  row("print", &Phases::print);
+  row("free", &Phases::free);
+  row("sum", nullptr);
+  fmt::print("{:<18}", "M statements/s");
+  for (const auto& [n, p] : r) fmt::print("{:>10.2f}", p.second / p.first.sum() * 1e-6);
+  fmt::print("\n{:<18}", "page faults");
+  for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.faults);
+  fmt::print("\n");
 }
 
 }  // namespace
 
-BENCHMARK(BM_ParseBindPrint)->Arg(25000)->Arg(100000)->Arg(400000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParseOnly)->Arg(100000)->Arg(400000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Frontend)
+    ->Arg(25000)
+    ->Arg(100000)
+    ->Arg(400000)
+    ->Iterations(3)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  printSummary();
+  return 0;
+}
