@@ -10,8 +10,12 @@
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
+#include <malloc.h>
 #include <sys/resource.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -76,28 +80,41 @@ struct Phases {
   double print = 0;  // IR program → text
   double free = 0;   // releasing the syntax tree, the program and the text
   double faults = 0;
+  double astBytes = 0;  // heap held by the source buffer and the syntax tree
+  double irBytes = 0;   // heap held by the IR program
   double sum() const { return parse + bind + print + free; }
 };
+
+/// Heap bytes in use (malloc arenas + mmapped chunks).
+double heapBytes() {
+  struct mallinfo2 m = mallinfo2();
+  return static_cast<double>(m.uordblks + m.hblkhd);
+}
 
 Phases runOnce(const std::string& src, size_t& printed) {
   Phases p;
   long f0 = minorFaults();
+  double h0 = heapBytes();
   double t0 = threadCpuSeconds();
   {
     ptoc::SourceManager sm;
     ptoc::DiagnosticEngine diag(sm);
     uint32_t id = sm.addBuffer("gen.py", src);
     std::unique_ptr<ptoc::frontend::Module> module = ptoc::frontend::parseModule(sm, id, diag);
+    p.parse = threadCpuSeconds() - t0;
+    double h1 = heapBytes();  // (untimed)
     double t1 = threadCpuSeconds();
     ptoc::ir::ProgramPtr program = ptoc::frontend::bindProgram(sm, *module, diag);
+    p.bind = threadCpuSeconds() - t1;
+    double h2 = heapBytes();
     double t2 = threadCpuSeconds();
     std::string out = ptoc::ir::printProgram(*program);
     double t3 = threadCpuSeconds();
+    p.print = t3 - t2;
     printed = out.size();
     benchmark::DoNotOptimize(out.data());
-    p.parse = t1 - t0;
-    p.bind = t2 - t1;
-    p.print = t3 - t2;
+    p.astBytes = h1 - h0;
+    p.irBytes = h2 - h1;
     t0 = t3;
   }
   p.free = threadCpuSeconds() - t0;
@@ -105,9 +122,12 @@ Phases runOnce(const std::string& src, size_t& printed) {
   return p;
 }
 
-/// Per-size averages of the last BM_Frontend run, for the summary printed by main().
-std::map<int64_t, std::pair<Phases, int>>& results() {
-  static std::map<int64_t, std::pair<Phases, int>> r;
+/// Per-size figures (phases, statements) for the summaries printed by main().
+using Results = std::map<int64_t, std::pair<Phases, int>>;
+
+/// The averages of the last BM_Frontend run of each size (warm: in-process repeats).
+Results& results() {
+  static Results r;
   return r;
 }
 
@@ -127,9 +147,12 @@ void BM_Frontend(benchmark::State& state) {
     total.print += p.print;
     total.free += p.free;
     total.faults += p.faults;
+    total.astBytes = p.astBytes;
+    total.irBytes = p.irBytes;
   }
   double n = static_cast<double>(state.iterations());
-  Phases avg{total.parse / n, total.bind / n, total.print / n, total.free / n, total.faults / n};
+  Phases avg{total.parse / n,  total.bind / n, total.print / n, total.free / n,
+             total.faults / n, total.astBytes, total.irBytes};
   results()[state.range(0)] = {avg, statements};
   state.SetItemsProcessed(state.iterations() * statements);
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(src.size()));
@@ -143,8 +166,7 @@ void BM_Frontend(benchmark::State& state) {
 }
 
 /// The figures: per phase ms, statements/s of the sum, and time(4N)/time(N).
-void printSummary() {
-  const auto& r = results();
+void printSummary(const Results& r, const char* title) {
   if (r.empty()) return;
   auto row = [&](const char* name, double Phases::*field) {
     fmt::print("{:<18}", name);
@@ -159,7 +181,7 @@ void printSummary() {
     }
     fmt::print("\n");
   };
-  fmt::print("\nFront end, thread CPU ms per run (N = statements)\n{:<18}", "phase");
+  fmt::print("\nFront end, {}: thread CPU ms per run (N = statements)\n{:<18}", title, "phase");
   for (const auto& [n, p] : r) fmt::print("{:>10}", n);
   for (const auto& [n, p] : r)
     if (r.count(4 * n)) fmt::print("{:>10}", fmt::format("{}x/{}", 4 * n / 1000, n / 1000));
@@ -173,7 +195,44 @@ void printSummary() {
   for (const auto& [n, p] : r) fmt::print("{:>10.2f}", p.second / p.first.sum() * 1e-6);
   fmt::print("\n{:<18}", "page faults");
   for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.faults);
+  fmt::print("\n{:<18}", "AST+source B/stmt");
+  for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.astBytes / p.second);
+  fmt::print("\n{:<18}", "IR B/stmt");
+  for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.irBytes / p.second);
   fmt::print("\n");
+}
+
+/// `--once=N`: one cold run (a fresh process, like one `ptoc` invocation) printed
+/// as one line of numbers for runCold().
+int runOnceMode(int n) {
+  int statements = 0;
+  std::string src = generateProgram(n, statements);
+  size_t printed = 0;
+  Phases p = runOnce(src, printed);
+  fmt::print("{} {} {} {} {} {} {} {}\n", p.parse, p.bind, p.print, p.free, p.faults, p.astBytes,
+             p.irBytes, statements);
+  return 0;
+}
+
+/// Runs `self --once=N` `repeats` times per size and keeps the fastest run.
+Results runCold(const char* self, const Results& sizes, int repeats) {
+  Results out;
+  for (const auto& [n, unused] : sizes) {
+    for (int k = 0; k < repeats; ++k) {
+      std::string cmd = fmt::format("'{}' --once={}", self, n);
+      FILE* f = popen(cmd.c_str(), "r");
+      if (!f) continue;
+      Phases p;
+      int statements = 0;
+      int got = fscanf(f, "%lf %lf %lf %lf %lf %lf %lf %d", &p.parse, &p.bind, &p.print, &p.free,
+                       &p.faults, &p.astBytes, &p.irBytes, &statements);
+      pclose(f);
+      if (got != 8) continue;
+      auto it = out.find(n);
+      if (it == out.end() || p.sum() < it->second.first.sum()) out[n] = {p, statements};
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -187,10 +246,25 @@ BENCHMARK(BM_Frontend)
     ->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strncmp(argv[1], "--once=", 7) == 0)
+    return runOnceMode(std::atoi(argv[1] + 7));
+  bool cold = true;
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--no-cold") == 0) {
+      cold = false;
+      for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+      --argc;
+      break;
+    }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  printSummary();
+  std::fflush(stdout);
+  printSummary(results(), "warm (3 runs in one process after a warm-up)");
+  if (cold) {
+    std::fflush(stdout);
+    printSummary(runCold(argv[0], results(), 3), "cold (one run per fresh process, best of 3)");
+  }
   return 0;
 }
