@@ -10,8 +10,8 @@
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
-#include <malloc.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -80,21 +80,26 @@ struct Phases {
   double print = 0;  // IR program → text
   double free = 0;   // releasing the syntax tree, the program and the text
   double faults = 0;
-  double astBytes = 0;  // heap held by the source buffer and the syntax tree
-  double irBytes = 0;   // heap held by the IR program
+  double astBytes = 0;  // memory touched by parse (source copy, syntax tree); cold runs only
+  double irBytes = 0;   // memory touched by bind (the IR program); cold runs only
   double sum() const { return parse + bind + print + free; }
 };
 
-/// Heap bytes in use (malloc arenas + mmapped chunks).
-double heapBytes() {
-  struct mallinfo2 m = mallinfo2();
-  return static_cast<double>(m.uordblks + m.hblkhd);
+/// Resident memory of the process in bytes. Its growth over a phase of a cold run
+/// (a fresh process) is the memory the phase touched.
+double residentBytes() {
+  long pages = 0, resident = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
 }
 
 Phases runOnce(const std::string& src, size_t& printed) {
   Phases p;
   long f0 = minorFaults();
-  double h0 = heapBytes();
+  double h0 = residentBytes();
   double t0 = threadCpuSeconds();
   {
     ptoc::SourceManager sm;
@@ -102,11 +107,11 @@ Phases runOnce(const std::string& src, size_t& printed) {
     uint32_t id = sm.addBuffer("gen.py", src);
     std::unique_ptr<ptoc::frontend::Module> module = ptoc::frontend::parseModule(sm, id, diag);
     p.parse = threadCpuSeconds() - t0;
-    double h1 = heapBytes();  // (untimed)
+    double h1 = residentBytes();  // (untimed)
     double t1 = threadCpuSeconds();
     ptoc::ir::ProgramPtr program = ptoc::frontend::bindProgram(sm, *module, diag);
     p.bind = threadCpuSeconds() - t1;
-    double h2 = heapBytes();
+    double h2 = residentBytes();
     double t2 = threadCpuSeconds();
     std::string out = ptoc::ir::printProgram(*program);
     double t3 = threadCpuSeconds();
@@ -166,7 +171,7 @@ void BM_Frontend(benchmark::State& state) {
 }
 
 /// The figures: per phase ms, statements/s of the sum, and time(4N)/time(N).
-void printSummary(const Results& r, const char* title) {
+void printSummary(const Results& r, const char* title, bool withMemory) {
   if (r.empty()) return;
   auto row = [&](const char* name, double Phases::*field) {
     fmt::print("{:<18}", name);
@@ -195,10 +200,12 @@ void printSummary(const Results& r, const char* title) {
   for (const auto& [n, p] : r) fmt::print("{:>10.2f}", p.second / p.first.sum() * 1e-6);
   fmt::print("\n{:<18}", "page faults");
   for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.faults);
-  fmt::print("\n{:<18}", "AST+source B/stmt");
-  for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.astBytes / p.second);
-  fmt::print("\n{:<18}", "IR B/stmt");
-  for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.irBytes / p.second);
+  if (withMemory) {
+    fmt::print("\n{:<18}", "parse RSS B/stmt");
+    for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.astBytes / p.second);
+    fmt::print("\n{:<18}", "bind RSS B/stmt");
+    for (const auto& [n, p] : r) fmt::print("{:>10.0f}", p.first.irBytes / p.second);
+  }
   fmt::print("\n");
 }
 
@@ -261,10 +268,11 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   std::fflush(stdout);
-  printSummary(results(), "warm (3 runs in one process after a warm-up)");
+  printSummary(results(), "warm (3 runs in one process after a warm-up)", false);
   if (cold) {
     std::fflush(stdout);
-    printSummary(runCold(argv[0], results(), 3), "cold (one run per fresh process, best of 3)");
+    printSummary(runCold(argv[0], results(), 3), "cold (one run per fresh process, best of 3)",
+                 true);
   }
   return 0;
 }
