@@ -1,12 +1,18 @@
-// Front-end throughput: parse + bind + print of a generated `pl` program with N
-// statements (tile ops, scalar arithmetic, loops with iter_args, ifs). Reports
-// statements/s (items) and source MB/s (bytes); compare N and 4N for linearity.
+// Front-end throughput: parse + bind + print (+ free) of a generated `pl` program
+// with N statements (tile ops, scalar arithmetic, loops with iter_args, ifs), each
+// phase timed on its own with the thread's CPU clock. After the Google Benchmark
+// output, main() prints per size the ms of each phase, their sum, statements/s and
+// time(4N)/time(N), in two tables:
+//  - warm: BM_Frontend, 3 runs in one process after an untimed warm-up;
+//  - cold: one run per fresh process (`FrontendBench --once=N`, best of 3), as one
+//    `ptoc` invocation pays it, with the resident memory parse and bind add.
+// `--no-cold` skips the cold table. Figures, profile and analysis: bench/README.md.
 //
-// Allocator effects: the largest sizes run a single (cold) iteration, and after
-// the smaller sizes have run, glibc's dynamic trim threshold makes it hand the
-// freed heap back to the kernel after every large iteration, so each one pays
-// page faults for its whole working set (up to a third of the CPU time at
-// 400000). To measure the front end alone, keep freed memory in the process:
+// Allocator effects: in the warm loop, after a large program is freed glibc's
+// dynamic trim threshold can make it hand the freed heap back to the kernel, so
+// the next run pays page faults for its whole IR again (79k faults per run at
+// 400000 against 4.6k at 100000); the cold table pays them at every size. To see
+// the front end without them, keep freed memory in the process:
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
