@@ -423,6 +423,7 @@ void Printer::type(const Type& t, bool full) {
     case TypeKind::Tuple: {
       out_ += "tuple[";
       const auto& ts = t.as<TupleType>()->types;
+      if (ts.empty()) out_ += "()";  // `tuple[]` is not Python; `tuple[()]` is the empty tuple
       for (size_t i = 0; i < ts.size(); ++i) {
         if (i) out_ += ", ";
         if (ts[i])
@@ -683,11 +684,20 @@ void Printer::expr(const Expr& e, int minPrec, int literalContext) {
       out_ += ']';
       break;
     }
-    case ExprKind::MakeTuple:
-      out_ += '[';
-      exprList(static_cast<const MakeTuple&>(e).elements);
-      out_ += ']';
+    case ExprKind::MakeTuple: {
+      // A list `[a, b]` (shapes, offsets) reads back only with scalar elements; anything
+      // else is a tuple `(x, (a, b))`, `(x,)`, `()`.
+      const auto& elements = static_cast<const MakeTuple&>(e).elements;
+      bool list =
+          !elements.empty() && std::all_of(elements.begin(), elements.end(), [](const ExprPtr& x) {
+            return x && x->type && x->type->isa<ScalarType>();
+          });
+      out_ += list ? '[' : '(';
+      exprList(elements);
+      if (!list && elements.size() == 1) out_ += ',';
+      out_ += list ? ']' : ')';
       break;
+    }
     case ExprKind::TupleGetItem: {
       const auto& g = static_cast<const TupleGetItem&>(e);
       expr(*g.tuple, kPrimary);
@@ -1003,10 +1013,12 @@ void Printer::function(const Function& f, int ind) {
     if (d != ParamDirection::In) out_ += ']';
   }
   out_ += ')';
-  if (f.returnTypes.size() == 1) {
+  // One result of a tuple type prints as `-> tuple[tuple[...]]`: a bare `-> tuple[...]`
+  // declares several results.
+  if (f.returnTypes.size() == 1 && !f.returnTypes[0]->isa<TupleType>()) {
     out_ += " -> ";
     type(*f.returnTypes[0], true);
-  } else if (f.returnTypes.size() > 1) {
+  } else if (!f.returnTypes.empty()) {
     out_ += " -> tuple[";
     for (size_t i = 0; i < f.returnTypes.size(); ++i) {
       if (i) out_ += ", ";

@@ -205,20 +205,25 @@ TEST(TypeRoundTripTest, TupleValuesAsResults) {
 }
 
 TEST(TypeRoundTripTest, TupleResultOfACall) {
-  // g returns (x, n); f unpacks it with r[0], r[1] and passes the tuple on.
-  TupleFixture fx;
-  for (const ExprPtr& value : fx.values()) {
+  // g returns a tuple; f assigns `r = self.g(n, x, a)` and returns r. Each function has
+  // its own parameters: g's result type names g's `n`, and so does the call's type (the
+  // callee's declared result type), while r's annotation names f's `n`.
+  TupleFixture gx, fx;
+  auto gValues = gx.values(), fValues = fx.values();
+  for (size_t i = 0; i < gValues.size(); ++i) {
+    const TypePtr& gType = gValues[i]->type;
+    const TypePtr& fType = fValues[i]->type;
     auto g = std::make_shared<Function>(
-        "g", FunctionType::InCore, fx.params(), std::vector<ParamDirection>(3, ParamDirection::In),
-        std::vector<TypePtr>{value->type}, seq({returnStmt({value})}), AttrList{}, Span{});
-    VarPtr r = var("r", value->type);
+        "g", FunctionType::InCore, gx.params(), std::vector<ParamDirection>(3, ParamDirection::In),
+        std::vector<TypePtr>{gType}, seq({returnStmt({gValues[i]})}), AttrList{}, Span{});
+    VarPtr r = var("r", fType);
     auto call = callFunction(*g, {fx.n, fx.x, fx.a});
     auto f = std::make_shared<Function>(
         "f", FunctionType::Orchestration, fx.params(),
-        std::vector<ParamDirection>(3, ParamDirection::In), std::vector<TypePtr>{value->type},
+        std::vector<ParamDirection>(3, ParamDirection::In), std::vector<TypePtr>{fType},
         seq({assign(r, call), returnStmt({r})}), AttrList{}, Span{});
     auto p = std::make_shared<Program>("P", std::vector<FunctionPtr>{g, f}, true, Span{});
-    EXPECT_EQ(roundTripFailure(*p), "") << describe(*value->type);
+    EXPECT_EQ(roundTripFailure(*p), "") << describe(*fType);
   }
 }
 
