@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/transforms/PassManager.h"
 
 using namespace ptoc;
 using namespace ptoc::ir;
@@ -224,6 +226,96 @@ TEST(TypeRoundTripTest, TupleResultOfACall) {
         seq({assign(r, call), returnStmt({r})}), AttrList{}, Span{});
     auto p = std::make_shared<Program>("P", std::vector<FunctionPtr>{g, f}, true, Span{});
     EXPECT_EQ(roundTripFailure(*p), "") << describe(*fType);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The --verify-roundtrip hook of the pass manager.
+
+/// A program whose text does not parse back: a tile in DDR has no spelling.
+ProgramPtr unparsableProgram() {
+  VarPtr n = var("n", idxT());
+  return paramProgram(n, TileType::get({16, 16}, DType::FP32, MemorySpace::DDR));
+}
+
+/// A program that parses back to a different one: an op call whose stored result type
+/// is not the one the registry deduces (the statement prints no type to check).
+ProgramPtr mistypedProgram() {
+  VarPtr x = var("x", TileType::get({16, 16}, DType::FP32, MemorySpace::Vec));
+  auto wrong = TileType::get({16, 16}, DType::FP16, MemorySpace::Vec);
+  auto body = std::vector<StmtPtr>{evalStmt(callOp("tile.exp", {x}, {}, wrong)), returnStmt({})};
+  return makeProgram(makeFunction({x}, std::move(body), {}));
+}
+
+std::string roundTripError(const Program& p, std::string_view after) {
+  try {
+    verifyRoundTrip(p, after);
+  } catch (const InternalError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+TEST(TypeRoundTripTest, VerifyRoundTripAcceptsEveryTupleForm) {
+  TupleFixture fx;
+  for (const ExprPtr& value : fx.values()) {
+    auto p = makeProgram(makeFunction(fx.params(), {returnStmt({value})}, {value->type}));
+    EXPECT_EQ(roundTripError(*p, "input"), "") << describe(*value->type);
+  }
+}
+
+TEST(TypeRoundTripTest, VerifyRoundTripReportsTextThatDoesNotParseBack) {
+  std::string e = roundTripError(*unparsableProgram(), "my-pass");
+  EXPECT_NE(e.find("round trip broken after pass 'my-pass': the printed IR does not parse back"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("unknown memory space 'pl.Mem.DDR'"), std::string::npos) << e;
+}
+
+TEST(TypeRoundTripTest, VerifyRoundTripReportsTheFirstDifference) {
+  std::string e = roundTripError(*mistypedProgram(), "input");
+  EXPECT_NE(e.find("round trip broken on the input: the printed IR parses back to a different "
+                   "program in function 'f'"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("line 7 of the printed IR: pl.tile.exp(x)"), std::string::npos) << e;
+}
+
+/// A pass that replaces the program with a fixed one.
+class ReplacePass final : public Pass {
+ public:
+  explicit ReplacePass(ProgramPtr p) : p_(std::move(p)) {}
+  std::string_view name() const override { return "replace-for-test"; }
+  std::string_view description() const override { return "test"; }
+  ProgramPtr run(const ProgramPtr&, PassContext&) override { return p_; }
+
+ private:
+  ProgramPtr p_;
+};
+
+TEST(TypeRoundTripTest, PassManagerChecksAfterEveryPassOnlyWhenAsked) {
+  VarPtr n = var("n", idxT());
+  ProgramPtr input = paramProgram(n, ScalarType::get(DType::FP32));
+  SourceManager sm;
+  DiagnosticEngine diag(sm);
+  diag.setPrintImmediately(false);
+  std::ostringstream dump;
+  for (bool on : {false, true}) {
+    PassManagerOptions opts;
+    opts.verifyRoundTrip = on;
+    PassManager pm(opts, dump);
+    pm.addPass(std::make_unique<ReplacePass>(mistypedProgram()));
+    if (!on) {
+      EXPECT_NO_THROW(pm.run(input, diag));
+      continue;
+    }
+    try {
+      pm.run(input, diag);
+      ADD_FAILURE() << "no internal error with verifyRoundTrip";
+    } catch (const InternalError& e) {
+      EXPECT_NE(std::string(e.what()).find("after pass 'replace-for-test'"), std::string::npos)
+          << e.what();
+    }
   }
 }
 
