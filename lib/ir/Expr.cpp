@@ -13,6 +13,56 @@ std::string_view binaryOpName(BinaryOp op) {
   return kNames[static_cast<unsigned>(op)];
 }
 
+std::string_view binaryOpSymbol(BinaryOp op) {
+  switch (op) {  // no default: a new operator must be spelled here
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::Div:
+      return "/";
+    case BinaryOp::FloorDiv:
+      return "//";
+    case BinaryOp::FloorMod:
+      return "%";
+    case BinaryOp::Pow:
+      return "**";
+    case BinaryOp::Min:
+      return "pl.min";
+    case BinaryOp::Max:
+      return "pl.max";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
+    case BinaryOp::BitAnd:
+      return "&";
+    case BinaryOp::BitOr:
+      return "|";
+    case BinaryOp::BitXor:
+      return "^";
+    case BinaryOp::Shl:
+      return "<<";
+    case BinaryOp::Shr:
+      return ">>";
+  }
+  return "?";
+}
+
 bool isComparison(BinaryOp op) { return op >= BinaryOp::Eq && op <= BinaryOp::Ge; }
 bool isLogical(BinaryOp op) { return op == BinaryOp::And || op == BinaryOp::Or; }
 
