@@ -2,6 +2,18 @@
 
 namespace ptoc::ir {
 
+std::string_view exprKindName(ExprKind k) {
+  switch (k) {
+#define PTOC_X(Kind, Class) \
+  case ExprKind::Kind:      \
+    return #Kind;
+    PTOC_EXPR_NODES(PTOC_X)
+#undef PTOC_X
+  }
+  return "?";
+}
+
+
 DType ConstInt::dtype() const { return type->as<ScalarType>()->dtype; }
 DType ConstFloat::dtype() const { return type->as<ScalarType>()->dtype; }
 

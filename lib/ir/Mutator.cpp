@@ -1,4 +1,8 @@
+// The mutator's dispatch lists every node kind (no default: a new kind fails to
+// compile here); rewriting is generic over each node's fields() and rebuild().
 #include "ptoc/ir/Mutator.h"
+
+#include "ptoc/support/Diagnostics.h"
 
 namespace ptoc::ir {
 
@@ -11,6 +15,85 @@ static std::shared_ptr<const T> cast(const StmtPtr& s) {
   return std::static_pointer_cast<const T>(s);
 }
 
+/// Rewrites one field with the mutator's own (overridable) methods; `changed` is set
+/// when any rewritten value is a different node.
+struct IRMutator::FieldRewriter {
+  IRMutator& m;
+  bool& changed;
+
+  template <class T>
+  const T& operator()(const field::Value<T>& d) const {
+    return d.value;
+  }
+  const std::string& operator()(const field::Callee& d) const { return d.value; }
+  ExprPtr operator()(const field::Use<ExprPtr>& d) const {
+    ExprPtr r = m.mutateExpr(d.value);
+    changed = changed || r != d.value;
+    return r;
+  }
+  VarPtr operator()(const field::Use<VarPtr>& d) const {
+    ExprPtr r = m.mutateExpr(d.value);
+    if (r == d.value) return d.value;
+    changed = true;
+    if (!r || !r->isa<Var>())
+      throw InternalError("IRMutator: variable '" + d.value->name +
+                          "' read as a buffer was rewritten to a non-variable expression");
+    return cast<Var>(r);
+  }
+  std::vector<ExprPtr> operator()(const field::Uses<ExprPtr>& d) const {
+    return m.mutateExprs(d.value, changed);
+  }
+  VarPtr operator()(const field::Def<VarPtr>& d) const {
+    VarPtr r = m.mutateDef(d.value);
+    changed = changed || r != d.value;
+    return r;
+  }
+  std::vector<VarPtr> operator()(const field::Defs<VarPtr>& d) const {
+    return m.mutateDefs(d.value, changed);
+  }
+  std::vector<IterArgPtr> operator()(const field::IterArgs<IterArgPtr>& d) const {
+    return m.mutateIterArgs(d.value, changed);
+  }
+  StmtPtr operator()(const field::Body<StmtPtr>& d) const {
+    StmtPtr r = m.mutateStmt(d.value);
+    changed = changed || r != d.value;
+    return r;
+  }
+  std::vector<StmtPtr> operator()(const field::Stmts<StmtPtr>& d) const {
+    std::vector<StmtPtr> out;
+    out.reserve(d.value.size());
+    for (const auto& c : d.value) {
+      out.push_back(m.mutateStmt(c));
+      changed = changed || out.back() != c;
+    }
+    return out;
+  }
+};
+
+template <class Node>
+ExprPtr IRMutator::mutateExprChildren(const std::shared_ptr<const Node>& e) {
+  bool changed = false;
+  FieldRewriter rw{*this, changed};
+  // Braced initialization evaluates the fields left to right, in walk order.
+  auto values = std::apply(
+      [&](const auto&... d) { return std::tuple<decltype(rw(d))...>{rw(d)...}; }, e->fields());
+  TypePtr type = mutateType(e->type);
+  if (!changed && type == e->type) return e;
+  return std::apply([&](auto&&... v) { return Node::rebuild(*e, type, std::move(v)...); },
+                    std::move(values));
+}
+
+template <class Node>
+StmtPtr IRMutator::mutateStmtChildren(const std::shared_ptr<const Node>& s) {
+  bool changed = false;
+  FieldRewriter rw{*this, changed};
+  auto values = std::apply(
+      [&](const auto&... d) { return std::tuple<decltype(rw(d))...>{rw(d)...}; }, s->fields());
+  if (!changed) return s;
+  return std::apply([&](auto&&... v) { return Node::rebuild(*s, std::move(v)...); },
+                    std::move(values));
+}
+
 ExprPtr IRMutator::mutateExpr(const ExprPtr& e) {
   if (!e) return e;
   switch (e->kind) {
@@ -20,7 +103,7 @@ ExprPtr IRMutator::mutateExpr(const ExprPtr& e) {
     case ExprKind::ConstInt:
     case ExprKind::ConstFloat:
     case ExprKind::ConstBool:
-      return e;
+      return mutateConst(e);
     case ExprKind::Binary:
       return mutateBinary(cast<BinaryExpr>(e));
     case ExprKind::Unary:
@@ -36,17 +119,103 @@ ExprPtr IRMutator::mutateExpr(const ExprPtr& e) {
     case ExprKind::TupleGetItem:
       return mutateTupleGetItem(cast<TupleGetItem>(e));
   }
-  return e;
+  throw InternalError("IRMutator: unknown expression kind");
+}
+
+StmtPtr IRMutator::mutateStmt(const StmtPtr& s) {
+  if (!s) return s;
+  switch (s->kind) {
+#define PTOC_X(Kind, Class) \
+  case StmtKind::Kind:      \
+    return mutate##Kind(cast<Class>(s));
+    PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
+  }
+  throw InternalError("IRMutator: unknown statement kind");
+}
+
+ExprPtr IRMutator::mutateConst(const ExprPtr& e) { return e; }
+
+ExprPtr IRMutator::mutateBinary(const std::shared_ptr<const BinaryExpr>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateUnary(const std::shared_ptr<const UnaryExpr>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateSelect(const std::shared_ptr<const SelectExpr>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateCall(const std::shared_ptr<const Call>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateBufferLoad(const std::shared_ptr<const BufferLoad>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateMakeTuple(const std::shared_ptr<const MakeTuple>& e) {
+  return mutateExprChildren(e);
+}
+ExprPtr IRMutator::mutateTupleGetItem(const std::shared_ptr<const TupleGetItem>& e) {
+  return mutateExprChildren(e);
+}
+
+#define PTOC_X(Kind, Class)                                                  \
+  StmtPtr IRMutator::mutate##Kind(const std::shared_ptr<const Class>& s) { \
+    return mutateStmtChildren(s);                                            \
+  }
+PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
+
+TypePtr IRMutator::mutateType(const TypePtr& t) {
+  if (!t) return t;
+  switch (t->kind) {
+    case TypeKind::Unknown:
+    case TypeKind::Scalar:
+    case TypeKind::Tensor:
+    case TypeKind::VReg:
+    case TypeKind::Mask:
+      return t;
+    case TypeKind::Tile: {
+      const auto& tile = static_cast<const TileType&>(*t);
+      if (!tile.view || tile.view->validShape.empty()) return t;
+      bool changed = false;
+      TileView view = *tile.view;
+      view.validShape = mutateExprs(tile.view->validShape, changed);
+      if (!changed) return t;
+      return TileType::get(tile.shape, tile.dtype, tile.memory, std::move(view));
+    }
+    case TypeKind::Tuple: {
+      const auto& tuple = static_cast<const TupleType&>(*t);
+      bool changed = false;
+      std::vector<TypePtr> types;
+      types.reserve(tuple.types.size());
+      for (const auto& x : tuple.types) {
+        types.push_back(mutateType(x));
+        changed = changed || types.back() != x;
+      }
+      return changed ? TupleType::get(std::move(types)) : t;
+    }
+  }
+  throw InternalError("IRMutator: unknown type kind");
+}
+
+VarPtr IRMutator::retypeVar(const VarPtr& v) {
+  TypePtr t = mutateType(v->type);
+  if (t == v->type) return v;
+  VarPtr fresh = v->isa<IterArg>()
+                     ? std::make_shared<IterArg>(v->name, t, cast<IterArg>(v)->init, v->span)
+                     : std::make_shared<Var>(v->name, t, v->span);
+  remap(v, fresh);
+  return fresh;
 }
 
 ExprPtr IRMutator::mutateVar(const VarPtr& v) {
   auto it = varMap_.find(v.get());
-  return it == varMap_.end() ? v : it->second;
+  return it == varMap_.end() ? retypeVar(v) : it->second;
 }
 
 VarPtr IRMutator::mutateDef(const VarPtr& v) {
   auto it = varMap_.find(v.get());
-  return it == varMap_.end() ? v : it->second;
+  return it == varMap_.end() ? retypeVar(v) : it->second;
 }
 
 std::vector<ExprPtr> IRMutator::mutateExprs(const std::vector<ExprPtr>& es, bool& changed) {
@@ -72,6 +241,7 @@ std::vector<VarPtr> IRMutator::mutateDefs(const std::vector<VarPtr>& vs, bool& c
 std::vector<IterArgPtr> IRMutator::mutateIterArgs(const std::vector<IterArgPtr>& ias,
                                                   bool& changed) {
   std::vector<IterArgPtr> out;
+  out.reserve(ias.size());
   for (const auto& ia : ias) {
     ExprPtr init = mutateExpr(ia->init);
     VarPtr def = mutateDef(ia);
@@ -87,180 +257,25 @@ std::vector<IterArgPtr> IRMutator::mutateIterArgs(const std::vector<IterArgPtr>&
   return out;
 }
 
-ExprPtr IRMutator::mutateBinary(const std::shared_ptr<const BinaryExpr>& e) {
-  ExprPtr l = mutateExpr(e->lhs), r = mutateExpr(e->rhs);
-  if (l == e->lhs && r == e->rhs) return e;
-  return std::make_shared<BinaryExpr>(e->op, l, r, e->type, e->span);
-}
-ExprPtr IRMutator::mutateUnary(const std::shared_ptr<const UnaryExpr>& e) {
-  ExprPtr x = mutateExpr(e->operand);
-  if (x == e->operand) return e;
-  return std::make_shared<UnaryExpr>(e->op, x, e->type, e->span);
-}
-ExprPtr IRMutator::mutateSelect(const std::shared_ptr<const SelectExpr>& e) {
-  ExprPtr c = mutateExpr(e->cond), t = mutateExpr(e->trueValue), f = mutateExpr(e->falseValue);
-  if (c == e->cond && t == e->trueValue && f == e->falseValue) return e;
-  return std::make_shared<SelectExpr>(c, t, f, e->type, e->span);
-}
-ExprPtr IRMutator::mutateCall(const std::shared_ptr<const Call>& e) {
-  bool changed = false;
-  auto args = mutateExprs(e->args, changed);
-  if (!changed) return e;
-  return std::make_shared<Call>(e->callee, e->op, std::move(args), e->kwargs, e->type, e->span);
-}
-ExprPtr IRMutator::mutateBufferLoad(const std::shared_ptr<const BufferLoad>& e) {
-  bool changed = false;
-  ExprPtr buf = mutateExpr(e->buffer);
-  auto idx = mutateExprs(e->indices, changed);
-  if (!changed && buf == e->buffer) return e;
-  return std::make_shared<BufferLoad>(cast<Var>(buf), std::move(idx), e->type, e->span);
-}
-ExprPtr IRMutator::mutateMakeTuple(const std::shared_ptr<const MakeTuple>& e) {
-  bool changed = false;
-  auto els = mutateExprs(e->elements, changed);
-  if (!changed) return e;
-  return std::make_shared<MakeTuple>(std::move(els), e->type, e->span);
-}
-ExprPtr IRMutator::mutateTupleGetItem(const std::shared_ptr<const TupleGetItem>& e) {
-  ExprPtr t = mutateExpr(e->tuple);
-  if (t == e->tuple) return e;
-  return std::make_shared<TupleGetItem>(t, e->index, e->type, e->span);
-}
-
-StmtPtr IRMutator::mutateStmt(const StmtPtr& s) {
-  if (!s) return s;
-  switch (s->kind) {
-    case StmtKind::Assign:
-      return mutateAssign(cast<AssignStmt>(s));
-    case StmtKind::Eval:
-      return mutateEval(cast<EvalStmt>(s));
-    case StmtKind::BufferStore:
-      return mutateBufferStore(cast<BufferStoreStmt>(s));
-    case StmtKind::Seq:
-      return mutateSeq(cast<SeqStmt>(s));
-    case StmtKind::If:
-      return mutateIf(cast<IfStmt>(s));
-    case StmtKind::For:
-      return mutateFor(cast<ForStmt>(s));
-    case StmtKind::While:
-      return mutateWhile(cast<WhileStmt>(s));
-    case StmtKind::Yield:
-      return mutateYield(cast<YieldStmt>(s));
-    case StmtKind::Return:
-      return mutateReturn(cast<ReturnStmt>(s));
-    case StmtKind::InCoreScope:
-      return mutateInCoreScope(cast<InCoreScopeStmt>(s));
-    case StmtKind::SplitAivScope:
-      return mutateSplitAivScope(cast<SplitAivScopeStmt>(s));
-    case StmtKind::SimdVfScope:
-      return mutateSimdVfScope(cast<SimdVfScopeStmt>(s));
-  }
-  return s;
-}
-
-StmtPtr IRMutator::mutateAssign(const std::shared_ptr<const AssignStmt>& s) {
-  ExprPtr v = mutateExpr(s->value);
-  VarPtr d = mutateDef(s->var);
-  if (v == s->value && d == s->var) return s;
-  return std::make_shared<AssignStmt>(d, v, s->span);
-}
-StmtPtr IRMutator::mutateEval(const std::shared_ptr<const EvalStmt>& s) {
-  ExprPtr e = mutateExpr(s->expr);
-  if (e == s->expr) return s;
-  return std::make_shared<EvalStmt>(e, s->span);
-}
-StmtPtr IRMutator::mutateBufferStore(const std::shared_ptr<const BufferStoreStmt>& s) {
-  bool changed = false;
-  ExprPtr buf = mutateExpr(s->buffer);
-  auto idx = mutateExprs(s->indices, changed);
-  ExprPtr val = mutateExpr(s->value);
-  ExprPtr pred = mutateExpr(s->predicate);
-  if (!changed && buf == s->buffer && val == s->value && pred == s->predicate) return s;
-  return std::make_shared<BufferStoreStmt>(cast<Var>(buf), std::move(idx), val, pred, s->span);
-}
-StmtPtr IRMutator::mutateSeq(const std::shared_ptr<const SeqStmt>& s) {
-  bool changed = false;
-  std::vector<StmtPtr> out;
-  out.reserve(s->stmts.size());
-  for (const auto& c : s->stmts) {
-    out.push_back(mutateStmt(c));
-    if (out.back() != c) changed = true;
-  }
-  if (!changed) return s;
-  return makeSeq(std::move(out), s->span);
-}
-StmtPtr IRMutator::mutateIf(const std::shared_ptr<const IfStmt>& s) {
-  bool changed = false;
-  ExprPtr c = mutateExpr(s->cond);
-  StmtPtr t = mutateStmt(s->thenBody);
-  StmtPtr e = mutateStmt(s->elseBody);
-  auto rv = mutateDefs(s->returnVars, changed);
-  if (!changed && c == s->cond && t == s->thenBody && e == s->elseBody) return s;
-  return std::make_shared<IfStmt>(c, t, e, std::move(rv), s->span);
-}
-StmtPtr IRMutator::mutateFor(const std::shared_ptr<const ForStmt>& s) {
-  bool changed = false;
-  ExprPtr b = mutateExpr(s->start), e = mutateExpr(s->stop), st = mutateExpr(s->step);
-  auto ia = mutateIterArgs(s->iterArgs, changed);
-  VarPtr lv = mutateDef(s->loopVar);
-  StmtPtr body = mutateStmt(s->body);
-  auto rv = mutateDefs(s->returnVars, changed);
-  if (!changed && b == s->start && e == s->stop && st == s->step && lv == s->loopVar &&
-      body == s->body)
-    return s;
-  return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ia), body, std::move(rv),
-                                   s->attrs, s->span);
-}
-StmtPtr IRMutator::mutateWhile(const std::shared_ptr<const WhileStmt>& s) {
-  bool changed = false;
-  auto ia = mutateIterArgs(s->iterArgs, changed);
-  ExprPtr c = mutateExpr(s->cond);
-  StmtPtr body = mutateStmt(s->body);
-  auto rv = mutateDefs(s->returnVars, changed);
-  if (!changed && c == s->cond && body == s->body) return s;
-  return std::make_shared<WhileStmt>(c, std::move(ia), body, std::move(rv), s->span);
-}
-StmtPtr IRMutator::mutateYield(const std::shared_ptr<const YieldStmt>& s) {
-  bool changed = false;
-  auto v = mutateExprs(s->values, changed);
-  if (!changed) return s;
-  return std::make_shared<YieldStmt>(std::move(v), s->span);
-}
-StmtPtr IRMutator::mutateReturn(const std::shared_ptr<const ReturnStmt>& s) {
-  bool changed = false;
-  auto v = mutateExprs(s->values, changed);
-  if (!changed) return s;
-  return std::make_shared<ReturnStmt>(std::move(v), s->span);
-}
-StmtPtr IRMutator::mutateInCoreScope(const std::shared_ptr<const InCoreScopeStmt>& s) {
-  StmtPtr b = mutateStmt(s->body);
-  if (b == s->body) return s;
-  return std::make_shared<InCoreScopeStmt>(s->split, s->slotNum, s->nameHint, b, s->span);
-}
-StmtPtr IRMutator::mutateSplitAivScope(const std::shared_ptr<const SplitAivScopeStmt>& s) {
-  VarPtr lv = mutateDef(s->laneVar);
-  StmtPtr b = mutateStmt(s->body);
-  if (b == s->body && lv == s->laneVar) return s;
-  return std::make_shared<SplitAivScopeStmt>(s->mode, s->count, lv, b, s->span);
-}
-StmtPtr IRMutator::mutateSimdVfScope(const std::shared_ptr<const SimdVfScopeStmt>& s) {
-  StmtPtr b = mutateStmt(s->body);
-  if (b == s->body) return s;
-  return std::make_shared<SimdVfScopeStmt>(s->lanes, b, s->span);
-}
-
 FunctionPtr IRMutator::mutateFunction(const FunctionPtr& f) {
   bool changed = false;
   auto params = mutateDefs(f->params, changed);
+  std::vector<TypePtr> returnTypes;
+  returnTypes.reserve(f->returnTypes.size());
+  for (const auto& t : f->returnTypes) {
+    returnTypes.push_back(mutateType(t));
+    changed = changed || returnTypes.back() != t;
+  }
   StmtPtr body = mutateStmt(f->body);
   if (!changed && body == f->body) return f;
   return std::make_shared<Function>(f->name, f->funcType, std::move(params), f->directions,
-                                    f->returnTypes, body, f->attrs, f->span);
+                                    std::move(returnTypes), body, f->attrs, f->span);
 }
 
 ProgramPtr IRMutator::mutateProgram(const ProgramPtr& p) {
   bool changed = false;
   std::vector<FunctionPtr> fs;
+  fs.reserve(p->functions.size());
   for (const auto& f : p->functions) {
     fs.push_back(mutateFunction(f));
     if (fs.back() != f) changed = true;

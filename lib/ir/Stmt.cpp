@@ -2,6 +2,21 @@
 
 namespace ptoc::ir {
 
+std::string_view stmtKindName(StmtKind k) {
+  switch (k) {
+#define PTOC_X(Kind, Class) \
+  case StmtKind::Kind:      \
+    return #Kind;
+    PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
+  }
+  return "?";
+}
+
+StmtPtr SeqStmt::rebuild(const SeqStmt& o, std::vector<StmtPtr> stmts) {
+  return makeSeq(std::move(stmts), o.span);
+}
+
 static void flattenInto(const StmtPtr& s, std::vector<StmtPtr>& out) {
   if (!s) return;
   if (const auto* seq = s->as<SeqStmt>()) {

@@ -1,6 +1,50 @@
+// The visitor's dispatch lists every node kind (no default: a new kind fails to
+// compile here); the recursion into children is generic over each node's fields().
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::ir {
+
+/// Visits one field of a node with the visitor's own (overridable) methods.
+struct IRVisitor::FieldWalker {
+  IRVisitor& v;
+  template <class T>
+  void operator()(const field::Value<T>&) const {}
+  void operator()(const field::Callee&) const {}
+  template <class P>
+  void operator()(const field::Use<P>& d) const {
+    if (d.value) v.visitExpr(d.value);
+  }
+  template <class P>
+  void operator()(const field::Uses<P>& d) const {
+    for (const auto& e : d.value) v.visitExpr(e);
+  }
+  template <class P>
+  void operator()(const field::Def<P>& d) const {
+    v.visitDef(d.value);
+  }
+  template <class P>
+  void operator()(const field::Defs<P>& d) const {
+    for (const auto& x : d.value) v.visitDef(x);
+  }
+  template <class P>
+  void operator()(const field::IterArgs<P>& d) const {
+    for (const auto& ia : d.value) v.visitExpr(ia->init);
+    for (const auto& ia : d.value) v.visitDef(ia);
+  }
+  template <class P>
+  void operator()(const field::Body<P>& d) const {
+    v.visitStmt(d.value);
+  }
+  template <class P>
+  void operator()(const field::Stmts<P>& d) const {
+    for (const auto& s : d.value) v.visitStmt(s);
+  }
+};
+
+template <class Node>
+void IRVisitor::visitChildren(const Node& n) {
+  field::forEach(n, FieldWalker{*this});
+}
 
 void IRVisitor::visitExpr(const ExprPtr& e) {
   if (!e) return;
@@ -15,142 +59,53 @@ void IRVisitor::visitExpr(const ExprPtr& e) {
       visitConst(e);
       return;
     case ExprKind::Binary:
-      visitBinary(*e->as<BinaryExpr>());
+      visitBinary(static_cast<const BinaryExpr&>(*e));
       return;
     case ExprKind::Unary:
-      visitUnary(*e->as<UnaryExpr>());
+      visitUnary(static_cast<const UnaryExpr&>(*e));
       return;
     case ExprKind::Select:
-      visitSelect(*e->as<SelectExpr>());
+      visitSelect(static_cast<const SelectExpr&>(*e));
       return;
     case ExprKind::Call:
-      visitCall(*e->as<Call>());
+      visitCall(static_cast<const Call&>(*e));
       return;
     case ExprKind::BufferLoad:
-      visitBufferLoad(*e->as<BufferLoad>());
+      visitBufferLoad(static_cast<const BufferLoad&>(*e));
       return;
     case ExprKind::MakeTuple:
-      visitMakeTuple(*e->as<MakeTuple>());
+      visitMakeTuple(static_cast<const MakeTuple&>(*e));
       return;
     case ExprKind::TupleGetItem:
-      visitTupleGetItem(*e->as<TupleGetItem>());
+      visitTupleGetItem(static_cast<const TupleGetItem&>(*e));
       return;
   }
 }
-
-void IRVisitor::visitBinary(const BinaryExpr& e) {
-  visitExpr(e.lhs);
-  visitExpr(e.rhs);
-}
-void IRVisitor::visitUnary(const UnaryExpr& e) { visitExpr(e.operand); }
-void IRVisitor::visitSelect(const SelectExpr& e) {
-  visitExpr(e.cond);
-  visitExpr(e.trueValue);
-  visitExpr(e.falseValue);
-}
-void IRVisitor::visitCall(const Call& e) {
-  for (const auto& a : e.args) visitExpr(a);
-}
-void IRVisitor::visitBufferLoad(const BufferLoad& e) {
-  visitExpr(e.buffer);
-  for (const auto& i : e.indices) visitExpr(i);
-}
-void IRVisitor::visitMakeTuple(const MakeTuple& e) {
-  for (const auto& x : e.elements) visitExpr(x);
-}
-void IRVisitor::visitTupleGetItem(const TupleGetItem& e) { visitExpr(e.tuple); }
 
 void IRVisitor::visitStmt(const StmtPtr& s) {
   if (!s) return;
   switch (s->kind) {
-    case StmtKind::Assign:
-      visitAssign(*s->as<AssignStmt>());
-      return;
-    case StmtKind::Eval:
-      visitEval(*s->as<EvalStmt>());
-      return;
-    case StmtKind::BufferStore:
-      visitBufferStore(*s->as<BufferStoreStmt>());
-      return;
-    case StmtKind::Seq:
-      visitSeq(*s->as<SeqStmt>());
-      return;
-    case StmtKind::If:
-      visitIf(*s->as<IfStmt>());
-      return;
-    case StmtKind::For:
-      visitFor(*s->as<ForStmt>());
-      return;
-    case StmtKind::While:
-      visitWhile(*s->as<WhileStmt>());
-      return;
-    case StmtKind::Yield:
-      visitYield(*s->as<YieldStmt>());
-      return;
-    case StmtKind::Return:
-      visitReturn(*s->as<ReturnStmt>());
-      return;
-    case StmtKind::InCoreScope:
-      visitInCoreScope(*s->as<InCoreScopeStmt>());
-      return;
-    case StmtKind::SplitAivScope:
-      visitSplitAivScope(*s->as<SplitAivScopeStmt>());
-      return;
-    case StmtKind::SimdVfScope:
-      visitSimdVfScope(*s->as<SimdVfScopeStmt>());
-      return;
+#define PTOC_X(Kind, Class)                        \
+  case StmtKind::Kind:                             \
+    visit##Kind(static_cast<const Class&>(*s));    \
+    return;
+    PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
   }
 }
 
-void IRVisitor::visitAssign(const AssignStmt& s) {
-  visitExpr(s.value);
-  visitDef(s.var);
-}
-void IRVisitor::visitEval(const EvalStmt& s) { visitExpr(s.expr); }
-void IRVisitor::visitBufferStore(const BufferStoreStmt& s) {
-  visitExpr(s.buffer);
-  for (const auto& i : s.indices) visitExpr(i);
-  visitExpr(s.value);
-  visitExpr(s.predicate);
-}
-void IRVisitor::visitSeq(const SeqStmt& s) {
-  for (const auto& c : s.stmts) visitStmt(c);
-}
-void IRVisitor::visitIf(const IfStmt& s) {
-  visitExpr(s.cond);
-  visitStmt(s.thenBody);
-  visitStmt(s.elseBody);
-  for (const auto& v : s.returnVars) visitDef(v);
-}
-void IRVisitor::visitFor(const ForStmt& s) {
-  visitExpr(s.start);
-  visitExpr(s.stop);
-  visitExpr(s.step);
-  for (const auto& ia : s.iterArgs) visitExpr(ia->init);
-  visitDef(s.loopVar);
-  for (const auto& ia : s.iterArgs) visitDef(ia);
-  visitStmt(s.body);
-  for (const auto& v : s.returnVars) visitDef(v);
-}
-void IRVisitor::visitWhile(const WhileStmt& s) {
-  for (const auto& ia : s.iterArgs) visitExpr(ia->init);
-  for (const auto& ia : s.iterArgs) visitDef(ia);
-  visitExpr(s.cond);
-  visitStmt(s.body);
-  for (const auto& v : s.returnVars) visitDef(v);
-}
-void IRVisitor::visitYield(const YieldStmt& s) {
-  for (const auto& v : s.values) visitExpr(v);
-}
-void IRVisitor::visitReturn(const ReturnStmt& s) {
-  for (const auto& v : s.values) visitExpr(v);
-}
-void IRVisitor::visitInCoreScope(const InCoreScopeStmt& s) { visitStmt(s.body); }
-void IRVisitor::visitSplitAivScope(const SplitAivScopeStmt& s) {
-  visitDef(s.laneVar);
-  visitStmt(s.body);
-}
-void IRVisitor::visitSimdVfScope(const SimdVfScopeStmt& s) { visitStmt(s.body); }
+void IRVisitor::visitBinary(const BinaryExpr& e) { visitChildren(e); }
+void IRVisitor::visitUnary(const UnaryExpr& e) { visitChildren(e); }
+void IRVisitor::visitSelect(const SelectExpr& e) { visitChildren(e); }
+void IRVisitor::visitCall(const Call& e) { visitChildren(e); }
+void IRVisitor::visitBufferLoad(const BufferLoad& e) { visitChildren(e); }
+void IRVisitor::visitMakeTuple(const MakeTuple& e) { visitChildren(e); }
+void IRVisitor::visitTupleGetItem(const TupleGetItem& e) { visitChildren(e); }
+
+#define PTOC_X(Kind, Class) \
+  void IRVisitor::visit##Kind(const Class& s) { visitChildren(s); }
+PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
 
 void IRVisitor::visitFunction(const FunctionPtr& f) {
   for (const auto& p : f->params) visitDef(p);

@@ -171,7 +171,9 @@ class SpaceAnalysis {
       case StmtKind::InCoreScope:
         walk(s->as<InCoreScopeStmt>()->body);
         return;
-      default:
+      case StmtKind::BufferStore:  // an element store: a memory effect, no space demand
+      case StmtKind::Yield:        // united with the results by the enclosing if / loop
+      case StmtKind::Return:       // returns tensors (the SplitIncoreOrch contract)
         return;
     }
   }

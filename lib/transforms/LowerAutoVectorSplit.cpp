@@ -333,9 +333,17 @@ class LowerAutoVectorSplitPass final : public Pass {
         if (t == i->thenBody && e == i->elseBody) return s;
         return std::make_shared<IfStmt>(i->cond, t, e, i->returnVars, i->span);
       }
-      default:
+      case StmtKind::InCoreScope:
+      case StmtKind::SimdVfScope:
         return s;  // scopes are not entered: a region inside one survives (and is reported)
+      case StmtKind::Assign:
+      case StmtKind::Eval:
+      case StmtKind::BufferStore:
+      case StmtKind::Yield:
+      case StmtKind::Return:
+        return s;  // no nested statements: no region
     }
+    return s;
   }
 
   std::vector<StmtPtr> lowerRegion(const SplitAivScopeStmt& r, RegionState& st) {

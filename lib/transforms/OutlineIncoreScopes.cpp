@@ -289,19 +289,26 @@ class ScopeOutliner final : public IRMutator {
                                                       : ParamDirection::Out);
       args.push_back(mutateExpr(in));  // earlier scopes' results are already renamed
     }
+    // A type that names a captured scalar (a dynamic valid_shape) names its parameter.
+    for (size_t i = 0; i < params.size(); ++i) {
+      TypePtr t = bodyRemap.mutateType(params[i]->type);
+      if (t == params[i]->type) continue;
+      params[i] = std::make_shared<Var>(params[i]->name, t, params[i]->span);
+      bodyRemap.remap(inputs[i], params[i]);
+    }
+    std::vector<StmtPtr> body = flattenStmts(bodyRemap.mutateStmt(s->body));
 
     // Results: a write through a parameter returns the parameter itself.
     std::vector<ExprPtr> returned;
     std::vector<TypePtr> returnTypes;
     for (const auto& v : outputs) {
-      ExprPtr r = v;
+      ExprPtr r = bodyRemap.mutateExpr(v);  // renamed when its type names a parameter
       if (auto root = dirs.rootOf(*v); root && directions[*root] != ParamDirection::In)
         r = params[*root];
       returned.push_back(r);
       returnTypes.push_back(r->type);
     }
 
-    std::vector<StmtPtr> body = flattenStmts(bodyRemap.mutateStmt(s->body));
     if (!returned.empty()) body.push_back(returnStmt(returned, s->span));
     std::string name = namer_.next(parent_.name, s->nameHint);
     auto fn = std::make_shared<Function>(name, FunctionType::InCore, std::move(params),

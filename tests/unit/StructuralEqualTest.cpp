@@ -189,7 +189,7 @@ TEST(StructuralEqualTest, FirstDifferenceMessages) {
          v.funcAttrs = {{"splits", SplitMode::UpDown}};
        },
        "function attr name differs: split vs splits", "kernel"},
-      {"lanes", [](Variant& v) { v.lanes = 128; }, "simd_vf lanes differ: 64 vs 128", "kernel"},
+      {"lanes", [](Variant& v) { v.lanes = 128; }, "simd_vf lanes differs: 64 vs 128", "kernel"},
       {"slots", [](Variant& v) { v.slots = std::nullopt; }, "scope slot_num differs: 4 vs none",
        "kernel"},
       {"extra stmt", [](Variant& v) { v.extraStmt = true; },

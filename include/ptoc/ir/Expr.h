@@ -5,9 +5,13 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "ptoc/ir/Attr.h"
+#include "ptoc/ir/Fields.h"
+#include "ptoc/ir/NodeList.h"
 #include "ptoc/ir/Type.h"
 #include "ptoc/support/SourceManager.h"
 
@@ -18,19 +22,12 @@ class OpDef;  // defined by the ops layer; the IR only stores the pointer
 namespace ptoc::ir {
 
 enum class ExprKind : uint8_t {
-  Var,
-  IterArg,
-  ConstInt,
-  ConstFloat,
-  ConstBool,
-  Binary,
-  Unary,
-  Select,
-  Call,
-  BufferLoad,
-  MakeTuple,
-  TupleGetItem,
+#define PTOC_X(Kind, Class) Kind,
+  PTOC_EXPR_NODES(PTOC_X)
+#undef PTOC_X
 };
+/// "Var", "Binary", ... (the enumerator's name).
+std::string_view exprKindName(ExprKind k);
 
 class Expr {
  public:
@@ -56,6 +53,8 @@ class Var : public Expr {
   Var(std::string n, TypePtr t, Span s)
       : Expr(ExprKind::Var, std::move(t), s), name(std::move(n)) {}
   const std::string name;  // a hint: cosmetic, ignored by structural equality
+  /// No fields: a variable is its identity (walkers treat uses and definitions specially).
+  std::tuple<> fields() const { return {}; }
 
  protected:
   Var(ExprKind k, std::string n, TypePtr t, Span s)
@@ -69,7 +68,7 @@ class IterArg final : public Var {
   static bool classof(ExprKind k) { return k == ExprKind::IterArg; }
   IterArg(std::string n, TypePtr t, ExprPtr i, Span s)
       : Var(ExprKind::IterArg, std::move(n), std::move(t), s), init(std::move(i)) {}
-  const ExprPtr init;
+  const ExprPtr init;  // walked as part of the loop's IterArgs field
 };
 using IterArgPtr = std::shared_ptr<const IterArg>;
 
@@ -80,6 +79,10 @@ class ConstInt final : public Expr {
       : Expr(ExprKind::ConstInt, ScalarType::get(d), s), value(v) {}
   DType dtype() const;
   const int64_t value;
+  auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
+  static ExprPtr rebuild(const ConstInt& o, const TypePtr&, int64_t v) {
+    return std::make_shared<ConstInt>(v, o.dtype(), o.span);
+  }
 };
 
 class ConstFloat final : public Expr {
@@ -89,6 +92,10 @@ class ConstFloat final : public Expr {
       : Expr(ExprKind::ConstFloat, ScalarType::get(d), s), value(v) {}
   DType dtype() const;
   const double value;
+  auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
+  static ExprPtr rebuild(const ConstFloat& o, const TypePtr&, double v) {
+    return std::make_shared<ConstFloat>(v, o.dtype(), o.span);
+  }
 };
 
 class ConstBool final : public Expr {
@@ -97,6 +104,10 @@ class ConstBool final : public Expr {
   ConstBool(bool v, Span s)
       : Expr(ExprKind::ConstBool, ScalarType::get(DType::Bool), s), value(v) {}
   const bool value;
+  auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
+  static ExprPtr rebuild(const ConstBool& o, const TypePtr&, bool v) {
+    return std::make_shared<ConstBool>(v, o.span);
+  }
 };
 
 enum class BinaryOp : uint8_t {
@@ -137,6 +148,12 @@ class BinaryExpr final : public Expr {
       : Expr(ExprKind::Binary, std::move(t), s), op(o), lhs(std::move(l)), rhs(std::move(r)) {}
   const BinaryOp op;
   const ExprPtr lhs, rhs;
+  auto fields() const {
+    return std::tuple{field::Value{op, "binary op"}, field::Use{lhs}, field::Use{rhs}};
+  }
+  static ExprPtr rebuild(const BinaryExpr& o, TypePtr t, BinaryOp op, ExprPtr l, ExprPtr r) {
+    return std::make_shared<BinaryExpr>(op, std::move(l), std::move(r), std::move(t), o.span);
+  }
 };
 
 enum class UnaryOp : uint8_t { Neg, Not, Abs, BitNot, Cast };
@@ -149,6 +166,10 @@ class UnaryExpr final : public Expr {
       : Expr(ExprKind::Unary, std::move(t), s), op(o), operand(std::move(x)) {}
   const UnaryOp op;  // Cast: the target dtype is the expression's type
   const ExprPtr operand;
+  auto fields() const { return std::tuple{field::Value{op, "unary op"}, field::Use{operand}}; }
+  static ExprPtr rebuild(const UnaryExpr& o, TypePtr t, UnaryOp op, ExprPtr x) {
+    return std::make_shared<UnaryExpr>(op, std::move(x), std::move(t), o.span);
+  }
 };
 
 class SelectExpr final : public Expr {
@@ -160,6 +181,13 @@ class SelectExpr final : public Expr {
         trueValue(std::move(t)),
         falseValue(std::move(f)) {}
   const ExprPtr cond, trueValue, falseValue;
+  auto fields() const {
+    return std::tuple{field::Use{cond}, field::Use{trueValue}, field::Use{falseValue}};
+  }
+  static ExprPtr rebuild(const SelectExpr& o, TypePtr t, ExprPtr c, ExprPtr a, ExprPtr b) {
+    return std::make_shared<SelectExpr>(std::move(c), std::move(a), std::move(b), std::move(t),
+                                        o.span);
+  }
 };
 
 /// A call of a registered op (`op` set, `callee` = "tile.add") or of a function of
@@ -178,6 +206,14 @@ class Call final : public Expr {
   const OpDef* const op;
   const std::vector<ExprPtr> args;
   const AttrList kwargs;
+  auto fields() const {
+    return std::tuple{field::Callee{callee}, field::Uses{args, "argument"},
+                      field::Value{kwargs, "kwarg"}};
+  }
+  static ExprPtr rebuild(const Call& o, TypePtr t, const std::string& callee,
+                         std::vector<ExprPtr> args, const AttrList& kwargs) {
+    return std::make_shared<Call>(callee, o.op, std::move(args), kwargs, std::move(t), o.span);
+  }
 };
 using CallPtr = std::shared_ptr<const Call>;
 
@@ -189,6 +225,10 @@ class BufferLoad final : public Expr {
       : Expr(ExprKind::BufferLoad, std::move(t), s), buffer(std::move(b)), indices(std::move(i)) {}
   const VarPtr buffer;
   const std::vector<ExprPtr> indices;
+  auto fields() const { return std::tuple{field::Use{buffer}, field::Uses{indices, "index"}}; }
+  static ExprPtr rebuild(const BufferLoad& o, TypePtr t, VarPtr b, std::vector<ExprPtr> i) {
+    return std::make_shared<BufferLoad>(std::move(b), std::move(i), std::move(t), o.span);
+  }
 };
 
 /// `[a, b]` shape/offset lists passed to ops.
@@ -198,6 +238,10 @@ class MakeTuple final : public Expr {
   MakeTuple(std::vector<ExprPtr> e, TypePtr t, Span s)
       : Expr(ExprKind::MakeTuple, std::move(t), s), elements(std::move(e)) {}
   const std::vector<ExprPtr> elements;
+  auto fields() const { return std::tuple{field::Uses{elements, "tuple element"}}; }
+  static ExprPtr rebuild(const MakeTuple& o, TypePtr t, std::vector<ExprPtr> e) {
+    return std::make_shared<MakeTuple>(std::move(e), std::move(t), o.span);
+  }
 };
 
 class TupleGetItem final : public Expr {
@@ -207,6 +251,10 @@ class TupleGetItem final : public Expr {
       : Expr(ExprKind::TupleGetItem, std::move(ty), s), tuple(std::move(t)), index(i) {}
   const ExprPtr tuple;
   const int64_t index;
+  auto fields() const { return std::tuple{field::Value{index, "tuple index"}, field::Use{tuple}}; }
+  static ExprPtr rebuild(const TupleGetItem& o, TypePtr t, int64_t i, ExprPtr x) {
+    return std::make_shared<TupleGetItem>(std::move(x), i, std::move(t), o.span);
+  }
 };
 
 /// The tile type of an expression, or null when it is not a tile.

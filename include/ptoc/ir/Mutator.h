@@ -1,7 +1,13 @@
 // Copy-on-write rewriting of the IR (TVM StmtMutator style): every mutate method
-// returns the same node when nothing below it changed. Variables can be remapped
-// through `remap`; a rebuilt IterArg (new init) is remapped automatically so its
-// uses in the loop body follow.
+// returns the same node when nothing below it changed. The defaults rewrite the
+// node's fields() (docs/ir.md) and rebuild it with Node::rebuild, so a field added
+// to a node is rewritten without touching this class.
+//
+// Variables can be remapped through `remap`. Types are rewritten too: a tile type
+// whose valid_shape names a remapped variable is rebuilt, and so is every
+// expression and variable of that type (a variable whose type changes is replaced
+// by a fresh one, remapped, so all its uses follow). A rebuilt IterArg (new init)
+// is remapped automatically so its uses in the loop body follow.
 #pragma once
 
 #include <unordered_map>
@@ -18,12 +24,15 @@ class IRMutator {
   virtual StmtPtr mutateStmt(const StmtPtr& s);
   virtual FunctionPtr mutateFunction(const FunctionPtr& f);
   ProgramPtr mutateProgram(const ProgramPtr& p);
+  /// The type with every expression inside it (a tile's valid_shape) mutated.
+  virtual TypePtr mutateType(const TypePtr& t);
 
   /// Every later use of `from` becomes `to`.
   void remap(const VarPtr& from, VarPtr to) { varMap_[from.get()] = std::move(to); }
 
  protected:
   virtual ExprPtr mutateVar(const VarPtr& v);
+  virtual ExprPtr mutateConst(const ExprPtr& e);
   virtual ExprPtr mutateBinary(const std::shared_ptr<const BinaryExpr>& e);
   virtual ExprPtr mutateUnary(const std::shared_ptr<const UnaryExpr>& e);
   virtual ExprPtr mutateSelect(const std::shared_ptr<const SelectExpr>& e);
@@ -32,26 +41,29 @@ class IRMutator {
   virtual ExprPtr mutateMakeTuple(const std::shared_ptr<const MakeTuple>& e);
   virtual ExprPtr mutateTupleGetItem(const std::shared_ptr<const TupleGetItem>& e);
 
-  virtual StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s);
-  virtual StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s);
-  virtual StmtPtr mutateBufferStore(const std::shared_ptr<const BufferStoreStmt>& s);
-  virtual StmtPtr mutateSeq(const std::shared_ptr<const SeqStmt>& s);
-  virtual StmtPtr mutateIf(const std::shared_ptr<const IfStmt>& s);
-  virtual StmtPtr mutateFor(const std::shared_ptr<const ForStmt>& s);
-  virtual StmtPtr mutateWhile(const std::shared_ptr<const WhileStmt>& s);
-  virtual StmtPtr mutateYield(const std::shared_ptr<const YieldStmt>& s);
-  virtual StmtPtr mutateReturn(const std::shared_ptr<const ReturnStmt>& s);
-  virtual StmtPtr mutateInCoreScope(const std::shared_ptr<const InCoreScopeStmt>& s);
-  virtual StmtPtr mutateSplitAivScope(const std::shared_ptr<const SplitAivScopeStmt>& s);
-  virtual StmtPtr mutateSimdVfScope(const std::shared_ptr<const SimdVfScopeStmt>& s);
+#define PTOC_X(Kind, Class) virtual StmtPtr mutate##Kind(const std::shared_ptr<const Class>& s);
+  PTOC_STMT_NODES(PTOC_X)  // mutateAssign, mutateEval, ..., mutateSimdVfScope
+#undef PTOC_X
 
-  /// A definition site; the default applies the remap table.
+  /// A definition site; the default applies the remap table (and rewrites its type).
   virtual VarPtr mutateDef(const VarPtr& v);
   std::vector<ExprPtr> mutateExprs(const std::vector<ExprPtr>& es, bool& changed);
   std::vector<IterArgPtr> mutateIterArgs(const std::vector<IterArgPtr>& ias, bool& changed);
   std::vector<VarPtr> mutateDefs(const std::vector<VarPtr>& vs, bool& changed);
 
+  /// A variable whose rewritten type differs is replaced by a fresh one (remapped).
+  VarPtr retypeVar(const VarPtr& v);
+
   std::unordered_map<const Var*, VarPtr> varMap_;
+
+ private:
+  struct FieldRewriter;
+  /// The default of every expression / statement mutate method: rewrites the node's
+  /// fields in walk order (and an expression's type), rebuilds the node when any changed.
+  template <class Node>
+  ExprPtr mutateExprChildren(const std::shared_ptr<const Node>& e);
+  template <class Node>
+  StmtPtr mutateStmtChildren(const std::shared_ptr<const Node>& s);
 };
 
 }  // namespace ptoc::ir

@@ -4,6 +4,8 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "ptoc/ir/Expr.h"
@@ -11,19 +13,12 @@
 namespace ptoc::ir {
 
 enum class StmtKind : uint8_t {
-  Assign,
-  Eval,
-  BufferStore,
-  Seq,
-  If,
-  For,
-  While,
-  Yield,
-  Return,
-  InCoreScope,
-  SplitAivScope,
-  SimdVfScope,
+#define PTOC_X(Kind, Class) Kind,
+  PTOC_STMT_NODES(PTOC_X)
+#undef PTOC_X
 };
+/// "Assign", "For", ... (the enumerator's name).
+std::string_view stmtKindName(StmtKind k);
 
 class Stmt {
  public:
@@ -50,6 +45,10 @@ class AssignStmt final : public Stmt {
       : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
   const VarPtr var;  // definition site (re-assigned in natural, pre-SSA code)
   const ExprPtr value;
+  auto fields() const { return std::tuple{field::Use{value}, field::Def{var}}; }
+  static StmtPtr rebuild(const AssignStmt& o, ExprPtr value, VarPtr var) {
+    return std::make_shared<AssignStmt>(std::move(var), std::move(value), o.span);
+  }
 };
 
 class EvalStmt final : public Stmt {
@@ -57,6 +56,10 @@ class EvalStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Eval;
   EvalStmt(ExprPtr e, Span s) : Stmt(kKind, s), expr(std::move(e)) {}
   const ExprPtr expr;
+  auto fields() const { return std::tuple{field::Use{expr}}; }
+  static StmtPtr rebuild(const EvalStmt& o, ExprPtr e) {
+    return std::make_shared<EvalStmt>(std::move(e), o.span);
+  }
 };
 
 /// `buffer[indices] = value`, optionally only where `predicate` holds. A memory effect.
@@ -73,6 +76,15 @@ class BufferStoreStmt final : public Stmt {
   const std::vector<ExprPtr> indices;
   const ExprPtr value;
   const ExprPtr predicate;  // may be null
+  auto fields() const {
+    return std::tuple{field::Use{buffer}, field::Uses{indices, "index"}, field::Use{value},
+                      field::Use{predicate, "store predicate"}};
+  }
+  static StmtPtr rebuild(const BufferStoreStmt& o, VarPtr b, std::vector<ExprPtr> i, ExprPtr v,
+                         ExprPtr p) {
+    return std::make_shared<BufferStoreStmt>(std::move(b), std::move(i), std::move(v),
+                                             std::move(p), o.span);
+  }
 };
 
 class SeqStmt final : public Stmt {
@@ -80,6 +92,8 @@ class SeqStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Seq;
   SeqStmt(std::vector<StmtPtr> b, Span s) : Stmt(kKind, s), stmts(std::move(b)) {}
   const std::vector<StmtPtr> stmts;
+  auto fields() const { return std::tuple{field::Stmts{stmts}}; }
+  static StmtPtr rebuild(const SeqStmt& o, std::vector<StmtPtr> stmts);  // may flatten
 };
 
 class IfStmt final : public Stmt {
@@ -95,6 +109,15 @@ class IfStmt final : public Stmt {
   const StmtPtr thenBody;
   const StmtPtr elseBody;  // may be null
   const std::vector<VarPtr> returnVars;
+  auto fields() const {
+    return std::tuple{field::Use{cond}, field::Body{thenBody}, field::Body{elseBody},
+                      field::Defs{returnVars, "return var"}};
+  }
+  static StmtPtr rebuild(const IfStmt& o, ExprPtr c, StmtPtr t, StmtPtr e,
+                         std::vector<VarPtr> rv) {
+    return std::make_shared<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv),
+                                    o.span);
+  }
 };
 
 class ForStmt final : public Stmt {
@@ -119,6 +142,23 @@ class ForStmt final : public Stmt {
   const StmtPtr body;
   const std::vector<VarPtr> returnVars;
   const AttrList attrs;  // e.g. {"stage": n} for pipeline loops
+  auto fields() const {
+    return std::tuple{field::Value{forKind, "for kind"},
+                      field::Use{start},
+                      field::Use{stop},
+                      field::Use{step},
+                      field::Def{loopVar},
+                      field::IterArgs{iterArgs},
+                      field::Body{body},
+                      field::Defs{returnVars, "return var"},
+                      field::Value{attrs, "loop attr"}};
+  }
+  static StmtPtr rebuild(const ForStmt& o, ForKind k, ExprPtr b, ExprPtr e, ExprPtr st,
+                         VarPtr lv, std::vector<IterArgPtr> ia, StmtPtr body,
+                         std::vector<VarPtr> rv, const AttrList& attrs) {
+    return std::make_shared<ForStmt>(std::move(lv), std::move(b), std::move(e), std::move(st), k,
+                                     std::move(ia), std::move(body), std::move(rv), attrs, o.span);
+  }
 };
 
 class WhileStmt final : public Stmt {
@@ -134,6 +174,15 @@ class WhileStmt final : public Stmt {
   const std::vector<IterArgPtr> iterArgs;
   const StmtPtr body;
   const std::vector<VarPtr> returnVars;
+  auto fields() const {
+    return std::tuple{field::IterArgs{iterArgs}, field::Use{cond}, field::Body{body},
+                      field::Defs{returnVars, "return var"}};
+  }
+  static StmtPtr rebuild(const WhileStmt& o, std::vector<IterArgPtr> ia, ExprPtr c, StmtPtr body,
+                         std::vector<VarPtr> rv) {
+    return std::make_shared<WhileStmt>(std::move(c), std::move(ia), std::move(body), std::move(rv),
+                                       o.span);
+  }
 };
 
 /// Trailing statement of a For/While/If body that has return_vars.
@@ -142,6 +191,10 @@ class YieldStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Yield;
   YieldStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
   const std::vector<ExprPtr> values;
+  auto fields() const { return std::tuple{field::Uses{values, "yield value"}}; }
+  static StmtPtr rebuild(const YieldStmt& o, std::vector<ExprPtr> v) {
+    return std::make_shared<YieldStmt>(std::move(v), o.span);
+  }
 };
 
 class ReturnStmt final : public Stmt {
@@ -149,6 +202,10 @@ class ReturnStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Return;
   ReturnStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
   const std::vector<ExprPtr> values;
+  auto fields() const { return std::tuple{field::Uses{values, "return value"}}; }
+  static StmtPtr rebuild(const ReturnStmt& o, std::vector<ExprPtr> v) {
+    return std::make_shared<ReturnStmt>(std::move(v), o.span);
+  }
 };
 
 /// `with pl.at(level=pl.Level.CORE_GROUP, optimizations=[...], name_hint=...)`.
@@ -162,6 +219,14 @@ class InCoreScopeStmt final : public Stmt {
   const std::optional<int64_t> slotNum;  // from pl.cross_core_slot(slot_num=N)
   const std::string nameHint;
   const StmtPtr body;
+  auto fields() const {
+    return std::tuple{field::Value{split, "scope split"}, field::Value{slotNum, "scope slot_num"},
+                      field::Value{nameHint, "scope name_hint"}, field::Body{body}};
+  }
+  static StmtPtr rebuild(const InCoreScopeStmt& o, std::optional<SplitMode> sp,
+                         std::optional<int64_t> slots, const std::string& nh, StmtPtr b) {
+    return std::make_shared<InCoreScopeStmt>(sp, slots, nh, std::move(b), o.span);
+  }
 };
 
 /// `for aiv_id in pl.split_aiv(2, mode=M):` — an explicit AIV-split region.
@@ -174,6 +239,14 @@ class SplitAivScopeStmt final : public Stmt {
   const int64_t count;   // always 2
   const VarPtr laneVar;  // the region's aiv_id (= tile.get_subblock_idx())
   const StmtPtr body;
+  auto fields() const {
+    return std::tuple{field::Value{mode, "split_aiv mode"}, field::Value{count, "split_aiv count"},
+                      field::Def{laneVar}, field::Body{body}};
+  }
+  static StmtPtr rebuild(const SplitAivScopeStmt& o, SplitMode m, int64_t c, VarPtr lv,
+                         StmtPtr b) {
+    return std::make_shared<SplitAivScopeStmt>(m, c, std::move(lv), std::move(b), o.span);
+  }
 };
 
 /// `with pl.simd_vf(lanes=L):` / `with T.SimdVF(lanes=L):`.
@@ -183,6 +256,10 @@ class SimdVfScopeStmt final : public Stmt {
   SimdVfScopeStmt(int64_t l, StmtPtr b, Span s) : Stmt(kKind, s), lanes(l), body(std::move(b)) {}
   const int64_t lanes;
   const StmtPtr body;
+  auto fields() const { return std::tuple{field::Value{lanes, "simd_vf lanes"}, field::Body{body}}; }
+  static StmtPtr rebuild(const SimdVfScopeStmt& o, int64_t l, StmtPtr b) {
+    return std::make_shared<SimdVfScopeStmt>(l, std::move(b), o.span);
+  }
 };
 
 /// Flattens nested Seq and returns the statements of `s` as a list.

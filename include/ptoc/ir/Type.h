@@ -10,6 +10,7 @@
 
 #include "ptoc/ir/DType.h"
 #include "ptoc/ir/Enums.h"
+#include "ptoc/ir/NodeList.h"
 
 namespace ptoc::ir {
 
@@ -18,7 +19,11 @@ using ExprPtr = std::shared_ptr<const Expr>;
 class Type;
 using TypePtr = std::shared_ptr<const Type>;
 
-enum class TypeKind : uint8_t { Unknown, Scalar, Tensor, Tile, VReg, Mask, Tuple };
+enum class TypeKind : uint8_t {
+#define PTOC_X(Kind, Class) Kind,
+  PTOC_TYPE_NODES(PTOC_X)
+#undef PTOC_X
+};
 
 class Type {
  public:

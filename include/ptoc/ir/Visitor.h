@@ -1,5 +1,8 @@
 // Read-only traversal of the IR (TVM ExprFunctor/StmtFunctor style): one visit
-// method per node kind; the defaults recurse into children.
+// method per node kind; the defaults recurse into the node's fields() (docs/ir.md),
+// so a field added to a node is visited without touching this class.
+// For a walk that returns a value, or that must handle every kind explicitly, use
+// ExprFunctor / StmtFunctor (ir/Functor.h).
 #pragma once
 
 #include "ptoc/ir/Function.h"
@@ -26,20 +29,18 @@ class IRVisitor {
   virtual void visitMakeTuple(const MakeTuple& e);
   virtual void visitTupleGetItem(const TupleGetItem& e);
 
-  virtual void visitAssign(const AssignStmt& s);
-  virtual void visitEval(const EvalStmt& s);
-  virtual void visitBufferStore(const BufferStoreStmt& s);
-  virtual void visitSeq(const SeqStmt& s);
-  virtual void visitIf(const IfStmt& s);
-  virtual void visitFor(const ForStmt& s);
-  virtual void visitWhile(const WhileStmt& s);
-  virtual void visitYield(const YieldStmt& s);
-  virtual void visitReturn(const ReturnStmt& s);
-  virtual void visitInCoreScope(const InCoreScopeStmt& s);
-  virtual void visitSplitAivScope(const SplitAivScopeStmt& s);
-  virtual void visitSimdVfScope(const SimdVfScopeStmt& s);
+#define PTOC_X(Kind, Class) virtual void visit##Kind(const Class& s);
+  PTOC_STMT_NODES(PTOC_X)  // visitAssign, visitEval, ..., visitSimdVfScope
+#undef PTOC_X
+
   /// Called for every variable definition site (assign, loop var, iter arg, return var, param).
   virtual void visitDef(const VarPtr&) {}
+
+ private:
+  struct FieldWalker;
+  /// The default of every visit method: visits the node's fields in walk order.
+  template <class Node>
+  void visitChildren(const Node& n);
 };
 
 }  // namespace ptoc::ir

@@ -355,8 +355,10 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     case StmtKind::SimdVfScope:
       reject(s->span, "a scope cannot be lowered inside the split vector sub-region",
              "move the scope out of the split function or region");
-    default:
-      out.push_back(mutateStmt(s));
+    case StmtKind::Eval:
+    case StmtKind::BufferStore:
+    case StmtKind::Yield:
+      out.push_back(mutateStmt(s));  // operands are rewritten like any expression
       return;
   }
 }
