@@ -114,6 +114,31 @@ TEST(TypeRoundTripTest, TileTypesOverEveryMemoryViewFieldAndValidShape) {
                           << firstFailures;
 }
 
+TEST(TypeRoundTripTest, OtherRanksAndValidShapeExpressions) {
+  // Rank 1 and 3 (no single-row rule), and valid_shape entries that are expressions
+  // over the parameter or non-INDEX integer constants, on every memory space.
+  for (auto mem : tileMemories()) {
+    for (TileLayout bl : kLayouts) {
+      VarPtr n = var("n", idxT());
+      VarPtr m = var("m", ScalarType::get(DType::Int32));
+      auto check = [&](std::vector<int64_t> shape, std::vector<ExprPtr> valid) {
+        TileView v = implicitTileView(mem, shape);
+        v.blayout = bl;
+        v.validShape = std::move(valid);
+        TypePtr t = TileType::get(shape, DType::FP32, mem, v);
+        VarPtr x = var("x", t), y = var("y", t);
+        auto p = makeProgram(makeFunction({n, m, x}, {assign(y, x), returnStmt({y})}, {t}));
+        EXPECT_EQ(roundTripFailure(*p), "") << describe(*t);
+      };
+      check({64}, {});
+      check({64}, {add(n, constIndex(40))});
+      check({4, 16, 32}, {constIndex(2), mul(n, constIndex(2)), constIndex(32)});
+      check({16, 32}, {m, constInt(8, DType::Int32)});
+      check({16, 32}, {minExpr(n, constIndex(16)), cast(m, DType::Index)});
+    }
+  }
+}
+
 TEST(TypeRoundTripTest, TileWithoutViewAndWithImplicitView) {
   for (auto mem : tileMemories()) {
     VarPtr n = var("n", idxT());
