@@ -13,7 +13,6 @@ std::string_view exprKindName(ExprKind k) {
   return "?";
 }
 
-
 DType ConstInt::dtype() const { return type->as<ScalarType>()->dtype; }
 DType ConstFloat::dtype() const { return type->as<ScalarType>()->dtype; }
 
