@@ -107,42 +107,60 @@ void Printer::collectHints() {
   if (rootExpr_) c.visitExpr(ExprPtr(std::shared_ptr<const Expr>(), rootExpr_));
 }
 
-bool Printer::nameFree(std::string_view n, bool checkHints) {
-  if (taken_.contains(n) || isBlockedName(n) || blockedFunctions_.contains(n)) return false;
-  return !checkHints || !hints_.contains(n);
+bool Printer::nameFree(std::string_view n, uint64_t h, bool checkHints) {
+  if (taken_.contains(n, h) || isBlockedName(n, h) || blockedFunctions_.contains(n, h))
+    return false;
+  return !checkHints || !hints_.contains(n, h);
 }
 
 std::string_view Printer::name(const Var& v) {
-  if (const std::string_view* known = names_.find(&v)) return *known;
-  std::string_view chosen;
-  if (rawNames_) {
-    chosen = v.name.empty() ? std::string_view("v") : std::string_view(v.name);
-    names_.insert(&v, chosen);
-    return chosen;
+  if (const std::string_view* recent = recent_.find(&v)) return *recent;
+  std::string_view n = lookupName(v);
+  recent_.set(&v, n);
+  return n;
+}
+
+std::string_view Printer::lookupName(const Var& v) {
+  std::string_view hint = v.name;  // a Var's name is immutable: views stay valid
+  if (rawNames_) return hint.empty() ? std::string_view("v") : hint;
+  // Most variables print as their own hint: the owner of that name in taken_ says
+  // whether this one does, so only renamed variables need a map of their own.
+  if (isValidIdent(hint)) {
+    uint64_t h = nameHash(hint);  // one hash for all the checks
+    if (!isBlockedName(hint, h) && !blockedFunctions_.contains(hint, h) &&
+        taken_.findOrInsert(hint, h, &v) == &v)
+      return hint;
   }
-  std::string_view base = v.name;  // a Var's name is immutable: views stay valid
+  if (const std::string_view* known = renamed_.find(&v)) return *known;
+  std::string_view chosen = newName(v);
+  renamed_.insert(&v, chosen);
+  return chosen;
+}
+
+std::string_view Printer::newName(const Var& v) {
+  std::string_view base = v.name;
   if (!isValidIdent(base)) base = arena_.store(sanitizeName(base));
-  if (!isBlockedName(base) && !blockedFunctions_.contains(base) && taken_.insertIfAbsent(base)) {
-    chosen = base;
-  } else {
-    // A suffixed name must not be any variable's own hint, so it never steals a
-    // name from a variable printed later.
-    if (!hintsCollected_) collectHints();
-    int64_t& next = nextSuffix_[base];  // resume where this base stopped
-    std::string cand;
-    for (int64_t k = next > 0 ? next : 1;; ++k) {
-      cand = base;
-      cand += '_';
-      appendInt(cand, k);
-      if (nameFree(cand, true)) {
-        next = k + 1;
-        break;
-      }
+  uint64_t h = nameHash(base);
+  if (!isBlockedName(base, h) && !blockedFunctions_.contains(base, h) &&
+      taken_.findOrInsert(base, h, &v) == &v)
+    return base;
+  // A suffixed name must not be any variable's own hint, so it never steals a
+  // name from a variable printed later.
+  if (!hintsCollected_) collectHints();
+  int64_t& next = nextSuffix_[base];  // resume where this base stopped
+  std::string& cand = scratch_;
+  for (int64_t k = next > 0 ? next : 1;; ++k) {
+    cand.assign(base);
+    cand += '_';
+    appendInt(cand, k);
+    h = nameHash(cand);
+    if (nameFree(cand, h, true)) {
+      next = k + 1;
+      break;
     }
-    chosen = arena_.store(cand);
-    taken_.insertIfAbsent(chosen);
   }
-  names_.insert(&v, chosen);
+  std::string_view chosen = arena_.store(cand);
+  taken_.findOrInsert(chosen, h, &v);
   return chosen;
 }
 
