@@ -278,18 +278,20 @@ class NameArena {
   size_t used_ = kBlock;
 };
 
-/// Python keywords and the names the printed text itself relies on (`h` = nameHash(s)).
+/// Python keywords and the names the printed text itself relies on.
+inline constexpr std::string_view kBlockedNames[] = {
+    "False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
+    "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
+    "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
+    "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
+    "while",   "with",     "yield",    "pl",     "self", "tuple"};
+
+/// Whether `s` (`h` = nameHash(s)) is one of kBlockedNames.
 inline bool isBlockedName(std::string_view s, uint64_t h) {
   if (s.size() > 8) return false;
   static const ViewSet kBlocked = [] {
     ViewSet set;
-    for (std::string_view k :
-         {"False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
-          "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
-          "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
-          "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
-          "while",   "with",     "yield",    "pl",     "self", "tuple"})
-      set.insert(k);
+    for (std::string_view k : kBlockedNames) set.insert(k);
     return set;
   }();
   return kBlocked.contains(s, h);

@@ -70,6 +70,16 @@ bool validShapeIsFull(const std::vector<ExprPtr>& valid, const std::vector<int64
   return true;
 }
 
+/// Whether two tiles without a valid_shape print alike.
+bool sameTileText(const TileType& a, const TileType& b) {
+  if (a.dtype != b.dtype || a.memory != b.memory || a.shape != b.shape) return false;
+  if (!a.view || !b.view) return !a.view && !b.view;
+  const TileView& x = *a.view;
+  const TileView& y = *b.view;
+  return x.validShape.empty() && y.validShape.empty() && x.blayout == y.blayout &&
+         x.slayout == y.slayout && x.fractal == y.fractal && x.pad == y.pad;
+}
+
 /// Whether the printer's default form of `e` is a bare literal (INDEX ints, finite FP32).
 bool printsBare(const Expr& e) {
   if (const auto* c = e.as<ConstInt>()) return c->dtype() == DType::Index;
@@ -125,16 +135,22 @@ std::string_view Printer::lookupName(const Var& v) {
   if (rawNames_) return hint.empty() ? std::string_view("v") : hint;
   // Most variables print as their own hint: the owner of that name in taken_ says
   // whether this one does, so only renamed variables need a map of their own.
+  // The blocked names (keywords, function names) are taken by no variable, so one
+  // probe checks all.
   if (isValidIdent(hint)) {
-    uint64_t h = nameHash(hint);  // one hash for all the checks
-    if (!isBlockedName(hint, h) && !blockedFunctions_.contains(hint, h) &&
-        taken_.findOrInsert(hint, h, &v) == &v)
-      return hint;
+    if (!blockedTaken_) takeBlockedNames();
+    if (taken_.findOrInsert(hint, nameHash(hint), &v) == &v) return hint;
   }
   if (const std::string_view* known = renamed_.find(&v)) return *known;
   std::string_view chosen = newName(v);
   renamed_.insert(&v, chosen);
   return chosen;
+}
+
+void Printer::takeBlockedNames() {
+  blockedTaken_ = true;
+  for (std::string_view k : kBlockedNames) taken_.findOrInsert(k, nameHash(k), nullptr);
+  for (std::string_view f : blockedFunctionList_) taken_.findOrInsert(f, nameHash(f), nullptr);
 }
 
 std::string_view Printer::newName(const Var& v) {
@@ -243,6 +259,15 @@ void Printer::type(const Type& t, bool full) {
     }
     case TypeKind::Tile: {
       const auto* tt = t.as<TileType>();
+      // Most tiles of a function print alike (each statement has its own TileType):
+      // reuse the text of the last one unless a valid_shape (expressions) is in it.
+      TileText& last = lastTile_[full ? 1 : 0];
+      bool cacheable = !tt->view || tt->view->validShape.empty();
+      if (cacheable && last.key && sameTileText(*last.key, *tt)) {
+        out_ += last.text;
+        return;
+      }
+      size_t start = out_.size();
       out_ += prefix;
       out_ += "Tile[";
       shape(tt->shape);
@@ -254,6 +279,10 @@ void Printer::type(const Type& t, bool full) {
       }
       tileView(*tt, full);
       out_ += ']';
+      if (cacheable) {
+        last.key = tt;
+        last.text.assign(out_, start);
+      }
       return;
     }
     case TypeKind::VReg: {

@@ -77,13 +77,17 @@ class Printer {
     hints_.clear();
     nextSuffix_.clear();
     hintsCollected_ = false;
+    blockedTaken_ = false;
     rootFunction_ = f;
     rootStmt_ = s;
     rootExpr_ = e;
   }
   void setClassForm(bool classForm) { classForm_ = classForm; }
   void blockFunctionNames(const Program& p) {
-    for (const auto& f : p.functions) blockedFunctions_.insert(f->name);
+    for (const auto& f : p.functions) {
+      blockedFunctions_.insert(f->name);
+      blockedFunctionList_.push_back(f->name);
+    }
   }
   void setRawNames(bool raw) { rawNames_ = raw; }
 
@@ -98,6 +102,8 @@ class Printer {
   std::string_view name(const Var& v);
   std::string_view lookupName(const Var& v);
   std::string_view newName(const Var& v);
+  /// Enters the blocked names into taken_, owned by no variable.
+  void takeBlockedNames();
   bool nameFree(std::string_view n, uint64_t h, bool checkHints);
   void collectHints();
   void call(const Call& c);
@@ -125,7 +131,14 @@ class Printer {
   NameArena arena_;
   std::unordered_map<std::string_view, int64_t> nextSuffix_;  // views stable names
   std::string scratch_;                                       // a candidate name being built
+  struct TileText {
+    const TileType* key = nullptr;  // the last tile printed (it outlives the printer)
+    std::string text;
+  };
+  TileText lastTile_[2];      // per `full`
   ViewSet blockedFunctions_;  // views Function names (they outlive the printer)
+  std::vector<std::string_view> blockedFunctionList_;  // the same names
+  bool blockedTaken_ = false;                          // whether taken_ holds the blocked names
   bool hintsCollected_ = false;
   const Function* rootFunction_ = nullptr;
   const Stmt* rootStmt_ = nullptr;
