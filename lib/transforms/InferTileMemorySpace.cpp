@@ -231,7 +231,7 @@ class Rewriter : public TileBlockRewriter {
 
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
-    if (auto it = varMap_.find(v.get()); it != varMap_.end()) return it->second;
+    if (const VarPtr* to = varMap_.find(v.get())) return *to;
     const TileType* t = v->type ? v->type->as<TileType>() : nullptr;
     if (!t || t->memory) return v;
     auto nv = std::make_shared<Var>(

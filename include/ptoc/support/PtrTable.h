@@ -66,6 +66,19 @@ class PtrMap {
     size_ = 0;
   }
   size_t size() const { return size_; }
+  /// Room for `n` entries without growing.
+  void reserve(size_t n) {
+    size_t cap = 64;
+    while (cap < 2 * n) cap *= 2;
+    if (cap > slots_.size()) grow(cap);
+  }
+
+  /// Calls `f(key, value)` for each entry, in slot (unspecified) order.
+  template <class F>
+  void forEach(F&& f) const {
+    for (const auto& s : slots_)
+      if (s.key) f(s.key, s.value);
+  }
 
  private:
   struct Slot {
@@ -78,9 +91,10 @@ class PtrMap {
     uint64_t h = reinterpret_cast<uintptr_t>(k) * 0x9E3779B97F4A7C15ull;
     return static_cast<size_t>(h >> 32) & mask();
   }
-  void grow() {
+  void grow() { grow(slots_.empty() ? 64 : slots_.size() * 2); }
+  void grow(size_t capacity) {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    slots_.assign(capacity, Slot{});
     size_ = 0;
     for (auto& s : old)
       if (s.key) emplace(s.key, std::move(s.value));
@@ -99,6 +113,8 @@ class PtrSet {
   size_t count(const Key* k) const { return contains(k) ? 1 : 0; }
   void erase(const Key* k) { map_.erase(k); }
   void clear() { map_.clear(); }
+  size_t size() const { return map_.size(); }
+  void reserve(size_t n) { map_.reserve(n); }
 
  private:
   struct Empty {};

@@ -52,8 +52,9 @@ class SplitLowerer : public ir::IRMutator {
   /// Variables replaced by per-lane ones (their uses were rewritten).
   std::vector<const ir::Var*> replacedVars() const {
     std::vector<const ir::Var*> out;
-    for (const auto& [from, to] : varMap_)
+    varMap_.forEach([&](const ir::Var* from, const ir::VarPtr& to) {
       if (halved_.contains(to.get())) out.push_back(from);
+    });
     return out;
   }
 
