@@ -44,6 +44,7 @@ class RegionScan final : public IRVisitor {
  public:
   std::vector<SplitMode> modes;
   const InCoreScopeStmt* nestedScope = nullptr;
+  void visitExpr(const ExprPtr&) override {}  // regions and scopes are statements
 
  protected:
   void visitSplitAivScope(const SplitAivScopeStmt& s) override {

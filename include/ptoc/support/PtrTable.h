@@ -68,7 +68,7 @@ class PtrMap {
   size_t size() const { return size_; }
   /// Room for `n` entries without growing.
   void reserve(size_t n) {
-    size_t cap = 64;
+    size_t cap = kMinCapacity;
     while (cap < 2 * n) cap *= 2;
     if (cap > slots_.size()) grow(cap);
   }
@@ -91,7 +91,11 @@ class PtrMap {
     uint64_t h = reinterpret_cast<uintptr_t>(k) * 0x9E3779B97F4A7C15ull;
     return static_cast<size_t>(h >> 32) & mask();
   }
-  void grow() { grow(slots_.empty() ? 64 : slots_.size() * 2); }
+  // Small first: a table per loop / branch / region is common, and glibc's malloc
+  // consolidates its fast bins at every request of 1 KiB or more (a 64-slot table),
+  // which costs time proportional to everything freed since.
+  static constexpr size_t kMinCapacity = 8;
+  void grow() { grow(slots_.empty() ? kMinCapacity : slots_.size() * 2); }
   void grow(size_t capacity) {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(capacity, Slot{});
