@@ -22,13 +22,17 @@ static bool usesTDialect(const Module& m) {
 
 ir::ProgramPtr parseProgram(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diag) {
   std::unique_ptr<Module> module = parseModule(sm, fileId, diag);
-  if (usesTDialect(*module)) {
-    diag.error(Span{fileId, 0, 0}, "the T (TileLang) dialect is not supported yet",
+  return bindProgram(sm, *module, diag);
+}
+
+ir::ProgramPtr bindProgram(const SourceManager& sm, const Module& module, DiagnosticEngine& diag) {
+  if (usesTDialect(module)) {
+    diag.error(Span{module.fileId, 0, 0}, "the T (TileLang) dialect is not supported yet",
                "write the kernel in the pl dialect (docs/dsl.md)");
     throw CompileError();
   }
   PlBinder binder(sm, diag);
-  return binder.bindModule(*module);
+  return binder.bindModule(module);
 }
 
 }  // namespace ptoc::frontend

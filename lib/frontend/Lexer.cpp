@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 namespace ptoc::frontend {
 
 namespace {
@@ -15,7 +17,14 @@ bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= '
 bool isOctDigit(char c) { return c >= '0' && c <= '7'; }
 bool isBinDigit(char c) { return c == '0' || c == '1'; }
 bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isIdentChar(char c) { return isIdentStart(c) || isDigit(c); }
+/// ASCII letters, digits and '_': one load per character in the identifier loop.
+constexpr auto kIdentChar = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return t;
+}();
+bool isIdentChar(char c) { return kIdentChar[static_cast<unsigned char>(c)]; }
 
 uint32_t hexValue(char c) {
   if (isDigit(c)) return static_cast<uint32_t>(c - '0');

@@ -2,6 +2,7 @@
 // large objects) and FlatStringMap (against std::unordered_map, with erasure).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -34,6 +35,25 @@ TEST(Arena, AlignsAndKeepsObjectsApart) {
     big[0] = big[4999] = 1;
   }
   for (int i = 0; i < 1000; ++i) EXPECT_EQ(*bytes[i], static_cast<char>(i));
+}
+
+TEST(Arena, LargeArenasKeepEveryObjectIntact) {
+  // Past the doubling phase the arena grows by 2 MiB (huge-page) blocks, and an
+  // allocation larger than a block gets a block of its own. The second round
+  // reuses the blocks the first arena released (a per-thread cache).
+  for (int round = 0; round < 2; ++round) {
+    Arena arena;
+    std::vector<uint64_t*> words;
+    for (uint64_t i = 0; i < 1'000'000; ++i) words.push_back(arena.make<uint64_t>(i * 7 + round));
+    auto* huge = static_cast<char*>(arena.allocate(5u << 20, 4096));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(huge) % 4096, 0u);
+    std::fill(huge, huge + (5u << 20), 'z');
+    for (uint64_t i = 0; i < 1000; ++i) words.push_back(arena.make<uint64_t>(i * 7 + round));
+    for (size_t i = 0; i < 1'000'000; ++i) ASSERT_EQ(*words[i], i * 7 + round) << i;
+    for (size_t i = 0; i < 1000; ++i) ASSERT_EQ(*words[1'000'000 + i], i * 7 + round) << i;
+    EXPECT_EQ(huge[0], 'z');
+    EXPECT_EQ(huge[(5u << 20) - 1], 'z');
+  }
 }
 
 TEST(Arena, RunsDestructorsOfNonTrivialObjects) {

@@ -3,11 +3,16 @@
 // diagnostics engine and throws CompileError.
 #pragma once
 
+#include "ptoc/frontend/Ast.h"
 #include "ptoc/ir/Function.h"
 #include "ptoc/support/Diagnostics.h"
 
 namespace ptoc::frontend {
 
 ir::ProgramPtr parseProgram(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diag);
+
+/// The second half of parseProgram: picks the dialect of a parsed module (Parser.h)
+/// and binds it. `sm` must hold the module's buffer.
+ir::ProgramPtr bindProgram(const SourceManager& sm, const Module& module, DiagnosticEngine& diag);
 
 }  // namespace ptoc::frontend

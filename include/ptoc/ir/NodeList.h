@@ -7,6 +7,14 @@
 // `default:`) then fails to compile until it handles the new kind.
 #pragma once
 
+// scripts/check-node-kinds.sh defines PTOC_CHECK_DUMMY_NODE to add a dummy statement
+// kind (ir/Stmt.h) and lists every file that then fails to compile: every walker.
+#ifdef PTOC_CHECK_DUMMY_NODE
+#define PTOC_DUMMY_STMT_NODE(X) X(Dummy, DummyStmt)
+#else
+#define PTOC_DUMMY_STMT_NODE(X)
+#endif
+
 // clang-format off
 #define PTOC_EXPR_NODES(X)       \
   X(Var, Var)                    \
@@ -34,7 +42,8 @@
   X(Return, ReturnStmt)                  \
   X(InCoreScope, InCoreScopeStmt)        \
   X(SplitAivScope, SplitAivScopeStmt)    \
-  X(SimdVfScope, SimdVfScopeStmt)
+  X(SimdVfScope, SimdVfScopeStmt)     \
+  PTOC_DUMMY_STMT_NODE(X)
 
 #define PTOC_TYPE_NODES(X)   \
   X(Unknown, UnknownType)    \

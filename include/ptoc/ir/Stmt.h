@@ -262,6 +262,17 @@ class SimdVfScopeStmt final : public Stmt {
   }
 };
 
+#ifdef PTOC_CHECK_DUMMY_NODE
+/// A statement kind that no walker knows (see scripts/check-node-kinds.sh).
+class DummyStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Dummy;
+  explicit DummyStmt(Span s) : Stmt(kKind, s) {}
+  std::tuple<> fields() const { return {}; }
+  static StmtPtr rebuild(const DummyStmt& o) { return std::make_shared<DummyStmt>(o.span); }
+};
+#endif
+
 /// Flattens nested Seq and returns the statements of `s` as a list.
 std::vector<StmtPtr> flattenStmts(const StmtPtr& s);
 /// Builds a Seq (or the single statement) from a list.
