@@ -108,6 +108,32 @@ class PtrMap {
   size_t size_ = 0;
 };
 
+/// PtrMap for large values without erase: the table holds 4-byte indices into a dense
+/// value array, so a lookup probes small slots and growing the table moves no values
+/// (a PtrMap of a 48-byte value at load <= 1/2 holds 4x the data in its slots). As with
+/// PtrMap, an insertion may invalidate pointers to values.
+template <typename Key, typename Value>
+class PtrDenseMap {
+ public:
+  Value* find(const Key* k) {
+    uint32_t* i = index_.find(k);
+    return i ? &values_[*i] : nullptr;
+  }
+  const Value* find(const Key* k) const { return const_cast<PtrDenseMap*>(this)->find(k); }
+  bool contains(const Key* k) const { return index_.contains(k); }
+  std::pair<Value*, bool> emplace(const Key* k, Value v) {
+    auto [i, fresh] = index_.emplace(k, static_cast<uint32_t>(values_.size()));
+    if (fresh) values_.push_back(std::move(v));
+    return {&values_[*i], fresh};
+  }
+  Value& operator[](const Key* k) { return *emplace(k, Value{}).first; }
+  size_t size() const { return values_.size(); }
+
+ private:
+  PtrMap<Key, uint32_t> index_;
+  std::vector<Value> values_;
+};
+
 /// A set of pointers (PtrMap without values).
 template <typename Key>
 class PtrSet {

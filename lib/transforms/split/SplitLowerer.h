@@ -101,8 +101,8 @@ class SplitLowerer : public ir::IRMutator {
   SplitOptions opt_;
   DiagnosticEngine& diag_;
   size_t dim_;
-  PtrMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
-  Span stmtSpan_;                      // span of the statement being lowered (for diagnostics)
+  PtrDenseMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
+  Span stmtSpan_;                           // span of the statement being lowered (for diagnostics)
 };
 
 }  // namespace ptoc::split
