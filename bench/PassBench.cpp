@@ -42,6 +42,7 @@
 //    WHAT is a pipeline pass name (`lower-auto-vector-split` runs on the InCore form,
 //    the others on the Opaque form after the passes before them), `pipeline`
 //    (PassManager), `pipeline-verify-each`, or `verify:<Property>:in|out`.
+// Figures before / after the issue-8 speed work, and what changed: bench/README.md.
 // Allocator effects as in FrontendBench.cpp: the largest sizes run one cold
 // iteration; to keep freed memory in the process use
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
