@@ -4,7 +4,7 @@
 
 #include <unordered_set>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 #include "ptoc/ir/Builder.h"
 
 namespace ptoc::analysis {

@@ -10,7 +10,7 @@
 //    c*v + r <= c*(n - 1) + r when c > 0 (so `n - v >= 1` is proved).
 #include <algorithm>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 
 namespace ptoc::analysis::detail {
 

@@ -3,7 +3,7 @@
 // The div/mod/min/max rules themselves live in ArithRules.cpp.
 #include <algorithm>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 #include "ptoc/ir/Builder.h"
 
 namespace ptoc::analysis::detail {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 
 namespace ptoc::analysis {
 

@@ -1,7 +1,7 @@
 // analysis/Arith rebuilding: canonical sums back to IR (positive terms in canonical order, then
 // the negative ones, then the constant: `x * 2 + y - z * 3 + 5`, `64 - x`), and the boolean
 // simplifier (comparisons decided from the facts, and / or / not / select folded).
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 #include "ptoc/ir/Builder.h"
 
 namespace ptoc::analysis::detail {

@@ -3,7 +3,7 @@
 // Every rule is an identity on the integers, or holds under the bound facts it checks.
 #include <algorithm>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 
 namespace ptoc::analysis::detail {
 

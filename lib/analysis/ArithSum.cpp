@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "ptoc/analysis/ArithDetail.h"
+#include "ArithDetail.h"
 
 namespace ptoc::analysis::detail {
 

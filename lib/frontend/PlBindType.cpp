@@ -119,14 +119,12 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
   return out;
 }
 
-ir::TileView PlBinder::bindTileView(const CallExpr& call, bool& anyField) {
-  ir::TileView v;
-  anyField = false;
+ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
+  ir::TileViewFields v;
   if (!call.args.empty())
     fail(call.args[0]->span, "pl.TileView takes keyword arguments only",
          "e.g. pl.TileView(valid_shape=[8, n])");
   for (const auto& kw : call.keywords) {
-    anyField = true;
     auto enumValue = [&](auto names, const char* prefix, auto tag) {
       using E = decltype(tag);
       auto path = plPath(*kw.value);
@@ -210,7 +208,10 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
   }
   if (head == "tuple" || head == "pl.Tuple") {
     std::vector<ir::TypePtr> types;
-    for (const Expr* x : items) types.push_back(bindType(*x));
+    // `tuple[()]` is the empty tuple.
+    const auto* empty = items.size() == 1 ? items[0]->as<TupleExpr>() : nullptr;
+    if (!empty || !empty->elts.empty())
+      for (const Expr* x : items) types.push_back(bindType(*x));
     out.type = ir::TupleType::get(std::move(types));
     return out;
   }
@@ -256,8 +257,8 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
         if (view)
           fail(x.span, "pl.Tile has more than one pl.TileView",
                "merge the fields into one pl.TileView(...)");
-        bool any = false;
-        view = bindTileView(*c, any);
+        out.viewFields = bindTileView(*c);
+        view = out.viewFields->complete(mem, shape);
         out.hasView = true;
         continue;
       }
@@ -302,8 +303,11 @@ ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::Type
   const auto* dt = deduced->as<ir::TileType>();
   if (at && dt && (!ann.hasMemory || !ann.hasView)) {
     // Fields the annotation leaves out come from the deduced type.
-    merged = ir::TileType::get(at->shape, at->dtype, ann.hasMemory ? at->memory : dt->memory,
-                               ann.hasView ? at->view : dt->view);
+    std::optional<ir::MemorySpace> memory = ann.hasMemory ? at->memory : dt->memory;
+    std::optional<ir::TileView> view = dt->view;
+    if (ann.hasView)  // the fields left out take the defaults of the merged memory space
+      view = ann.viewFields ? ann.viewFields->complete(memory, at->shape) : at->view;
+    merged = ir::TileType::get(at->shape, at->dtype, memory, std::move(view));
   }
   if (!ir::structuralEqual(*merged, *deduced))
     fail(span,

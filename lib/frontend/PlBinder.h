@@ -53,12 +53,15 @@ class PlBinder {
     ir::ParamDirection direction = ir::ParamDirection::In;
     bool hasView = true;    // false: pl.Tile without a TileView (view merges from deduction)
     bool hasMemory = true;  // false: pl.Tile without a memory space
+    /// The pl.TileView(...) fields as written (the others come from the memory space's
+    /// defaults; without a memory space, from the deduced one when merging).
+    std::optional<ir::TileViewFields> viewFields;
   };
   BoundAnnotation bindAnnotation(const Expr& e, bool allowDirection);
   ir::TypePtr bindType(const Expr& e) { return bindAnnotation(e, false).type; }
   ir::DType bindDType(const Expr& e);
   std::vector<int64_t> bindStaticShape(const Expr& e, const char* what);
-  ir::TileView bindTileView(const CallExpr& call, bool& anyField);
+  ir::TileViewFields bindTileView(const CallExpr& call);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a
   /// field; the rest must agree). Reports a mismatch at `span`.
   ir::TypePtr mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced, Span span);

@@ -13,7 +13,6 @@ std::string_view exprKindName(ExprKind k) {
   return "?";
 }
 
-
 DType ConstInt::dtype() const { return type->as<ScalarType>()->dtype; }
 DType ConstFloat::dtype() const { return type->as<ScalarType>()->dtype; }
 
@@ -23,6 +22,56 @@ std::string_view binaryOpName(BinaryOp op) {
       "max", "eq",     "ne",    "lt",     "le",       "gt",       "ge",  "and",
       "or",  "bitand", "bitor", "bitxor", "shl",      "shr"};
   return kNames[static_cast<unsigned>(op)];
+}
+
+std::string_view binaryOpSymbol(BinaryOp op) {
+  switch (op) {  // no default: a new operator must be spelled here
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::Div:
+      return "/";
+    case BinaryOp::FloorDiv:
+      return "//";
+    case BinaryOp::FloorMod:
+      return "%";
+    case BinaryOp::Pow:
+      return "**";
+    case BinaryOp::Min:
+      return "pl.min";
+    case BinaryOp::Max:
+      return "pl.max";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
+    case BinaryOp::BitAnd:
+      return "&";
+    case BinaryOp::BitOr:
+      return "|";
+    case BinaryOp::BitXor:
+      return "^";
+    case BinaryOp::Shl:
+      return "<<";
+    case BinaryOp::Shr:
+      return ">>";
+  }
+  return "?";
 }
 
 bool isComparison(BinaryOp op) { return op >= BinaryOp::Eq && op <= BinaryOp::Ge; }

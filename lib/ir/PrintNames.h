@@ -4,6 +4,7 @@
 // Private to lib/ir.
 #pragma once
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>

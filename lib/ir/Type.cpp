@@ -20,33 +20,51 @@ TypePtr ScalarType::get(DType d) {
   return table[static_cast<unsigned>(d)];
 }
 
+namespace {
+
+/// Per-memory view defaults, indexed by MemorySpace.
+struct ViewDefaults {
+  TileLayout blayout;
+  TileLayout slayout;
+  int64_t fractal;
+  PadValue pad;
+};
+constexpr ViewDefaults kRowMajor{TileLayout::RowMajor, TileLayout::NoneBox, 512, PadValue::Null};
+constexpr std::array<ViewDefaults, 7> kViewDefaults = {{
+    /* DDR   */ kRowMajor,
+    /* Vec   */ kRowMajor,
+    /* Mat   */ {TileLayout::ColMajor, TileLayout::RowMajor, 512, PadValue::Null},  // NZ
+    /* Left  */ {TileLayout::RowMajor, TileLayout::RowMajor, 512, PadValue::Null},  // ZZ
+    /* Right */ {TileLayout::RowMajor, TileLayout::ColMajor, 512, PadValue::Null},  // ZN
+    /* Acc   */ {TileLayout::ColMajor, TileLayout::RowMajor, 1024, PadValue::Null},
+    /* Bias  */ kRowMajor,
+}};
+static_assert(static_cast<size_t>(MemorySpace::Bias) + 1 == kViewDefaults.size());
+
+}  // namespace
+
 TileView implicitTileView(std::optional<MemorySpace> memory, const std::vector<int64_t>& shape) {
-  TileView v;
   MemorySpace m = memory.value_or(MemorySpace::Vec);
+  // A single-row Mat tile ([1, N]) keeps the plain row-major layout.
   bool singleRow = shape.size() == 2 && shape[0] == 1;
-  switch (m) {
-    case MemorySpace::DDR:
-    case MemorySpace::Vec:
-    case MemorySpace::Bias:
-      break;  // row_major / none_box / 512
-    case MemorySpace::Mat:
-      if (!singleRow) {
-        v.blayout = TileLayout::ColMajor;
-        v.slayout = TileLayout::RowMajor;
-      }
-      break;
-    case MemorySpace::Left:
-      v.slayout = TileLayout::RowMajor;  // ZZ
-      break;
-    case MemorySpace::Right:
-      v.slayout = TileLayout::ColMajor;  // ZN
-      break;
-    case MemorySpace::Acc:
-      v.blayout = TileLayout::ColMajor;
-      v.slayout = TileLayout::RowMajor;
-      v.fractal = 1024;
-      break;
-  }
+  const ViewDefaults& d =
+      m == MemorySpace::Mat && singleRow ? kRowMajor : kViewDefaults[static_cast<size_t>(m)];
+  TileView v;
+  v.blayout = d.blayout;
+  v.slayout = d.slayout;
+  v.fractal = d.fractal;
+  v.pad = d.pad;
+  return v;
+}
+
+TileView TileViewFields::complete(std::optional<MemorySpace> memory,
+                                  const std::vector<int64_t>& shape) const {
+  TileView v = implicitTileView(memory, shape);
+  v.validShape = validShape;
+  if (blayout) v.blayout = *blayout;
+  if (slayout) v.slayout = *slayout;
+  if (fractal) v.fractal = *fractal;
+  if (pad) v.pad = *pad;
   return v;
 }
 

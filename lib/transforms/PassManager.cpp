@@ -1,13 +1,16 @@
 // Pass registry, property sets and the pass manager's run loop (properties
-// verified between passes, --print-after*, --time-passes).
+// verified between passes, --print-after*, --time-passes, --verify-roundtrip).
 #include "ptoc/transforms/PassManager.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
+#include "ptoc/frontend/Frontend.h"
 #include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
 
 namespace ptoc {
 
@@ -101,6 +104,61 @@ bool PassManager::addPasses(const std::vector<std::string>& names, DiagnosticEng
   return true;
 }
 
+/// "line N of the printed IR: <text>" for a span in the printed text, or empty.
+static std::string printedLine(const SourceManager& sm, Span span) {
+  if (!span.valid()) return {};
+  LineCol lc = sm.lineCol(span.file, span.begin);
+  std::string_view text = sm.lineText(span.file, lc.line);
+  size_t first = text.find_first_not_of(' ');
+  if (first != std::string_view::npos) text.remove_prefix(first);
+  constexpr size_t kMax = 160;
+  std::string shown(text.substr(0, kMax));
+  if (text.size() > kMax) shown += " ...";
+  return fmt::format("line {} of the printed IR: {}", lc.line, shown);
+}
+
+void verifyRoundTrip(const ir::Program& program, std::string_view after) {
+  std::string what =
+      after == "input" ? std::string("on the input") : fmt::format("after pass '{}'", after);
+  std::string text = ir::printProgram(program);
+  SourceManager sm;
+  uint32_t file = sm.addBuffer(fmt::format("<IR printed {}>", what), text);
+  DiagnosticEngine diag(sm);
+  diag.setPrintImmediately(false);
+  ir::ProgramPtr back;
+  try {
+    back = frontend::parseProgram(sm, file, diag);
+  } catch (const CompileError&) {
+    std::string why = diag.diagnostics().empty() ? std::string("(no diagnostic)")
+                                                 : diag.renderText(diag.diagnostics().front());
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    throw InternalError(fmt::format(
+        "round trip broken {}: the printed IR does not parse back (--verify-roundtrip):\n{}", what,
+        why));
+  }
+  ir::EqualResult eq = ir::structuralEqual(program, *back);
+  if (eq) {
+    // The text is canonical: printing what it parses to gives the same bytes.
+    std::string again = ir::printProgram(*back);
+    if (again == text) return;
+    size_t at =
+        std::mismatch(text.begin(), text.end(), again.begin(), again.end()).first - text.begin();
+    at = std::min(at, text.empty() ? 0 : text.size() - 1);
+    std::string line = printedLine(sm, Span{file, static_cast<uint32_t>(at), 0});
+    throw InternalError(
+        fmt::format("round trip broken {}: printing the parsed IR again gives different text "
+                    "(--verify-roundtrip){}",
+                    what, line.empty() ? std::string() : "; first difference at " + line));
+  }
+  std::string where;
+  if (!eq.function.empty()) where = fmt::format(" in function '{}'", eq.function);
+  std::string line = printedLine(sm, eq.rhsSpan);
+  throw InternalError(
+      fmt::format("round trip broken {}: the printed IR parses back to a different program{} "
+                  "(--verify-roundtrip): {}{}",
+                  what, where, eq.message, line.empty() ? std::string() : "\n  at " + line));
+}
+
 static void verifyOrFail(IRProperty p, const ir::Program& program, DiagnosticEngine& diag) {
   if (!verifyProperty(p, program, diag)) throw CompileError();
 }
@@ -114,6 +172,7 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
     verifyOrFail(p, *program, diag);
     established.insert(p);
   }
+  if (options_.verifyRoundTrip) verifyRoundTrip(*program, "input");
   std::vector<std::pair<std::string, double>> timings;
   PassContext ctx{diag};
   for (const auto& pass : passes_) {
@@ -153,6 +212,7 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
     if (options_.printAfterAll || options_.printAfter.count(pass->name())) {
       dump_ << "# IR after " << pass->name() << "\n" << ir::printProgram(*program) << "\n";
     }
+    if (options_.verifyRoundTrip) verifyRoundTrip(*program, pass->name());
   }
   if (options_.timePasses) {
     double total = 0;

@@ -12,6 +12,10 @@ config.test_exec_root = os.path.join(config.ptoc_bin_dir, "tests", "lit")
 llvm_bin = os.path.dirname(config.filecheck)
 config.environment["PATH"] = os.pathsep.join(
     [config.ptoc_tools_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Every ptoc command of every test runs with --verify-roundtrip: after each pass (and
+# for `fmt` / the input of `opt` and `check`) the printed IR must parse back to a
+# structurally equal program. PTOC_VERIFY_ROUNDTRIP=0 in lit's environment turns it off.
+config.environment["PTOC_VERIFY_ROUNDTRIP"] = os.environ.get("PTOC_VERIFY_ROUNDTRIP", "1")
 config.substitutions.append(("%ptoc", os.path.join(config.ptoc_tools_dir, "ptoc")))
 config.substitutions.append(("%examples", os.path.join(config.ptoc_src_root, "examples")))
 config.substitutions.append(("%corpus", os.path.join(config.ptoc_src_root, "tests", "corpus")))

@@ -4,7 +4,9 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/ir/Printer.h"
@@ -47,10 +49,19 @@ struct Driver {
   }
 };
 
-int runFmt(Driver& d, const std::string& file) {
+int runFmt(Driver& d, const std::string& file, bool verifyRoundTrip) {
   auto program = d.load(file);
   std::cout << ir::printProgram(*program);
+  std::cout.flush();
+  if (verifyRoundTrip) ptoc::verifyRoundTrip(*program, "input");
   return 0;
+}
+
+/// PTOC_VERIFY_ROUNDTRIP=1 in the environment turns --verify-roundtrip on (the lit suite
+/// sets it for every test).
+bool roundTripFromEnvironment() {
+  const char* v = std::getenv("PTOC_VERIFY_ROUNDTRIP");
+  return v && *v && std::string_view(v) != "0";
 }
 
 int runOpt(Driver& d, const std::string& file, const std::string& passes,
@@ -136,6 +147,9 @@ int main(int argc, char** argv) {
     sub->add_flag("--verify-each", pmOpts.verifyEach,
                   "verify all established properties after every pass");
     sub->add_flag("--time-passes", pmOpts.timePasses, "report the time of each pass");
+    sub->add_flag("--verify-roundtrip", pmOpts.verifyRoundTrip,
+                  "after every pass, print the IR, parse it back and compare (internal error on "
+                  "a difference)");
     sub->add_option("--diagnostics", diagFormat, "diagnostics format")
         ->check(CLI::IsMember({"text", "json"}));
   };
@@ -143,6 +157,8 @@ int main(int argc, char** argv) {
   std::string file, fileB, passes;
   auto* fmtCmd = app.add_subcommand("fmt", "print the canonical form of a program");
   fmtCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  fmtCmd->add_flag("--verify-roundtrip", pmOpts.verifyRoundTrip,
+                   "parse the printed program back and compare (internal error on a difference)");
   fmtCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
       ->check(CLI::IsMember({"text", "json"}));
 
@@ -191,6 +207,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
   runOpts.randomMissing = !noRandom;
+  if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
 
   Driver d;
   d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
@@ -198,7 +215,7 @@ int main(int argc, char** argv) {
   try {
     registerAllPasses();
     if (*fmtCmd)
-      rc = runFmt(d, file);
+      rc = runFmt(d, file, pmOpts.verifyRoundTrip);
     else if (*optCmd)
       rc = runOpt(d, file, passes, pmOpts);
     else if (*runCmd)

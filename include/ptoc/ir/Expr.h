@@ -135,6 +135,9 @@ enum class BinaryOp : uint8_t {
   Shr,
 };
 std::string_view binaryOpName(BinaryOp op);  // "add", "floordiv", ...
+/// The `pl` spelling of the operator: the infix symbol without spaces ("+", "//", "**",
+/// "<=", "and", "<<", ...), or for Min / Max the function "pl.min" / "pl.max".
+std::string_view binaryOpSymbol(BinaryOp op);
 bool isComparison(BinaryOp op);
 bool isLogical(BinaryOp op);  // And, Or
 

@@ -76,8 +76,23 @@ struct TileView {
   PadValue pad = PadValue::Null;
 };
 
-/// The view a tile has when none is written, for its memory space and shape.
+/// The view a tile has when none is written, for its memory space and shape: the one
+/// table of per-memory view defaults (Type.cpp). The printer leaves out the view fields
+/// equal to it, and the binder fills the fields a pl.TileView(...) leaves out from it.
+/// No memory space reads as Vec.
 TileView implicitTileView(std::optional<MemorySpace> memory, const std::vector<int64_t>& shape);
+
+/// A view as written: the fields given; the others take the defaults of the tile's
+/// memory space and shape (implicitTileView) once those are known.
+struct TileViewFields {
+  std::vector<ExprPtr> validShape;
+  std::optional<TileLayout> blayout;
+  std::optional<TileLayout> slayout;
+  std::optional<int64_t> fractal;
+  std::optional<PadValue> pad;
+
+  TileView complete(std::optional<MemorySpace> memory, const std::vector<int64_t>& shape) const;
+};
 
 class TileType final : public Type {
  public:

@@ -16,7 +16,16 @@ struct PassManagerOptions {
   std::set<std::string, std::less<>> printAfter;
   bool verifyEach = false;  // verify every established property after every pass
   bool timePasses = false;
+  /// After every pass (and on the input), print the program, parse the text back and
+  /// compare it with the program (ir::structuralEqual); a difference is an internal
+  /// error naming the pass and the first difference (`--verify-roundtrip`).
+  bool verifyRoundTrip = false;
 };
+
+/// The print→parse→equal check of `--verify-roundtrip`: throws InternalError when the
+/// printed `program` does not parse back to a structurally equal program. `after`
+/// names what produced it (a pass name, or "input").
+void verifyRoundTrip(const ir::Program& program, std::string_view after);
 
 class PassManager {
  public:

@@ -4,8 +4,9 @@
 # extents are then built from the parameter, and the numbers match.
 # RUN: %ptoc opt %s --passes=convert-to-ssa,outline-incore-scopes --verify-each > %t.py
 # RUN: FileCheck %s < %t.py
+# RUN: %ptoc fmt %t.py > /dev/null
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s --check-prefix=RUNS
-# RUN: %ptoc opt %s --passes=mixed-split --verify-each > /dev/null
+# RUN: %ptoc opt %s --passes=mixed-split --verify-each | %ptoc fmt - > /dev/null
 # RUNS: check ok: main gives the same 2 output(s)
 import pypto.language as pl
 

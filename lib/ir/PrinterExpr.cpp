@@ -1,0 +1,553 @@
+// The IR printer, part 1: variable names, types (with the tile view fields that
+// differ from the memory space's defaults) and expressions (Python precedence,
+// minimal parentheses, bare literals only where they read back with their dtype).
+#include <algorithm>
+#include <cmath>
+
+#include "PrintText.h"
+#include "PrinterImpl.h"
+
+namespace ptoc::ir::print_detail {
+
+int binaryPrec(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+      return kAdd;
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::FloorDiv:
+    case BinaryOp::FloorMod:
+      return kMul;
+    case BinaryOp::Pow:
+      return kPow;
+    case BinaryOp::Min:
+    case BinaryOp::Max:
+      return kPrimary;
+    case BinaryOp::Eq:
+    case BinaryOp::Ne:
+    case BinaryOp::Lt:
+    case BinaryOp::Le:
+    case BinaryOp::Gt:
+    case BinaryOp::Ge:
+      return kCmp;
+    case BinaryOp::And:
+      return kAnd;
+    case BinaryOp::Or:
+      return kOr;
+    case BinaryOp::BitAnd:
+      return kBitAnd;
+    case BinaryOp::BitOr:
+      return kBitOr;
+    case BinaryOp::BitXor:
+      return kBitXor;
+    case BinaryOp::Shl:
+    case BinaryOp::Shr:
+      return kShift;
+  }
+  return kPrimary;
+}
+
+bool isIndexConst(const ExprPtr& e, int64_t v) {
+  if (!e) return true;  // absent start/step = the default
+  const auto* c = e->as<ConstInt>();
+  return c && c->value == v && c->dtype() == DType::Index;
+}
+
+int dtypeContext(const TypePtr& t) {
+  const auto* s = t ? t->as<ScalarType>() : nullptr;
+  return s ? static_cast<int>(s->dtype) : kNoContext;
+}
+
+namespace {
+
+bool validShapeIsFull(const std::vector<ExprPtr>& valid, const std::vector<int64_t>& shape) {
+  if (valid.size() != shape.size()) return false;
+  for (size_t i = 0; i < valid.size(); ++i) {
+    const auto* c = valid[i] ? valid[i]->as<ConstInt>() : nullptr;
+    if (!c || c->value != shape[i]) return false;
+  }
+  return true;
+}
+
+/// Whether the printer's default form of `e` is a bare literal (INDEX ints, finite FP32).
+bool printsBare(const Expr& e) {
+  if (const auto* c = e.as<ConstInt>()) return c->dtype() == DType::Index;
+  if (const auto* c = e.as<ConstFloat>())
+    return c->dtype() == DType::FP32 && std::isfinite(c->value);
+  return false;
+}
+
+/// Whether a bare literal of `e`'s kind reads back with `e`'s dtype in `context`.
+bool bareKeepsDType(const Expr& e, int context) {
+  if (context == kNoContext) return true;
+  if (context == kNeverBare) return false;
+  auto d = static_cast<DType>(context);
+  if (e.isa<ConstInt>()) return !isFloat(d) && (!isInteger(d) || d == DType::Index);
+  return !isFloat(d) || d == DType::FP32;
+}
+
+bool isNonNegativeBare(const Expr& e) {
+  if (!printsBare(e)) return false;
+  if (const auto* c = e.as<ConstInt>()) return c->value >= 0;
+  return !std::signbit(e.as<ConstFloat>()->value);
+}
+
+}  // namespace
+
+void Printer::collectHints() {
+  hintsCollected_ = true;
+  HintCollector c(hints_, arena_);
+  if (rootFunction_) {
+    for (const auto& p : rootFunction_->params) c.add(*p);
+    c.visitStmt(rootFunction_->body);
+  }
+  // The visitor takes shared_ptrs; wrap the roots without owning them.
+  if (rootStmt_) c.visitStmt(StmtPtr(std::shared_ptr<const Stmt>(), rootStmt_));
+  if (rootExpr_) c.visitExpr(ExprPtr(std::shared_ptr<const Expr>(), rootExpr_));
+}
+
+bool Printer::nameFree(std::string_view n, bool checkHints) {
+  if (taken_.contains(n) || isBlockedName(n) || blockedFunctions_.contains(n)) return false;
+  return !checkHints || !hints_.contains(n);
+}
+
+std::string_view Printer::name(const Var& v) {
+  if (const std::string_view* known = names_.find(&v)) return *known;
+  std::string_view chosen;
+  if (rawNames_) {
+    chosen = v.name.empty() ? std::string_view("v") : std::string_view(v.name);
+    names_.insert(&v, chosen);
+    return chosen;
+  }
+  std::string_view base = v.name;  // a Var's name is immutable: views stay valid
+  if (!isValidIdent(base)) base = arena_.store(sanitizeName(base));
+  if (!isBlockedName(base) && !blockedFunctions_.contains(base) && taken_.insertIfAbsent(base)) {
+    chosen = base;
+  } else {
+    // A suffixed name must not be any variable's own hint, so it never steals a
+    // name from a variable printed later.
+    if (!hintsCollected_) collectHints();
+    int64_t& next = nextSuffix_[base];  // resume where this base stopped
+    std::string cand;
+    for (int64_t k = next > 0 ? next : 1;; ++k) {
+      cand = base;
+      cand += '_';
+      appendInt(cand, k);
+      if (nameFree(cand, true)) {
+        next = k + 1;
+        break;
+      }
+    }
+    chosen = arena_.store(cand);
+    taken_.insertIfAbsent(chosen);
+  }
+  names_.insert(&v, chosen);
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------
+// Types.
+
+void Printer::tileView(const TileType& t, bool full) {
+  if (!t.view) return;
+  const TileView& v = *t.view;
+  TileView implicit = implicitTileView(t.memory, t.shape);
+  bool hasValid = !v.validShape.empty() && !validShapeIsFull(v.validShape, t.shape);
+  if (!hasValid && v.blayout == implicit.blayout && v.slayout == implicit.slayout &&
+      v.fractal == implicit.fractal && v.pad == implicit.pad)
+    return;
+  out_ += full ? ", pl.TileView(" : ", TileView(";
+  bool first = true;
+  auto sep = [&] {
+    if (!first) out_ += ", ";
+    first = false;
+  };
+  if (hasValid) {
+    sep();
+    out_ += "valid_shape=[";
+    exprList(v.validShape);
+    out_ += ']';
+  }
+  if (v.blayout != implicit.blayout) {
+    sep();
+    out_ += full ? "blayout=pl.TileLayout." : "blayout=";
+    out_ += toString(v.blayout);
+  }
+  if (v.slayout != implicit.slayout) {
+    sep();
+    out_ += full ? "slayout=pl.TileLayout." : "slayout=";
+    out_ += toString(v.slayout);
+  }
+  if (v.fractal != implicit.fractal) {
+    sep();
+    out_ += "fractal=";
+    appendInt(out_, v.fractal);
+  }
+  if (v.pad != implicit.pad) {
+    sep();
+    out_ += full ? "pad=pl.PadValue." : "pad=";
+    out_ += toString(v.pad);
+  }
+  out_ += ')';
+}
+
+void Printer::type(const Type& t, bool full) {
+  auto shape = [this](const std::vector<int64_t>& s) {
+    out_ += '[';
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (i) out_ += ", ";
+      appendInt(out_, s[i]);
+    }
+    out_ += ']';
+  };
+  const char* prefix = full ? "pl." : "";
+  switch (t.kind) {
+    case TypeKind::Unknown:
+      out_ += prefix;
+      out_ += "Unknown";
+      return;
+    case TypeKind::Scalar:
+      out_ += prefix;
+      out_ += "Scalar[";
+      appendDType(out_, t.as<ScalarType>()->dtype, full);
+      out_ += ']';
+      return;
+    case TypeKind::Tensor: {
+      const auto* tt = t.as<TensorType>();
+      out_ += prefix;
+      out_ += "Tensor[";
+      shape(tt->shape);
+      out_ += ", ";
+      appendDType(out_, tt->dtype, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::Tile: {
+      const auto* tt = t.as<TileType>();
+      out_ += prefix;
+      out_ += "Tile[";
+      shape(tt->shape);
+      out_ += ", ";
+      appendDType(out_, tt->dtype, full);
+      if (tt->memory) {
+        out_ += full ? ", pl.Mem." : ", ";
+        out_ += toString(*tt->memory);
+      }
+      tileView(*tt, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::VReg: {
+      const auto* vt = t.as<VRegType>();
+      out_ += prefix;
+      out_ += "VReg[";
+      appendInt(out_, vt->lanes);
+      out_ += ", ";
+      appendDType(out_, vt->dtype, full);
+      out_ += ']';
+      return;
+    }
+    case TypeKind::Mask:
+      out_ += prefix;
+      out_ += "Mask[";
+      appendInt(out_, t.as<MaskType>()->lanes);
+      out_ += ']';
+      return;
+    case TypeKind::Tuple: {
+      out_ += "tuple[";
+      const auto& ts = t.as<TupleType>()->types;
+      if (ts.empty()) out_ += "()";  // `tuple[]` is not Python; `tuple[()]` is the empty tuple
+      for (size_t i = 0; i < ts.size(); ++i) {
+        if (i) out_ += ", ";
+        if (ts[i])
+          type(*ts[i], full);
+        else
+          out_ += full ? "pl.Unknown" : "Unknown";
+      }
+      out_ += ']';
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Expressions.
+
+int Printer::precOf(const Expr& e, bool bareLiteral) const {
+  switch (e.kind) {
+    case ExprKind::ConstInt:
+      return bareLiteral && static_cast<const ConstInt&>(e).value < 0 ? kUnary : kAtom;
+    case ExprKind::ConstFloat:
+      return bareLiteral && std::signbit(static_cast<const ConstFloat&>(e).value) ? kUnary : kAtom;
+    case ExprKind::Binary:
+      return binaryPrec(static_cast<const BinaryExpr&>(e).op);
+    case ExprKind::Unary:
+      switch (static_cast<const UnaryExpr&>(e).op) {
+        case UnaryOp::Neg:
+        case UnaryOp::BitNot:
+          return kUnary;
+        case UnaryOp::Not:
+          return kNot;
+        case UnaryOp::Abs:
+        case UnaryOp::Cast:
+          return kPrimary;
+      }
+      return kPrimary;
+    case ExprKind::Select:
+    case ExprKind::Call:
+    case ExprKind::BufferLoad:
+    case ExprKind::TupleGetItem:
+      return kPrimary;
+    case ExprKind::Var:
+    case ExprKind::IterArg:
+    case ExprKind::ConstBool:
+    case ExprKind::MakeTuple:
+      return kAtom;
+  }
+  return kAtom;
+}
+
+void Printer::exprList(const std::vector<ExprPtr>& es) {
+  for (size_t i = 0; i < es.size(); ++i) {
+    if (i) out_ += ", ";
+    if (es[i])
+      expr(*es[i]);
+    else
+      out_ += "None";
+  }
+}
+
+void Printer::constInt(const ConstInt& c, bool bare) {
+  DType d = c.dtype();
+  if (bare) {
+    appendInt(out_, c.value);
+    return;
+  }
+  out_ += "pl.const(";
+  appendInt(out_, c.value);
+  out_ += ", ";
+  appendDType(out_, d, true);
+  out_ += ')';
+}
+
+void Printer::constFloat(const ConstFloat& c, bool bare) {
+  DType d = c.dtype();
+  bool finite = std::isfinite(c.value);
+  if (bare) {
+    appendFloatRepr(out_, c.value);
+    return;
+  }
+  out_ += "pl.const(";
+  if (finite) {
+    appendFloatRepr(out_, c.value);
+  } else {
+    out_ += '"';
+    appendFloatRepr(out_, c.value);
+    out_ += '"';
+  }
+  out_ += ", ";
+  appendDType(out_, d, true);
+  out_ += ')';
+}
+
+void Printer::call(const Call& c) {
+  if (c.callee.find('.') != std::string::npos) {
+    out_ += "pl.";
+  } else if (classForm_) {
+    out_ += "self.";
+  }
+  out_ += c.callee;
+  out_ += '(';
+  if (c.callee.find('.') != std::string::npos)
+    opArgs(c.args);
+  else
+    functionArgs(c);
+  for (size_t i = 0; i < c.kwargs.size(); ++i) {
+    if (i || !c.args.empty()) out_ += ", ";
+    out_ += c.kwargs[i].first;
+    out_ += '=';
+    appendAttrValue(out_, c.kwargs[i].second);
+  }
+  out_ += ')';
+}
+
+void Printer::opArgs(const std::vector<ExprPtr>& args) {
+  // As the binder: bare literals take the element dtype of the first tile /
+  // tensor / vreg operand before them. INDEX integers print bare regardless: in
+  // op calls they sit in integer positions (offsets, axes, counts), typed INDEX.
+  int context = kNoContext;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i) out_ += ", ";
+    const Expr& a = *args[i];
+    bool indexInt = a.isa<ConstInt>() && a.as<ConstInt>()->dtype() == DType::Index;
+    expr(a, kLowest, indexInt ? kNoContext : context);
+    if (context == kNoContext && a.type && !a.type->isa<ScalarType>())
+      if (auto d = elementDType(*a.type)) context = static_cast<int>(*d);
+  }
+}
+
+void Printer::functionArgs(const Call& c) {
+  // Arguments are bound against the callee's parameter types.
+  const Function* callee = nullptr;
+  if (auto it = functions_.find(c.callee); it != functions_.end()) callee = it->second;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (i) out_ += ", ";
+    int context =
+        callee && i < callee->params.size() ? dtypeContext(callee->params[i]->type) : kNoContext;
+    expr(*c.args[i], kLowest, context);
+  }
+}
+
+void Printer::expr(const Expr& e, int minPrec, int literalContext) {
+  bool bare = printsBare(e) && bareKeepsDType(e, literalContext);
+  bool parens = precOf(e, bare) < minPrec;
+  if (parens) out_ += '(';
+  switch (e.kind) {
+    case ExprKind::Var:
+    case ExprKind::IterArg:
+      varName(static_cast<const Var&>(e));
+      break;
+    case ExprKind::ConstInt:
+      constInt(static_cast<const ConstInt&>(e), bare);
+      break;
+    case ExprKind::ConstFloat:
+      constFloat(static_cast<const ConstFloat&>(e), bare);
+      break;
+    case ExprKind::ConstBool:
+      out_ += static_cast<const ConstBool&>(e).value ? "True" : "False";
+      break;
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const BinaryExpr&>(e);
+      int p = binaryPrec(b.op);
+      // A bare literal meeting a non-literal operand takes that operand's dtype.
+      bool lBare = printsBare(*b.lhs), rBare = printsBare(*b.rhs);
+      int lc = lBare && !rBare ? dtypeContext(b.rhs->type) : kNoContext;
+      int rc = rBare && !lBare ? dtypeContext(b.lhs->type) : kNoContext;
+      if (b.op == BinaryOp::Min || b.op == BinaryOp::Max) {
+        out_ += binaryOpSymbol(b.op);
+        out_ += '(';
+        expr(*b.lhs, kLowest, lc);
+        out_ += ", ";
+        expr(*b.rhs, kLowest, rc);
+        out_ += ')';
+      } else if (b.op == BinaryOp::Pow) {
+        // Right-associative; the base must be a primary, the exponent may be unary.
+        expr(*b.lhs, kPrimary, lc);
+        out_ += ' ';
+        out_ += binaryOpSymbol(b.op);
+        out_ += ' ';
+        expr(*b.rhs, kUnary, rc);
+      } else if (p == kCmp) {
+        // Comparisons chain in Python: parenthesize comparison operands.
+        expr(*b.lhs, kCmp + 1, lc);
+        out_ += ' ';
+        out_ += binaryOpSymbol(b.op);
+        out_ += ' ';
+        expr(*b.rhs, kCmp + 1, rc);
+      } else {
+        expr(*b.lhs, p, lc);
+        out_ += ' ';
+        out_ += binaryOpSymbol(b.op);
+        out_ += ' ';
+        expr(*b.rhs, p + 1, rc);
+      }
+      break;
+    }
+    case ExprKind::Unary: {
+      const auto& u = static_cast<const UnaryExpr&>(e);
+      switch (u.op) {
+        case UnaryOp::Neg:
+        case UnaryOp::BitNot: {
+          out_ += u.op == UnaryOp::Neg ? '-' : '~';
+          // `-(-x)` reads better than `--x`; same value either way.
+          size_t mark = out_.size();
+          // `-5` would read back as the constant -5, not as a negation of 5.
+          expr(*u.operand, kUnary, u.op == UnaryOp::Neg ? kNeverBare : kNoContext);
+          if (u.op == UnaryOp::Neg && out_.size() > mark && out_[mark] == '-') {
+            out_.insert(mark, 1, '(');
+            out_ += ')';
+          }
+          break;
+        }
+        case UnaryOp::Not:
+          out_ += "not ";
+          expr(*u.operand, kNot);
+          break;
+        case UnaryOp::Abs:
+          out_ += "pl.abs(";
+          expr(*u.operand);
+          out_ += ')';
+          break;
+        case UnaryOp::Cast: {
+          out_ += "pl.cast(";
+          expr(*u.operand);
+          out_ += ", ";
+          auto d = u.type ? elementDType(*u.type) : std::nullopt;
+          if (d)
+            appendDType(out_, *d, true);
+          else if (u.type)
+            type(*u.type, true);
+          else
+            out_ += "pl.Unknown";
+          out_ += ')';
+          break;
+        }
+      }
+      break;
+    }
+    case ExprKind::Select: {
+      const auto& s = static_cast<const SelectExpr&>(e);
+      // The binder types the false value like the true one, then a plain literal
+      // true value like the false one.
+      out_ += "pl.select(";
+      expr(*s.cond);
+      out_ += ", ";
+      expr(*s.trueValue, kLowest,
+           isNonNegativeBare(*s.trueValue) ? dtypeContext(s.falseValue->type) : kNoContext);
+      out_ += ", ";
+      expr(*s.falseValue, kLowest, dtypeContext(s.trueValue->type));
+      out_ += ')';
+      break;
+    }
+    case ExprKind::Call:
+      call(static_cast<const Call&>(e));
+      break;
+    case ExprKind::BufferLoad: {
+      const auto& l = static_cast<const BufferLoad&>(e);
+      varName(*l.buffer);
+      out_ += '[';
+      if (l.indices.empty())
+        out_ += "()";
+      else
+        exprList(l.indices);
+      out_ += ']';
+      break;
+    }
+    case ExprKind::MakeTuple: {
+      // A list `[a, b]` (shapes, offsets) reads back only with scalar elements; anything
+      // else is a tuple `(x, (a, b))`, `(x,)`, `()`.
+      const auto& elements = static_cast<const MakeTuple&>(e).elements;
+      bool list =
+          !elements.empty() && std::all_of(elements.begin(), elements.end(), [](const ExprPtr& x) {
+            return x && x->type && x->type->isa<ScalarType>();
+          });
+      out_ += list ? '[' : '(';
+      exprList(elements);
+      if (!list && elements.size() == 1) out_ += ',';
+      out_ += list ? ']' : ')';
+      break;
+    }
+    case ExprKind::TupleGetItem: {
+      const auto& g = static_cast<const TupleGetItem&>(e);
+      expr(*g.tuple, kPrimary);
+      out_ += '[';
+      appendInt(out_, g.index);
+      out_ += ']';
+      break;
+    }
+  }
+  if (parens) out_ += ')';
+}
+
+}  // namespace ptoc::ir::print_detail
