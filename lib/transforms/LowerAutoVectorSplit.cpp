@@ -49,6 +49,7 @@ class FirstStmtFinder : public IRVisitor {
       }
     IRVisitor::visitStmt(s);
   }
+  void visitExpr(const ExprPtr&) override {}  // no statement lives inside an expression
 
  private:
   std::vector<StmtKind> kinds_;
@@ -69,6 +70,7 @@ class NameCollector : public IRVisitor {
   void add(const VarPtr& v) {
     if (std::string_view(v->name).substr(0, prefix_.size()) == prefix_) names.insert(v->name);
   }
+  void visitExpr(const ExprPtr&) override {}  // expressions define no variables
 
  protected:
   void visitDef(const VarPtr& v) override { add(v); }
