@@ -22,7 +22,8 @@
 //    infer-tile-memory-space, resolve-backend-op-layouts, lower-auto-vector-split
 //    on the output of the previous ones (Opaque form), each timed separately.
 //  - BM_PipelinePassManager/N: the whole pipeline through PassManager, including
-//    the property verification it does between passes (no --verify-each).
+//    the property verification it does between passes (no --verify-each);
+//    BM_PipelinePassManagerVerifyEach/N: the same with --verify-each.
 //  - BM_Verify_<Property>_{in,out}/N: one property verifier on the input (InCore
 //    form) or the output of lower-auto-vector-split.
 // The output program of a timed run is released outside the timed region.
@@ -40,7 +41,8 @@
 //        build-rel/bench/PassBench --measure=lower-auto-vector-split 100000
 //    WHAT is a pipeline pass name (`lower-auto-vector-split` runs on the InCore form,
 //    the others on the Opaque form after the passes before them), `pipeline`
-//    (PassManager), or `verify:<Property>:in|out`.
+//    (PassManager), `pipeline-verify-each`, or `verify:<Property>:in|out`.
+// Figures before / after the issue-8 speed work, and what changed: bench/README.md.
 // Allocator effects as in FrontendBench.cpp: the largest sizes run one cold
 // iteration; to keep freed memory in the process use
 //   GLIBC_TUNABLES=glibc.malloc.trim_threshold=4294967295:glibc.malloc.mmap_threshold=4294967295
@@ -345,18 +347,21 @@ void BM_PipelinePass(benchmark::State& state, size_t k) {
   timePass(state, kPipeline[k], s.opaqueStages[k], *s.opaque.diag, s.opaque.statements);
 }
 
-ProgramPtr runPassManager(const ProgramPtr& in, ptoc::DiagnosticEngine& diag) {
+ProgramPtr runPassManager(const ProgramPtr& in, ptoc::DiagnosticEngine& diag,
+                          bool verifyEach = false) {
   std::ostringstream dump;
-  ptoc::PassManager pm({}, dump);
+  ptoc::PassManagerOptions options;
+  options.verifyEach = verifyEach;
+  ptoc::PassManager pm(options, dump);
   if (!pm.addPasses(kPipeline, diag)) throw std::runtime_error("bad pipeline");
   return pm.run(in, diag);
 }
 
-void BM_PipelinePassManager(benchmark::State& state) {
+void BM_PipelinePassManager(benchmark::State& state, bool verifyEach) {
   Stages& s = stagesFor(static_cast<int>(state.range(0)), true);
-  runPassManager(s.opaque.program, *s.opaque.diag);  // untimed warm-up
+  runPassManager(s.opaque.program, *s.opaque.diag, verifyEach);  // untimed warm-up
   for (auto _ : state) {
-    ProgramPtr out = runPassManager(s.opaque.program, *s.opaque.diag);
+    ProgramPtr out = runPassManager(s.opaque.program, *s.opaque.diag, verifyEach);
     benchmark::DoNotOptimize(out.get());
     state.PauseTiming();
     out.reset();
@@ -393,7 +398,9 @@ void registerBenchmarks() {
     reg("BM_LowerAutoVectorSplit", BM_LowerAutoVectorSplit);
     for (size_t k = 0; k < kPipeline.size(); ++k)
       reg("BM_Pipeline_" + kPipeline[k], [k](benchmark::State& st) { BM_PipelinePass(st, k); });
-    reg("BM_PipelinePassManager", BM_PipelinePassManager);
+    reg("BM_PipelinePassManager", [](benchmark::State& st) { BM_PipelinePassManager(st, false); });
+    reg("BM_PipelinePassManagerVerifyEach",
+        [](benchmark::State& st) { BM_PipelinePassManager(st, true); });
     for (IRProperty p : kVerified)
       for (bool out : {false, true}) {
         // AivSplitValid is invalidated by the pass: only its input is verified.
@@ -425,6 +432,8 @@ int measureOne(const std::string& what, int n) {
     gMeasured = [&] { keep = runPass(what, s.incore.program, *s.incore.diag); };
   } else if (what == "pipeline") {
     gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag); };
+  } else if (what == "pipeline-verify-each") {
+    gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag, true); };
   } else if (what.rfind("verify:", 0) == 0) {
     std::string rest = what.substr(7);
     bool out = rest.size() > 4 && rest.substr(rest.size() - 4) == ":out";

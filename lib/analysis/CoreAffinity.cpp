@@ -25,6 +25,14 @@ class AffinityRollup : public IRVisitor {
  public:
   CoreAffinity result = CoreAffinity::Shared;
 
+  // Mixed absorbs every other affinity: stop walking once it is reached.
+  void visitExpr(const ExprPtr& e) override {
+    if (result != CoreAffinity::Mixed) IRVisitor::visitExpr(e);
+  }
+  void visitStmt(const StmtPtr& s) override {
+    if (result != CoreAffinity::Mixed) IRVisitor::visitStmt(s);
+  }
+
  protected:
   void visitCall(const Call& c) override {
     result = combineAffinity(result, classifyCallAffinity(c));

@@ -4,8 +4,6 @@
 // index of last uses.
 #include "ptoc/analysis/Liveness.h"
 
-#include <unordered_set>
-
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/support/Diagnostics.h"
 
@@ -65,9 +63,10 @@ class LiveInCollector {
           stmt(i.elseBody);
           std::vector<const Var*> elseDefs = rollback(mark);
           // Defined on both paths = defined after the if.
-          std::unordered_set<const Var*> inElse(elseDefs.begin(), elseDefs.end());
+          PtrSet<Var> inElse;
+          for (const Var* v : elseDefs) inElse.insert(v);
           for (const Var* v : thenDefs)
-            if (inElse.count(v)) defineRaw(v);
+            if (inElse.contains(v)) defineRaw(v);
         }
         for (const auto& v : i.returnVars) define(v);
         return;
@@ -121,21 +120,21 @@ class LiveInCollector {
   }
 
  private:
-  std::unordered_set<const Var*> defined_;
+  PtrSet<Var> defined_;
   std::vector<const Var*> log_;  // definitions in the order they entered defined_
-  std::unordered_set<const Var*> reported_;
+  PtrSet<Var> reported_;
 
   void uses(const ExprPtr& e) {
     if (!e) return;
     auto onUse = [this](const VarPtr& v) {
-      if (!defined_.count(v.get()) && reported_.insert(v.get()).second) result.push_back(v);
+      if (!defined_.contains(v.get()) && reported_.insert(v.get())) result.push_back(v);
     };
     ExprUses<decltype(onUse)> walker(onUse);
     walker.visitExpr(e);
   }
   void define(const VarPtr& v) { defineRaw(v.get()); }
   void defineRaw(const Var* v) {
-    if (defined_.insert(v).second) log_.push_back(v);
+    if (defined_.insert(v)) log_.push_back(v);
   }
   std::vector<const Var*> rollback(size_t mark) {
     std::vector<const Var*> undone(log_.begin() + static_cast<std::ptrdiff_t>(mark), log_.end());
@@ -148,14 +147,15 @@ class LiveInCollector {
 class DefCollector final : public IRVisitor {
  public:
   std::vector<VarPtr> result;
+  void visitExpr(const ExprPtr&) override {}  // expressions define no variables
 
  protected:
   void visitDef(const VarPtr& v) override {
-    if (seen_.insert(v.get()).second) result.push_back(v);
+    if (seen_.insert(v.get())) result.push_back(v);
   }
 
  private:
-  std::unordered_set<const Var*> seen_;
+  PtrSet<Var> seen_;
 };
 
 }  // namespace
@@ -198,10 +198,10 @@ UseOrder::UseOrder(const Function& f) {
 }
 
 bool UseOrder::usedAfter(const Var& v, const Stmt& s) const {
-  auto e = end_.find(&s);
-  if (e == end_.end()) throw InternalError("UseOrder::usedAfter: statement not in the function");
-  auto u = lastUse_.find(&v);
-  return u != lastUse_.end() && u->second > e->second;
+  const uint32_t* end = end_.find(&s);
+  if (!end) throw InternalError("UseOrder::usedAfter: statement not in the function");
+  const uint32_t* last = lastUse_.find(&v);
+  return last && *last > *end;
 }
 
 }  // namespace ptoc::analysis

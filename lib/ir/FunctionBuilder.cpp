@@ -16,6 +16,7 @@ class PrefixNameCollector : public IRVisitor {
   void add(const VarPtr& v) {
     if (std::string_view(v->name).starts_with(prefix_)) names.insert(v->name);
   }
+  void visitExpr(const ExprPtr&) override {}  // expressions define no variables
 
  protected:
   void visitDef(const VarPtr& v) override { add(v); }

@@ -15,6 +15,44 @@ static std::shared_ptr<const T> cast(const StmtPtr& s) {
   return std::static_pointer_cast<const T>(s);
 }
 
+/// A rewritten list field: refers to the original list until an element changes, so
+/// an unchanged node allocates no new list (the list is copied only to rebuild the
+/// node because another field changed).
+template <class T>
+struct LazyList {
+  const std::vector<T>* orig;
+  std::vector<T> fresh;
+  bool copied = false;
+  std::vector<T> take() && { return copied ? std::move(fresh) : *orig; }
+};
+
+/// `f` applied to each element of `in`; sets `changed` when any result differs.
+template <class T, class F>
+static LazyList<T> rewriteList(const std::vector<T>& in, bool& changed, F&& f) {
+  LazyList<T> r{&in, {}, false};
+  for (size_t i = 0; i < in.size(); ++i) {
+    T x = f(in[i]);
+    if (!r.copied) {
+      if (x == in[i]) continue;
+      r.fresh.reserve(in.size());
+      r.fresh.assign(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(i));
+      r.copied = true;
+      changed = true;
+    }
+    r.fresh.push_back(std::move(x));
+  }
+  return r;
+}
+
+template <class T>
+static T&& unwrap(T&& v) {
+  return std::forward<T>(v);
+}
+template <class T>
+static std::vector<T> unwrap(LazyList<T>&& v) {
+  return std::move(v).take();
+}
+
 /// Rewrites one field with the mutator's own (overridable) methods; `changed` is set
 /// when any rewritten value is a different node.
 struct IRMutator::FieldRewriter {
@@ -40,16 +78,16 @@ struct IRMutator::FieldRewriter {
                           "' read as a buffer was rewritten to a non-variable expression");
     return cast<Var>(r);
   }
-  std::vector<ExprPtr> operator()(const field::Uses<ExprPtr>& d) const {
-    return m.mutateExprs(d.value, changed);
+  LazyList<ExprPtr> operator()(const field::Uses<ExprPtr>& d) const {
+    return rewriteList(d.value, changed, [&](const ExprPtr& e) { return m.mutateExpr(e); });
   }
   VarPtr operator()(const field::Def<VarPtr>& d) const {
     VarPtr r = m.mutateDef(d.value);
     changed = changed || r != d.value;
     return r;
   }
-  std::vector<VarPtr> operator()(const field::Defs<VarPtr>& d) const {
-    return m.mutateDefs(d.value, changed);
+  LazyList<VarPtr> operator()(const field::Defs<VarPtr>& d) const {
+    return rewriteList(d.value, changed, [&](const VarPtr& v) { return m.mutateDef(v); });
   }
   std::vector<IterArgPtr> operator()(const field::IterArgs<IterArgPtr>& d) const {
     return m.mutateIterArgs(d.value, changed);
@@ -59,14 +97,8 @@ struct IRMutator::FieldRewriter {
     changed = changed || r != d.value;
     return r;
   }
-  std::vector<StmtPtr> operator()(const field::Stmts<StmtPtr>& d) const {
-    std::vector<StmtPtr> out;
-    out.reserve(d.value.size());
-    for (const auto& c : d.value) {
-      out.push_back(m.mutateStmt(c));
-      changed = changed || out.back() != c;
-    }
-    return out;
+  LazyList<StmtPtr> operator()(const field::Stmts<StmtPtr>& d) const {
+    return rewriteList(d.value, changed, [&](const StmtPtr& c) { return m.mutateStmt(c); });
   }
 };
 
@@ -79,7 +111,7 @@ ExprPtr IRMutator::mutateExprChildren(const std::shared_ptr<const Node>& e) {
       [&](const auto&... d) { return std::tuple<decltype(rw(d))...>{rw(d)...}; }, e->fields());
   TypePtr type = mutateType(e->type);
   if (!changed && type == e->type) return e;
-  return std::apply([&](auto&&... v) { return Node::rebuild(*e, type, std::move(v)...); },
+  return std::apply([&](auto&&... v) { return Node::rebuild(*e, type, unwrap(std::move(v))...); },
                     std::move(values));
 }
 
@@ -90,7 +122,7 @@ StmtPtr IRMutator::mutateStmtChildren(const std::shared_ptr<const Node>& s) {
   auto values = std::apply(
       [&](const auto&... d) { return std::tuple<decltype(rw(d))...>{rw(d)...}; }, s->fields());
   if (!changed) return s;
-  return std::apply([&](auto&&... v) { return Node::rebuild(*s, std::move(v)...); },
+  return std::apply([&](auto&&... v) { return Node::rebuild(*s, unwrap(std::move(v))...); },
                     std::move(values));
 }
 
@@ -158,9 +190,9 @@ ExprPtr IRMutator::mutateTupleGetItem(const std::shared_ptr<const TupleGetItem>&
   return mutateExprChildren(e);
 }
 
-#define PTOC_X(Kind, Class)                                                  \
+#define PTOC_X(Kind, Class)                                                \
   StmtPtr IRMutator::mutate##Kind(const std::shared_ptr<const Class>& s) { \
-    return mutateStmtChildren(s);                                            \
+    return mutateStmtChildren(s);                                          \
   }
 PTOC_STMT_NODES(PTOC_X)
 #undef PTOC_X
@@ -178,9 +210,11 @@ TypePtr IRMutator::mutateType(const TypePtr& t) {
       const auto& tile = static_cast<const TileType&>(*t);
       if (!tile.view || tile.view->validShape.empty()) return t;
       bool changed = false;
-      TileView view = *tile.view;
-      view.validShape = mutateExprs(tile.view->validShape, changed);
+      auto valid = rewriteList(tile.view->validShape, changed,
+                               [&](const ExprPtr& e) { return mutateExpr(e); });
       if (!changed) return t;
+      TileView view = *tile.view;
+      view.validShape = std::move(valid).take();
       return TileType::get(tile.shape, tile.dtype, tile.memory, std::move(view));
     }
     case TypeKind::Tuple: {
@@ -209,33 +243,21 @@ VarPtr IRMutator::retypeVar(const VarPtr& v) {
 }
 
 ExprPtr IRMutator::mutateVar(const VarPtr& v) {
-  auto it = varMap_.find(v.get());
-  return it == varMap_.end() ? retypeVar(v) : it->second;
+  const VarPtr* to = varMap_.find(v.get());
+  return to ? *to : retypeVar(v);
 }
 
 VarPtr IRMutator::mutateDef(const VarPtr& v) {
-  auto it = varMap_.find(v.get());
-  return it == varMap_.end() ? retypeVar(v) : it->second;
+  const VarPtr* to = varMap_.find(v.get());
+  return to ? *to : retypeVar(v);
 }
 
 std::vector<ExprPtr> IRMutator::mutateExprs(const std::vector<ExprPtr>& es, bool& changed) {
-  std::vector<ExprPtr> out;
-  out.reserve(es.size());
-  for (const auto& e : es) {
-    out.push_back(mutateExpr(e));
-    if (out.back() != e) changed = true;
-  }
-  return out;
+  return rewriteList(es, changed, [&](const ExprPtr& e) { return mutateExpr(e); }).take();
 }
 
 std::vector<VarPtr> IRMutator::mutateDefs(const std::vector<VarPtr>& vs, bool& changed) {
-  std::vector<VarPtr> out;
-  out.reserve(vs.size());
-  for (const auto& v : vs) {
-    out.push_back(mutateDef(v));
-    if (out.back() != v) changed = true;
-  }
-  return out;
+  return rewriteList(vs, changed, [&](const VarPtr& v) { return mutateDef(v); }).take();
 }
 
 std::vector<IterArgPtr> IRMutator::mutateIterArgs(const std::vector<IterArgPtr>& ias,

@@ -4,6 +4,8 @@
 // Private to lib/ir.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/support/FlatStringMap.h"
 
 namespace ptoc::ir::print_detail {
 
@@ -40,13 +43,15 @@ inline bool isValidIdent(std::string_view s) {
   return true;
 }
 
+/// The hash the printer's name sets use: one cheap inline hash per name, computed
+/// once and passed to every set the name is checked against (0 marks an empty slot).
+inline uint64_t nameHash(std::string_view s) { return hashString(s) | 1; }
+
 /// Open-addressing set of string_views (the viewed bytes must outlive the set).
-/// The printer looks names up once per variable occurrence, so this is hot.
 class ViewSet {
  public:
-  static size_t hashOf(std::string_view s) { return std::hash<std::string_view>{}(s) | 1; }
-  bool contains(std::string_view s) const { return contains(s, hashOf(s)); }
-  bool contains(std::string_view s, size_t h) const {
+  bool contains(std::string_view s) const { return contains(s, nameHash(s)); }
+  bool contains(std::string_view s, uint64_t h) const {
     if (slots_.empty()) return false;
     size_t mask = slots_.size() - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
@@ -56,13 +61,13 @@ class ViewSet {
     }
   }
   /// Inserts `s` (the caller knows it is absent).
-  void insertNew(std::string_view s, size_t h) {
+  void insertNew(std::string_view s, uint64_t h) {
     if ((size_ + 1) * 2 > slots_.size()) grow();
     place(s, h);
     ++size_;
   }
   void insert(std::string_view s) {
-    size_t h = hashOf(s);
+    uint64_t h = nameHash(s);
     if (!contains(s, h)) insertNew(s, h);
   }
   void clear() {
@@ -73,10 +78,10 @@ class ViewSet {
 
  private:
   struct Slot {
-    size_t hash = 0;  // 0 = empty
+    uint64_t hash = 0;  // 0 = empty
     std::string_view view;
   };
-  void place(std::string_view s, size_t h) {
+  void place(std::string_view s, uint64_t h) {
     size_t mask = slots_.size() - 1;
     size_t i = h & mask;
     while (slots_[i].hash != 0) i = (i + 1) & mask;
@@ -92,93 +97,139 @@ class ViewSet {
   size_t size_ = 0;
 };
 
-/// The names already given in a function: open addressing over 8-byte slots
-/// (32-bit hash tag, index into `views_`) so that the table stays cache-sized.
+/// The names already given in a function, each with the variable that owns it:
+/// open addressing over 8-byte slots (32-bit hash tag, index into `names_`) so that
+/// the table stays cache-sized. Each name keeps its hash, so growing never re-reads
+/// (or re-hashes) the text.
 class TakenNames {
  public:
-  /// Inserts `s` unless present; returns whether it was inserted.
-  bool insertIfAbsent(std::string_view s) {
-    size_t h = std::hash<std::string_view>{}(s);
-    if ((views_.size() + 1) * 2 > slots_.size()) grow();
+  /// Makes room for `n` names: inserting up to that many never grows the table.
+  void reserve(size_t n) {
+    names_.reserve(n);
+    if (n * 2 > slots_.size()) rehash(n);
+  }
+  /// The owner of `s` (hash `h` = nameHash(s)); if `s` is not taken, takes it for
+  /// `owner` and returns `owner`.
+  const Var* findOrInsert(std::string_view s, uint64_t h, const Var* owner) {
+    if ((names_.size() + 1) * 2 > slots_.size()) rehash(names_.size() + 1);
     size_t mask = slots_.size() - 1;
     uint32_t tag = tagOf(h);
     for (size_t i = h & mask;; i = (i + 1) & mask) {
       uint64_t slot = slots_[i];
       if (slot == 0) {
-        views_.push_back(s);
-        slots_[i] = (static_cast<uint64_t>(tag) << 32) | views_.size();
-        return true;
+        names_.push_back(Name{s, h, owner});
+        slots_[i] = (static_cast<uint64_t>(tag) << 32) | names_.size();
+        return owner;
       }
-      if (static_cast<uint32_t>(slot >> 32) == tag && views_[(slot & 0xffffffffu) - 1] == s)
-        return false;
+      if (static_cast<uint32_t>(slot >> 32) == tag) {
+        const Name& n = names_[(slot & 0xffffffffu) - 1];
+        if (n.hash == h && n.view == s) return n.owner;
+      }
     }
   }
-  bool contains(std::string_view s) const {
+  /// Starts loading the slot where a probe for hash `h` begins: for a large table,
+  /// issued a few statements ahead, this hides the cache miss of findOrInsert.
+  void prefetch(uint64_t h) const {
+    if (slots_.empty()) return;
+    const uint64_t* slot = slots_.data() + (h & (slots_.size() - 1));
+    __builtin_prefetch(slot);
+    asm volatile("" : : "r"(slot));  // keeps GCC from dropping the prefetch
+  }
+  bool contains(std::string_view s, uint64_t h) const {
     if (slots_.empty()) return false;
-    size_t h = std::hash<std::string_view>{}(s);
     size_t mask = slots_.size() - 1;
     uint32_t tag = tagOf(h);
     for (size_t i = h & mask;; i = (i + 1) & mask) {
       uint64_t slot = slots_[i];
       if (slot == 0) return false;
-      if (static_cast<uint32_t>(slot >> 32) == tag && views_[(slot & 0xffffffffu) - 1] == s)
-        return true;
+      if (static_cast<uint32_t>(slot >> 32) == tag) {
+        const Name& n = names_[(slot & 0xffffffffu) - 1];
+        if (n.hash == h && n.view == s) return true;
+      }
     }
   }
   void clear() {
-    if (views_.empty()) return;
     slots_.clear();
-    views_.clear();
+    names_.clear();
   }
 
  private:
-  static uint32_t tagOf(size_t h) { return static_cast<uint32_t>(static_cast<uint64_t>(h) >> 32); }
-  void grow() {
-    std::vector<uint64_t> next(slots_.empty() ? 64 : slots_.size() * 2, 0);
-    size_t mask = next.size() - 1;
-    for (size_t k = 0; k < views_.size(); ++k) {
-      size_t h = std::hash<std::string_view>{}(views_[k]);
+  struct Name {
+    std::string_view view;
+    uint64_t hash;
+    const Var* owner;
+  };
+  static uint32_t tagOf(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
+  /// Re-indexes into a table with room for `n` names at a load of at most 1/2.
+  void rehash(size_t n) {
+    size_t size = 64;
+    while (size < 2 * n) size *= 2;
+    slots_.assign(size, 0);
+    size_t mask = size - 1;
+    for (size_t k = 0; k < names_.size(); ++k) {
+      uint64_t h = names_[k].hash;
       size_t i = h & mask;
-      while (next[i] != 0) i = (i + 1) & mask;
-      next[i] = (static_cast<uint64_t>(tagOf(h)) << 32) | (k + 1);
+      while (slots_[i] != 0) i = (i + 1) & mask;
+      slots_[i] = (static_cast<uint64_t>(tagOf(h)) << 32) | (k + 1);
     }
-    slots_ = std::move(next);
   }
   std::vector<uint64_t> slots_;
-  std::vector<std::string_view> views_;
+  std::vector<Name> names_;
 };
 
-/// Open-addressing map from a variable to its printed name, with a small
-/// direct-mapped cache of recent variables in front (most uses are of variables
-/// defined shortly before, and a big table costs a cache miss per probe).
+/// A small direct-mapped cache of the names of recently printed variables (most
+/// uses are of variables defined shortly before).
+class RecentNames {
+ public:
+  const std::string_view* find(const Var* v) const {
+    const Slot& c = slots_[indexOf(v)];
+    return c.key == v ? &c.name : nullptr;
+  }
+  void set(const Var* v, std::string_view n) {
+    slots_[indexOf(v)] = Slot{v, n};
+    used_ = true;
+  }
+  void clear() {
+    if (!used_) return;
+    slots_.fill(Slot{});
+    used_ = false;
+  }
+
+ private:
+  struct Slot {
+    const Var* key = nullptr;
+    std::string_view name;
+  };
+  static constexpr size_t kSize = 256;
+  static size_t indexOf(const Var* v) {
+    return (reinterpret_cast<uintptr_t>(v) >> 4) & (kSize - 1);
+  }
+  std::array<Slot, kSize> slots_{};
+  bool used_ = false;
+};
+
+/// Open-addressing map from a variable to its printed name, for the variables
+/// that do not print as their own hint (renamed, sanitized).
 class VarNameMap {
  public:
   /// The name of `v`, or nullptr; on a miss the map is ready for insert(v, ...).
   const std::string_view* find(const Var* v) {
-    Slot& c = recent_[(reinterpret_cast<uintptr_t>(v) >> 4) & (kRecent - 1)];
-    if (c.key == v) return &c.name;
     if ((size_ + 1) * 2 > slots_.size()) grow();
     size_t mask = slots_.size() - 1;
     size_t i = hashOf(v) & mask;
     for (; slots_[i].key; i = (i + 1) & mask)
-      if (slots_[i].key == v) {
-        c = slots_[i];
-        return &c.name;
-      }
+      if (slots_[i].key == v) return &slots_[i].name;
     pending_ = i;
     return nullptr;
   }
-  /// Inserts `v`, which the last find() did not find (no other insert since).
+  /// Inserts `v`, which the last find() did not find (no other find or insert since).
   void insert(const Var* v, std::string_view n) {
     slots_[pending_] = Slot{v, n};
     ++size_;
-    recent_[(reinterpret_cast<uintptr_t>(v) >> 4) & (kRecent - 1)] = Slot{v, n};
   }
   void clear() {
     if (size_ == 0) return;
-    slots_.assign(64, Slot{});
-    bits_ = 6;
-    recent_.fill(Slot{});
+    slots_.clear();
     size_ = 0;
   }
 
@@ -187,19 +238,13 @@ class VarNameMap {
     const Var* key = nullptr;
     std::string_view name;
   };
-  static constexpr size_t kRecent = 256;
-  /// Keeps address locality (variables are mostly met in allocation order, so
-  /// probes walk the table nearly sequentially) while scrambling which part of
-  /// the table each table-sized address window lands on.
-  size_t hashOf(const Var* v) const {
+  static size_t hashOf(const Var* v) {
     uint64_t y = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(v)) >> 4;
-    uint64_t window = (y >> bits_) * 0x9e3779b97f4a7c15ULL;
-    return static_cast<size_t>(y ^ (window >> 20));
+    return static_cast<size_t>((y * 0x9e3779b97f4a7c15ULL) >> 32);
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
-    bits_ = static_cast<unsigned>(std::countr_zero(slots_.size()));
     size_t mask = slots_.size() - 1;
     for (const Slot& slot : old) {
       if (!slot.key) continue;
@@ -209,10 +254,8 @@ class VarNameMap {
     }
   }
   std::vector<Slot> slots_;
-  std::array<Slot, kRecent> recent_{};
   size_t size_ = 0;
   size_t pending_ = 0;
-  unsigned bits_ = 0;  // log2(slots_.size())
 };
 
 /// Stable storage for generated names (string_views into it never move).
@@ -236,19 +279,22 @@ class NameArena {
 };
 
 /// Python keywords and the names the printed text itself relies on.
-inline bool isBlockedName(std::string_view s) {
+inline constexpr std::string_view kBlockedNames[] = {
+    "False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
+    "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
+    "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
+    "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
+    "while",   "with",     "yield",    "pl",     "self", "tuple"};
+
+/// Whether `s` (`h` = nameHash(s)) is one of kBlockedNames.
+inline bool isBlockedName(std::string_view s, uint64_t h) {
+  if (s.size() > 8) return false;
   static const ViewSet kBlocked = [] {
     ViewSet set;
-    for (std::string_view k :
-         {"False",   "None",     "True",     "and",    "as",   "assert", "async",  "await",
-          "break",   "class",    "continue", "def",    "del",  "elif",   "else",   "except",
-          "finally", "for",      "from",     "global", "if",   "import", "in",     "is",
-          "lambda",  "nonlocal", "not",      "or",     "pass", "raise",  "return", "try",
-          "while",   "with",     "yield",    "pl",     "self", "tuple"})
-      set.insert(k);
+    for (std::string_view k : kBlockedNames) set.insert(k);
     return set;
   }();
-  return s.size() <= 8 && kBlocked.contains(s);
+  return kBlocked.contains(s, h);
 }
 
 /// Collects the (sanitized) hints of every variable appearing under a node.

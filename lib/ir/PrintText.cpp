@@ -30,6 +30,13 @@ void appendFloatRepr(std::string& out, double v) {
     out += v < 0 ? "-inf" : "inf";
     return;
   }
+  // Integral values below 2^53 (ulp <= 1): the integer's digits are the shortest
+  // round-trip form, so repr is the integer and ".0" (-0.0 takes the general path).
+  if (v == std::trunc(v) && std::fabs(v) < 1e15 && (v != 0 || !std::signbit(v))) {
+    appendInt(out, static_cast<int64_t>(v));
+    out += ".0";
+    return;
+  }
   // Shortest round-trip digits in scientific form: [-]d[.ddd]e[+-]XX.
   char buf[40];
   auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);

@@ -14,10 +14,31 @@ namespace print_detail {
 // ---------------------------------------------------------------------------
 // Statements.
 
+namespace {
+// Prefetch distances (statements ahead) of stmts().
+constexpr size_t kNear = 4, kMid = 10, kFar = 16;
+}  // namespace
+
 void Printer::stmts(const Stmt* s, int ind) {
   if (!s) return;
   if (const auto* seq = s->as<SeqStmt>()) {
-    for (const auto& c : seq->stmts) stmts(c.get(), ind);
+    // Most statements define a new name: its probe in the (large) name table is a
+    // cache miss, and so are the statement and the variable it reads the name from.
+    // Three prefetch stages ahead of the statement printed hide them: the statement
+    // node, then its variable, then the table slot of the variable's name.
+    const std::vector<StmtPtr>& list = seq->stmts;
+    size_t n = list.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (n > kNear && !rawNames_) {
+        if (i + kFar < n) __builtin_prefetch(list[i + kFar].get());
+        if (i + kMid < n)
+          if (const auto* a = list[i + kMid]->as<AssignStmt>()) __builtin_prefetch(&a->var->name);
+        if (i + kNear < n)
+          if (const auto* a = list[i + kNear]->as<AssignStmt>())
+            taken_.prefetch(nameHash(a->var->name));
+      }
+      stmts(list[i].get(), ind);
+    }
     return;
   }
   stmt(*s, ind);
@@ -278,8 +299,70 @@ void Printer::stmt(const Stmt& s, int ind) {
 // ---------------------------------------------------------------------------
 // Functions and programs.
 
+namespace {
+
+/// The variables `s` defines (assignments, loop variables, iter_args, return
+/// variables) and its statements: sizes the name table and the output up front.
+void countDefs(const Stmt* s, size_t& defs, size_t& statements) {
+  if (!s) return;
+  ++statements;
+  switch (s->kind) {
+    case StmtKind::Seq:
+      for (const auto& c : static_cast<const SeqStmt*>(s)->stmts)
+        countDefs(c.get(), defs, statements);
+      return;
+    case StmtKind::Assign:
+      ++defs;
+      return;
+    case StmtKind::If: {
+      const auto* i = static_cast<const IfStmt*>(s);
+      defs += i->returnVars.size();
+      countDefs(i->thenBody.get(), defs, statements);
+      countDefs(i->elseBody.get(), defs, statements);
+      return;
+    }
+    case StmtKind::For: {
+      const auto* f = static_cast<const ForStmt*>(s);
+      defs += 1 + f->iterArgs.size() + f->returnVars.size();
+      countDefs(f->body.get(), defs, statements);
+      return;
+    }
+    case StmtKind::While: {
+      const auto* w = static_cast<const WhileStmt*>(s);
+      defs += w->iterArgs.size() + w->returnVars.size();
+      countDefs(w->body.get(), defs, statements);
+      return;
+    }
+    case StmtKind::InCoreScope:
+      countDefs(static_cast<const InCoreScopeStmt*>(s)->body.get(), defs, statements);
+      return;
+    case StmtKind::SplitAivScope:
+      ++defs;
+      countDefs(static_cast<const SplitAivScopeStmt*>(s)->body.get(), defs, statements);
+      return;
+    case StmtKind::SimdVfScope:
+      countDefs(static_cast<const SimdVfScopeStmt*>(s)->body.get(), defs, statements);
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace
+
+void Printer::reserveFor(const Function& f) {
+  size_t defs = f.params.size(), statements = 0;
+  countDefs(f.body.get(), defs, statements);
+  taken_.reserve(defs);
+  // About 64 bytes a statement; never below doubling, so that many small
+  // functions do not reallocate the text once each.
+  size_t want = out_.size() + statements * 64 + 256;
+  if (want > out_.capacity()) out_.reserve(std::max(want, 2 * out_.capacity()));
+}
+
 void Printer::function(const Function& f, int ind) {
   beginNames(&f, nullptr, nullptr);
+  reserveFor(f);
   currentFunction_ = &f;
   indent(ind);
   out_ += "@pl.function";

@@ -70,6 +70,16 @@ bool validShapeIsFull(const std::vector<ExprPtr>& valid, const std::vector<int64
   return true;
 }
 
+/// Whether two tiles without a valid_shape print alike.
+bool sameTileText(const TileType& a, const TileType& b) {
+  if (a.dtype != b.dtype || a.memory != b.memory || a.shape != b.shape) return false;
+  if (!a.view || !b.view) return !a.view && !b.view;
+  const TileView& x = *a.view;
+  const TileView& y = *b.view;
+  return x.validShape.empty() && y.validShape.empty() && x.blayout == y.blayout &&
+         x.slayout == y.slayout && x.fractal == y.fractal && x.pad == y.pad;
+}
+
 /// Whether the printer's default form of `e` is a bare literal (INDEX ints, finite FP32).
 bool printsBare(const Expr& e) {
   if (const auto* c = e.as<ConstInt>()) return c->dtype() == DType::Index;
@@ -107,42 +117,66 @@ void Printer::collectHints() {
   if (rootExpr_) c.visitExpr(ExprPtr(std::shared_ptr<const Expr>(), rootExpr_));
 }
 
-bool Printer::nameFree(std::string_view n, bool checkHints) {
-  if (taken_.contains(n) || isBlockedName(n) || blockedFunctions_.contains(n)) return false;
-  return !checkHints || !hints_.contains(n);
+bool Printer::nameFree(std::string_view n, uint64_t h, bool checkHints) {
+  if (taken_.contains(n, h) || isBlockedName(n, h) || blockedFunctions_.contains(n, h))
+    return false;
+  return !checkHints || !hints_.contains(n, h);
 }
 
 std::string_view Printer::name(const Var& v) {
-  if (const std::string_view* known = names_.find(&v)) return *known;
-  std::string_view chosen;
-  if (rawNames_) {
-    chosen = v.name.empty() ? std::string_view("v") : std::string_view(v.name);
-    names_.insert(&v, chosen);
-    return chosen;
+  if (const std::string_view* recent = recent_.find(&v)) return *recent;
+  std::string_view n = lookupName(v);
+  recent_.set(&v, n);
+  return n;
+}
+
+std::string_view Printer::lookupName(const Var& v) {
+  std::string_view hint = v.name;  // a Var's name is immutable: views stay valid
+  if (rawNames_) return hint.empty() ? std::string_view("v") : hint;
+  // Most variables print as their own hint: the owner of that name in taken_ says
+  // whether this one does, so only renamed variables need a map of their own.
+  // The blocked names (keywords, function names) are taken by no variable, so one
+  // probe checks all.
+  if (isValidIdent(hint)) {
+    if (!blockedTaken_) takeBlockedNames();
+    if (taken_.findOrInsert(hint, nameHash(hint), &v) == &v) return hint;
   }
-  std::string_view base = v.name;  // a Var's name is immutable: views stay valid
+  if (const std::string_view* known = renamed_.find(&v)) return *known;
+  std::string_view chosen = newName(v);
+  renamed_.insert(&v, chosen);
+  return chosen;
+}
+
+void Printer::takeBlockedNames() {
+  blockedTaken_ = true;
+  for (std::string_view k : kBlockedNames) taken_.findOrInsert(k, nameHash(k), nullptr);
+  for (std::string_view f : blockedFunctionList_) taken_.findOrInsert(f, nameHash(f), nullptr);
+}
+
+std::string_view Printer::newName(const Var& v) {
+  std::string_view base = v.name;
   if (!isValidIdent(base)) base = arena_.store(sanitizeName(base));
-  if (!isBlockedName(base) && !blockedFunctions_.contains(base) && taken_.insertIfAbsent(base)) {
-    chosen = base;
-  } else {
-    // A suffixed name must not be any variable's own hint, so it never steals a
-    // name from a variable printed later.
-    if (!hintsCollected_) collectHints();
-    int64_t& next = nextSuffix_[base];  // resume where this base stopped
-    std::string cand;
-    for (int64_t k = next > 0 ? next : 1;; ++k) {
-      cand = base;
-      cand += '_';
-      appendInt(cand, k);
-      if (nameFree(cand, true)) {
-        next = k + 1;
-        break;
-      }
+  uint64_t h = nameHash(base);
+  if (!isBlockedName(base, h) && !blockedFunctions_.contains(base, h) &&
+      taken_.findOrInsert(base, h, &v) == &v)
+    return base;
+  // A suffixed name must not be any variable's own hint, so it never steals a
+  // name from a variable printed later.
+  if (!hintsCollected_) collectHints();
+  int64_t& next = nextSuffix_[base];  // resume where this base stopped
+  std::string& cand = scratch_;
+  for (int64_t k = next > 0 ? next : 1;; ++k) {
+    cand.assign(base);
+    cand += '_';
+    appendInt(cand, k);
+    h = nameHash(cand);
+    if (nameFree(cand, h, true)) {
+      next = k + 1;
+      break;
     }
-    chosen = arena_.store(cand);
-    taken_.insertIfAbsent(chosen);
   }
-  names_.insert(&v, chosen);
+  std::string_view chosen = arena_.store(cand);
+  taken_.findOrInsert(chosen, h, &v);
   return chosen;
 }
 
@@ -225,6 +259,15 @@ void Printer::type(const Type& t, bool full) {
     }
     case TypeKind::Tile: {
       const auto* tt = t.as<TileType>();
+      // Most tiles of a function print alike (each statement has its own TileType):
+      // reuse the text of the last one unless a valid_shape (expressions) is in it.
+      TileText& last = lastTile_[full ? 1 : 0];
+      bool cacheable = !tt->view || tt->view->validShape.empty();
+      if (cacheable && last.key && sameTileText(*last.key, *tt)) {
+        out_ += last.text;
+        return;
+      }
+      size_t start = out_.size();
       out_ += prefix;
       out_ += "Tile[";
       shape(tt->shape);
@@ -236,6 +279,10 @@ void Printer::type(const Type& t, bool full) {
       }
       tileView(*tt, full);
       out_ += ']';
+      if (cacheable) {
+        last.key = tt;
+        last.text.assign(out_, start);
+      }
       return;
     }
     case TypeKind::VReg: {

@@ -71,29 +71,40 @@ class Printer {
 
   /// Starts a new naming scope rooted at `root` (hints collected lazily from it).
   void beginNames(const Function* f, const Stmt* s, const Expr* e) {
-    names_.clear();
+    recent_.clear();
+    renamed_.clear();
     taken_.clear();
     hints_.clear();
     nextSuffix_.clear();
     hintsCollected_ = false;
+    blockedTaken_ = false;
     rootFunction_ = f;
     rootStmt_ = s;
     rootExpr_ = e;
   }
   void setClassForm(bool classForm) { classForm_ = classForm; }
   void blockFunctionNames(const Program& p) {
-    for (const auto& f : p.functions) blockedFunctions_.insert(f->name);
+    for (const auto& f : p.functions) {
+      blockedFunctions_.insert(f->name);
+      blockedFunctionList_.push_back(f->name);
+    }
   }
   void setRawNames(bool raw) { rawNames_ = raw; }
 
  private:
+  /// Sizes the name table and the output for printing `f`.
+  void reserveFor(const Function& f);
   void indent(int n) { out_.append(static_cast<size_t>(n) * 4, ' '); }
   void body(const StmtPtr& s, int indent);
   void stmt(const Stmt& s, int indent);
   void exprList(const std::vector<ExprPtr>& es);
   void varName(const Var& v) { out_ += name(v); }
   std::string_view name(const Var& v);
-  bool nameFree(std::string_view n, bool checkHints);
+  std::string_view lookupName(const Var& v);
+  std::string_view newName(const Var& v);
+  /// Enters the blocked names into taken_, owned by no variable.
+  void takeBlockedNames();
+  bool nameFree(std::string_view n, uint64_t h, bool checkHints);
   void collectHints();
   void call(const Call& c);
   void constInt(const ConstInt& c, bool bare);
@@ -113,12 +124,21 @@ class Printer {
   std::string& out_;
   bool classForm_ = false;
   bool rawNames_ = false;  // short type forms: hints as they are, no uniquing
-  VarNameMap names_;
+  RecentNames recent_;
+  VarNameMap renamed_;  // the variables not printed as their own hint
   TakenNames taken_;
   ViewSet hints_;
   NameArena arena_;
   std::unordered_map<std::string_view, int64_t> nextSuffix_;  // views stable names
+  std::string scratch_;                                       // a candidate name being built
+  struct TileText {
+    const TileType* key = nullptr;  // the last tile printed (it outlives the printer)
+    std::string text;
+  };
+  TileText lastTile_[2];      // per `full`
   ViewSet blockedFunctions_;  // views Function names (they outlive the printer)
+  std::vector<std::string_view> blockedFunctionList_;  // the same names
+  bool blockedTaken_ = false;                          // whether taken_ holds the blocked names
   bool hintsCollected_ = false;
   const Function* rootFunction_ = nullptr;
   const Stmt* rootStmt_ = nullptr;

@@ -28,6 +28,7 @@
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
@@ -37,11 +38,13 @@ using namespace ir;
 
 constexpr int64_t kMaxUnrollTrips = 1024;
 
-/// Why a variable has no value on some path (for the diagnostic at a later use).
+/// Why a variable has no value on some path (for the diagnostic at a later use; the
+/// message is formatted only when such a use is reported).
 struct Undefined {
-  Span defSpan;       // where the variable is assigned
-  std::string where;  // "inside the loop ..." / "only in one branch of the if ..."
-  std::string hint;
+  enum class Kind : uint8_t { SomePathsOfIf, InsideLoop };
+  Span defSpan;  // where the variable is assigned
+  Kind kind;
+  Span construct;  // the if / the loop
 };
 
 /// Current version of a variable: a value, or "undefined on some path".
@@ -83,15 +86,23 @@ class SsaRewriter {
 
   /// The current version of `v` at a use; an error when it is not defined on every path.
   ExprPtr use(const Var* v) {
-    auto it = env_.find(v);
-    if (it != env_.end() && it->second.value) return it->second.value;
+    const Version* cur = env_.find(v);
+    if (cur && cur->value) return cur->value;
     Diagnostic d;
     d.span = stmtSpan_;
     d.message = fmt::format("'{}' is not defined on every path to this use", v->name);
-    if (it != env_.end() && it->second.undefined) {
-      const Undefined& u = *it->second.undefined;
-      d.notes.emplace_back(u.defSpan, fmt::format("'{}' is assigned here, {}", v->name, u.where));
-      d.hint = u.hint;
+    if (cur && cur->undefined) {
+      const Undefined& u = *cur->undefined;
+      std::string loc = ctx_.diag.formatLocation(u.construct);
+      bool loop = u.kind == Undefined::Kind::InsideLoop;
+      std::string where = loop ? fmt::format("inside the loop at {}, which may run zero times", loc)
+                               : fmt::format("only on some paths through the if at {}", loc);
+      d.notes.emplace_back(u.defSpan, fmt::format("'{}' is assigned here, {}", v->name, where));
+      d.hint = loop ? fmt::format(
+                          "assign '{}' before the loop (an initial value) so it is "
+                          "carried out of the loop",
+                          v->name)
+                    : fmt::format("assign '{}' before the if, or in both branches", v->name);
     } else {
       d.notes.emplace_back(v->span, fmt::format("'{}' is assigned here", v->name));
       d.hint = fmt::format("assign '{}' before this point on every path", v->name);
@@ -103,13 +114,13 @@ class SsaRewriter {
  private:
   // ---- environment with an undo log ------------------------------------------------
   void bind(const Var* v, Version val) {
-    auto it = env_.find(v);
-    if (it == env_.end()) {
+    Version* cur = env_.find(v);
+    if (!cur) {
       log_.emplace_back(v, std::nullopt);
       env_.emplace(v, std::move(val));
     } else {
-      log_.emplace_back(v, it->second);
-      it->second = std::move(val);
+      log_.emplace_back(v, *cur);
+      *cur = std::move(val);
     }
   }
   void rollback(size_t mark) {
@@ -123,27 +134,27 @@ class SsaRewriter {
     }
   }
   std::optional<Version> lookup(const Var* v) const {
-    auto it = env_.find(v);
-    if (it == env_.end()) return std::nullopt;
-    return it->second;
+    const Version* cur = env_.find(v);
+    if (!cur) return std::nullopt;
+    return *cur;
   }
-  const Undefined* undefined(Span defSpan, std::string where, std::string hint) {
-    undefineds_.push_back(Undefined{defSpan, std::move(where), std::move(hint)});
+  const Undefined* undefined(Span defSpan, Undefined::Kind kind, Span construct) {
+    undefineds_.push_back(Undefined{defSpan, kind, construct});
     return &undefineds_.back();
   }
 
   // ---- definitions ---------------------------------------------------------------------
   /// A Var for a definition site of `v`: the node itself the first time, else a fresh one.
   VarPtr define(const VarPtr& v) {
-    VarPtr out = defined_.insert(v.get()).second ? v : fresh(*v);
+    VarPtr out = defined_.insert(v.get()) ? v : fresh(*v);
     bind(v.get(), Version{out});
     return out;
   }
   static VarPtr fresh(const Var& v) { return var(v.name, v.type, v.span); }
 
   bool carriedOutside(const Var* v) const {
-    auto it = carried_.find(v);
-    return it != carried_.end() && it->second > 0;
+    const int* count = carried_.find(v);
+    return count && *count > 0;
   }
   bool liveAfter(const Var* v, const SsaScan::Region& r) const {
     return scan_.lastUseOf(v) > r.end || carriedOutside(v);
@@ -151,9 +162,9 @@ class SsaRewriter {
   /// A stand-in for `v` on paths where it is not assigned: the current version of the
   /// destination its first assignment writes (tile.store's tensor, an accumulator).
   ExprPtr writeDestination(const Var* v) const {
-    auto it = scan_.firstValue.find(v);
-    if (it == scan_.firstValue.end()) return nullptr;
-    const auto* call = it->second->as<Call>();
+    const ExprPtr* first = scan_.firstValue.find(v);
+    if (!first) return nullptr;
+    const auto* call = (*first)->as<Call>();
     if (!call || !call->op) return nullptr;
     for (size_t i = 0; i < call->args.size() && i < call->op->args.size(); ++i) {
       auto effect = call->op->args[i].effect;
@@ -285,10 +296,7 @@ class SsaRewriter {
       const auto& e = elseVersions[i];
       if (t == before && e == before) continue;
       auto undefinedHere = [&] {
-        return undefined(v->span,
-                         fmt::format("only on some paths through the if at {}",
-                                     ctx_.diag.formatLocation(x.span)),
-                         fmt::format("assign '{}' before the if, or in both branches", v->name));
+        return undefined(v->span, Undefined::Kind::SomePathsOfIf, x.span);
       };
       if (!liveAfter(v, region)) {
         bind(v, Version{nullptr, undefinedHere()});
@@ -359,13 +367,7 @@ class SsaRewriter {
   void bindAfterLoop(const Carried& c, const std::vector<VarPtr>& carriedResults, Span loopSpan) {
     for (size_t i = 0; i < c.vars.size(); ++i) bind(c.vars[i], Version{carriedResults[i]});
     for (const Var* v : c.local)
-      bind(v, Version{nullptr,
-                      undefined(v->span,
-                                fmt::format("inside the loop at {}, which may run zero times",
-                                            ctx_.diag.formatLocation(loopSpan)),
-                                fmt::format("assign '{}' before the loop (an initial value) so "
-                                            "it is carried out of the loop",
-                                            v->name))});
+      bind(v, Version{nullptr, undefined(v->span, Undefined::Kind::InsideLoop, loopSpan)});
   }
 
   /// Shared by for and while: binds the iter_args, rewrites the condition (while) and
@@ -389,7 +391,7 @@ class SsaRewriter {
     const size_t mark = log_.size();
     for (size_t i = 0; i < oldIterArgs.size(); ++i) {
       const auto& ia = oldIterArgs[i];
-      bool first = defined_.insert(ia.get()).second;
+      bool first = defined_.insert(ia.get());
       IterArgPtr nia = first && oldInits[i] == ia->init
                            ? ia
                            : iterArg(ia->name, ia->type, oldInits[i], ia->span);
@@ -504,10 +506,11 @@ class SsaRewriter {
   PassContext& ctx_;
   const SsaScan& scan_;
   UseRenamer renamer_;
-  std::unordered_map<const Var*, Version> env_;
+  // Flat tables: looked up at every use and definition.
+  PtrMap<Var, Version> env_;
   std::vector<std::pair<const Var*, std::optional<Version>>> log_;
-  std::unordered_set<const Var*> defined_;       // Vars already used for a definition
-  std::unordered_map<const Var*, int> carried_;  // carried by an enclosing loop (count)
+  PtrSet<Var> defined_;       // Vars already used for a definition
+  PtrMap<Var, int> carried_;  // carried by an enclosing loop (count)
   std::deque<Undefined> undefineds_;
   Span stmtSpan_;  // the statement being rewritten: the location of a bad use
   Span yieldSpan_;

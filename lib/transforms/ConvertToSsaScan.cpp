@@ -1,8 +1,6 @@
 // Pre-pass of convert-to-ssa; see ConvertToSsaScan.h for the contract.
 #include "ConvertToSsaScan.h"
 
-#include <unordered_set>
-
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/support/Diagnostics.h"
 
@@ -22,7 +20,7 @@ class Scanner : public IRVisitor {
       case StmtKind::Assign: {
         const auto& a = *s->as<AssignStmt>();
         visitExpr(a.value);
-        out_.firstValue.try_emplace(a.var.get(), a.value);
+        if (!out_.firstValue.contains(a.var.get())) out_.firstValue.emplace(a.var.get(), a.value);
         define(a.var.get());
         return;
       }
@@ -84,22 +82,24 @@ class Scanner : public IRVisitor {
 
  private:
   struct Open {
-    SsaScan::Region* region;
-    std::unordered_set<const Var*> seen;
+    uint32_t region;  // index into out_.regionList (which grows while regions are open)
+    PtrSet<Var> seen;
   };
   void enter(const Stmt* s) {
-    auto& r = out_.regions[s];
+    auto [index, fresh] = out_.regionIndex.emplace(s, uint32_t(out_.regionList.size()));
+    if (fresh) out_.regionList.emplace_back();
+    SsaScan::Region& r = out_.regionList[*index];
     r = SsaScan::Region{};
     r.begin = counter_;
-    stack_.push_back(Open{&r, {}});
+    stack_.push_back(Open{*index, {}});
   }
   void leave() {
-    stack_.back().region->end = counter_;
+    out_.regionList[stack_.back().region].end = counter_;
     stack_.pop_back();
   }
   void define(const Var* v) {
     for (auto& open : stack_)
-      if (open.seen.insert(v).second) open.region->modified.push_back(v);
+      if (open.seen.insert(v)) out_.regionList[open.region].modified.push_back(v);
   }
 
   SsaScan& out_;
@@ -111,9 +111,9 @@ class Scanner : public IRVisitor {
 }  // namespace
 
 const SsaScan::Region& SsaScan::region(const ir::Stmt* s) const {
-  auto it = regions.find(s);
-  if (it == regions.end()) throw InternalError("convert-to-ssa: statement missing from the scan");
-  return it->second;
+  const uint32_t* index = regionIndex.find(s);
+  if (!index) throw InternalError("convert-to-ssa: statement missing from the scan");
+  return regionList[*index];
 }
 
 SsaScan scanForSsa(const ir::Function& f) {

@@ -11,10 +11,10 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "ptoc/ir/Function.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc {
 
@@ -25,15 +25,17 @@ struct SsaScan {
     std::vector<const ir::Var*> modified;
   };
 
-  std::unordered_map<const ir::Stmt*, Region> regions;
-  std::unordered_map<const ir::Var*, uint32_t> lastUse;
-  std::unordered_map<const ir::Var*, ir::ExprPtr> firstValue;
+  // Flat tables (one entry per compound statement / variable).
+  std::vector<Region> regionList;
+  PtrMap<ir::Stmt, uint32_t> regionIndex;  // statement -> index into regionList
+  PtrMap<ir::Var, uint32_t> lastUse;
+  PtrMap<ir::Var, ir::ExprPtr> firstValue;
 
   const Region& region(const ir::Stmt* s) const;
   /// 0 when the variable is never used.
   uint32_t lastUseOf(const ir::Var* v) const {
-    auto it = lastUse.find(v);
-    return it == lastUse.end() ? 0 : it->second;
+    const uint32_t* last = lastUse.find(v);
+    return last ? *last : 0;
   }
 };
 

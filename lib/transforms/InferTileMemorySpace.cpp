@@ -28,6 +28,7 @@
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
@@ -52,19 +53,19 @@ class SpaceAnalysis {
     for (const auto& p : f.params) def(p.get());
     walk(f.body);
     // Demands are merged per group once every union is known (order independent).
-    for (const auto& [v, m] : demandOf_) {
-      auto [it, fresh] = groupDemand_.emplace(find(v), m);
-      if (!fresh) mergeDemand(it->second, m);
-    }
+    demandOf_.forEach([&](const Var* v, MemorySpace m) {
+      auto [d, fresh] = groupDemand_.emplace(find(v), m);
+      if (!fresh) mergeDemand(*d, m);
+    });
   }
 
   /// The space of a tile that has none written.
   MemorySpace resolve(const Var* v) {
     const Var* r = find(v);
-    if (auto it = written_.find(r); it != written_.end()) return it->second.space;
-    auto d = groupDemand_.find(r);
-    if (d == groupDemand_.end()) return MemorySpace::Vec;
-    return isCubeMemorySpace(d->second) ? MemorySpace::Mat : MemorySpace::Vec;
+    if (const Written* w = written_.find(r)) return w->space;
+    const MemorySpace* d = groupDemand_.find(r);
+    if (!d) return MemorySpace::Vec;
+    return isCubeMemorySpace(*d) ? MemorySpace::Mat : MemorySpace::Vec;
   }
 
  private:
@@ -79,10 +80,10 @@ class SpaceAnalysis {
   }
 
   const Var* find(const Var* v) {
-    auto it = parent_.find(v);
-    if (it == parent_.end() || it->second == v) return v;
-    const Var* r = find(it->second);
-    it->second = r;
+    const Var** p = parent_.find(v);
+    if (!p || *p == v) return v;
+    const Var* r = find(*p);
+    *p = r;  // path compression (find inserts nothing, so `p` is still valid)
     return r;
   }
 
@@ -97,27 +98,28 @@ class SpaceAnalysis {
 
   /// `a` and `b` must share one memory space (`why` completes "... because they ...").
   void unite(const Var* a, const Var* b, Span at, const char* why) {
-    if (!a || !b || !parent_.count(a) || !parent_.count(b)) return;
+    if (!a || !b || !parent_.contains(a) || !parent_.contains(b)) return;
     const Var* ra = find(a);
     const Var* rb = find(b);
     if (ra == rb) return;
-    auto wa = written_.find(ra), wb = written_.find(rb);
-    if (wa != written_.end() && wb != written_.end() && wa->second.space != wb->second.space) {
-      diag_.error(at,
-                  fmt::format("cannot give '{}' ({}) and '{}' ({}) one memory space: they {}",
-                              wa->second.by->name, toString(wa->second.space), wb->second.by->name,
-                              toString(wb->second.space), why),
-                  fmt::format("insert pl.move({}, target_memory=pl.Mem.{}) so both live in the "
-                              "same memory space",
-                              wb->second.by->name, toString(wa->second.space)));
+    const Written* wa = written_.find(ra);
+    const Written* wb = written_.find(rb);
+    if (wa && wb && wa->space != wb->space) {
+      diag_.error(
+          at,
+          fmt::format("cannot give '{}' ({}) and '{}' ({}) one memory space: they {}", wa->by->name,
+                      toString(wa->space), wb->by->name, toString(wb->space), why),
+          fmt::format("insert pl.move({}, target_memory=pl.Mem.{}) so both live in the "
+                      "same memory space",
+                      wb->by->name, toString(wa->space)));
       throw CompileError();
     }
     parent_[rb] = ra;
-    if (wa == written_.end() && wb != written_.end()) {
-      Written w = wb->second;
+    if (!wa && wb) {
+      Written w = *wb;
       written_.erase(rb);
       written_.emplace(ra, w);
-    } else if (wb != written_.end()) {
+    } else if (wb) {
       written_.erase(rb);
     }
   }
@@ -204,11 +206,11 @@ class SpaceAnalysis {
     if (!call.op) return;
     for (size_t i = 0; i < call.args.size() && i < call.op->args.size(); ++i) {
       const Var* v = asVar(call.args[i]);
-      if (!v || !parent_.count(v)) continue;
+      if (!v || !parent_.contains(v)) continue;
       const ArgSpec& spec = call.op->args[i];
       if (!spec.memory.empty()) {
-        auto [it, fresh] = demandOf_.emplace(v, spec.memory.front());
-        if (!fresh) mergeDemand(it->second, spec.memory.front());
+        auto [d, fresh] = demandOf_.emplace(v, spec.memory.front());
+        if (!fresh) mergeDemand(*d, spec.memory.front());
       }
     }
     const OutputMemoryRule& rule = call.op->outputMemory;
@@ -217,10 +219,11 @@ class SpaceAnalysis {
   }
 
   DiagnosticEngine& diag_;
-  std::unordered_map<const Var*, const Var*> parent_;
-  std::unordered_map<const Var*, Written> written_;  // per group root
-  std::unordered_map<const Var*, MemorySpace> demandOf_;
-  std::unordered_map<const Var*, MemorySpace> groupDemand_;
+  // Flat tables: one entry per tile variable, looked up at every use.
+  PtrMap<Var, const Var*> parent_;
+  PtrMap<Var, Written> written_;  // per group root
+  PtrMap<Var, MemorySpace> demandOf_;
+  PtrMap<Var, MemorySpace> groupDemand_;
 };
 
 // ---- Phase 2: rewrite types, insert moves -----------------------------------------------
@@ -231,7 +234,7 @@ class Rewriter : public TileBlockRewriter {
 
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
-    if (auto it = varMap_.find(v.get()); it != varMap_.end()) return it->second;
+    if (const VarPtr* to = varMap_.find(v.get())) return *to;
     const TileType* t = v->type ? v->type->as<TileType>() : nullptr;
     if (!t || t->memory) return v;
     auto nv = std::make_shared<Var>(

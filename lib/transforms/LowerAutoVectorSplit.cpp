@@ -52,6 +52,7 @@ class FirstStmtFinder : public IRVisitor {
       }
     IRVisitor::visitStmt(s);
   }
+  void visitExpr(const ExprPtr&) override {}  // no statement lives inside an expression
 
  private:
   std::vector<StmtKind> kinds_;

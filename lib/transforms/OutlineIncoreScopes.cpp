@@ -29,6 +29,7 @@
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
@@ -45,6 +46,7 @@ class RegionScan final : public IRVisitor {
  public:
   std::vector<SplitMode> modes;
   const InCoreScopeStmt* nestedScope = nullptr;
+  void visitExpr(const ExprPtr&) override {}  // regions and scopes are statements
 
  protected:
   void visitSplitAivScope(const SplitAivScopeStmt& s) override {
@@ -91,9 +93,9 @@ class DirectionScan final : public IRVisitor {
   std::vector<bool> read, written;
   /// The captured value `v` names (itself or through aliases), if any.
   std::optional<size_t> rootOf(const Var& v) const {
-    auto it = root_.find(&v);
-    if (it == root_.end()) return std::nullopt;
-    return it->second;
+    const size_t* root = root_.find(&v);
+    if (!root) return std::nullopt;
+    return *root;
   }
 
  protected:
@@ -160,7 +162,7 @@ class DirectionScan final : public IRVisitor {
 
  private:
   const Program& program_;
-  std::unordered_map<const Var*, size_t> root_;
+  PtrMap<Var, size_t> root_;  // flat: looked up at every variable read
 
   static bool isWrite(MemoryEffect e) {
     return e == MemoryEffect::Write || e == MemoryEffect::ReadWrite;

@@ -194,13 +194,21 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
     if (!program) throw InternalError(fmt::format("pass '{}' returned no program", pass->name()));
     timings.emplace_back(std::string(pass->name()),
                          std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    // A produced property is verified when the pass establishes it anew: it did not
+    // hold before the pass or the pass invalidated it. One that held and was not
+    // invalidated is preserved like every other established property (trusted, not
+    // re-walked; --verify-each re-checks all of them).
+    IRPropertySet before = established;
     for (IRProperty p : pass->invalidated().list()) established.erase(p);
-    for (IRProperty p : pass->produced().list()) {
-      verifyOrFail(p, *program, diag);
-      established.insert(p);
-    }
-    if (options_.verifyEach)
+    if (options_.verifyEach) {
+      for (IRProperty p : pass->produced().list()) established.insert(p);
       for (IRProperty p : established.list()) verifyOrFail(p, *program, diag);
+    } else {
+      for (IRProperty p : pass->produced().list()) {
+        if (!established.contains(p) || !before.contains(p)) verifyOrFail(p, *program, diag);
+        established.insert(p);
+      }
+    }
     if (options_.printAfterAll || options_.printAfter.count(pass->name())) {
       dump_ << "# IR after " << pass->name() << "\n" << ir::printProgram(*program) << "\n";
     }

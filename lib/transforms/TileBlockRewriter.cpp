@@ -86,11 +86,18 @@ StmtPtr TileBlockRewriter::mutateStmt(const StmtPtr& s) {
 }
 
 StmtPtr TileBlockRewriter::mutateSeq(const std::shared_ptr<const SeqStmt>& s) {
-  return rewriteBlock(flattenStmts(s), s->span);
+  bool flat = true;
+  for (const auto& c : s->stmts) flat = flat && c && c->kind != StmtKind::Seq;
+  if (!flat) return rewriteBlock(flattenStmts(s), s->span);
+  bool changed = false;
+  StmtPtr r = rewriteBlock(s->stmts, s->span, &changed);
+  return changed ? r : s;  // an unchanged flat list keeps its node
 }
 
-StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span span) {
+StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span span,
+                                        bool* changed) {
   std::vector<StmtPtr> out;
+  out.reserve(stmts.size());
   std::map<std::pair<const Var*, std::string>, VarPtr> localCache;
   auto* savedPending = pending_;
   auto* savedCache = cache_;
@@ -103,6 +110,8 @@ StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span 
                 st->kind == StmtKind::BufferStore;
     inBlock_ = leaf;  // the bodies of a compound statement are lists of their own
     StmtPtr r = IRMutator::mutateStmt(st);
+    if (changed && (r != st || out.size() != static_cast<size_t>(&st - stmts.data())))
+      *changed = true;
     out.push_back(r);
   }
   pending_ = savedPending;
@@ -127,13 +136,16 @@ StmtPtr TileBlockRewriter::mutateAssign(const std::shared_ptr<const AssignStmt>&
     def = std::make_shared<Var>(def->name, value->type, def->span);
     remap(s->var, def);
   }
+  if (def == s->var && value == s->value) return s;
   return std::make_shared<AssignStmt>(def, value, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateEval(const std::shared_ptr<const EvalStmt>& s) {
   const auto* call = s->expr ? s->expr->as<Call>() : nullptr;
   if (!call) return IRMutator::mutateEval(s);
-  return std::make_shared<EvalStmt>(rewriteCall(*call, s->expr, nullptr, s->span), s->span);
+  ExprPtr e = rewriteCall(*call, s->expr, nullptr, s->span);
+  if (e == s->expr) return s;
+  return std::make_shared<EvalStmt>(e, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateYield(const std::shared_ptr<const YieldStmt>& s) {

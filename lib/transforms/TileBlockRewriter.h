@@ -62,7 +62,10 @@ class TileBlockRewriter : public ir::IRMutator {
   DiagnosticEngine& diag_;
 
  private:
-  ir::StmtPtr rewriteBlock(const std::vector<ir::StmtPtr>& stmts, Span span);
+  /// The statements rewritten, with moves inserted before them; `*changed` (if given) is
+  /// set when the result differs from `stmts`.
+  ir::StmtPtr rewriteBlock(const std::vector<ir::StmtPtr>& stmts, Span span,
+                           bool* changed = nullptr);
   std::vector<ir::IterArgPtr> rewriteIterArgs(const std::vector<ir::IterArgPtr>& ias, Span at,
                                               std::vector<ir::TypePtr>& carried);
 

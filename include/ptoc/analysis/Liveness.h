@@ -13,10 +13,10 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "ptoc/ir/Function.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::analysis {
 
@@ -35,8 +35,8 @@ class UseOrder {
 
  private:
   friend class UseOrderBuilder;
-  std::unordered_map<const ir::Var*, uint32_t> lastUse_;
-  std::unordered_map<const ir::Stmt*, uint32_t> end_;  // last position inside each statement
+  PtrMap<ir::Var, uint32_t> lastUse_;
+  PtrMap<ir::Stmt, uint32_t> end_;  // last position inside each statement
 };
 
 }  // namespace ptoc::analysis

@@ -10,9 +10,8 @@
 // is remapped automatically so its uses in the loop body follow.
 #pragma once
 
-#include <unordered_map>
-
 #include "ptoc/ir/Function.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::ir {
 
@@ -54,7 +53,7 @@ class IRMutator {
   /// A variable whose rewritten type differs is replaced by a fresh one (remapped).
   VarPtr retypeVar(const VarPtr& v);
 
-  std::unordered_map<const Var*, VarPtr> varMap_;
+  PtrMap<Var, VarPtr> varMap_;  // flat: looked up at every variable use and definition
 
  private:
   struct FieldRewriter;

@@ -66,6 +66,19 @@ class PtrMap {
     size_ = 0;
   }
   size_t size() const { return size_; }
+  /// Room for `n` entries without growing.
+  void reserve(size_t n) {
+    size_t cap = kMinCapacity;
+    while (cap < 2 * n) cap *= 2;
+    if (cap > slots_.size()) grow(cap);
+  }
+
+  /// Calls `f(key, value)` for each entry, in slot (unspecified) order.
+  template <class F>
+  void forEach(F&& f) const {
+    for (const auto& s : slots_)
+      if (s.key) f(s.key, s.value);
+  }
 
  private:
   struct Slot {
@@ -78,9 +91,14 @@ class PtrMap {
     uint64_t h = reinterpret_cast<uintptr_t>(k) * 0x9E3779B97F4A7C15ull;
     return static_cast<size_t>(h >> 32) & mask();
   }
-  void grow() {
+  // Small first: a table per loop / branch / region is common, and glibc's malloc
+  // consolidates its fast bins at every request of 1 KiB or more (a 64-slot table),
+  // which costs time proportional to everything freed since.
+  static constexpr size_t kMinCapacity = 8;
+  void grow() { grow(slots_.empty() ? kMinCapacity : slots_.size() * 2); }
+  void grow(size_t capacity) {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    slots_.assign(capacity, Slot{});
     size_ = 0;
     for (auto& s : old)
       if (s.key) emplace(s.key, std::move(s.value));
@@ -88,6 +106,32 @@ class PtrMap {
 
   std::vector<Slot> slots_;
   size_t size_ = 0;
+};
+
+/// PtrMap for large values without erase: the table holds 4-byte indices into a dense
+/// value array, so a lookup probes small slots and growing the table moves no values
+/// (a PtrMap of a 48-byte value at load <= 1/2 holds 4x the data in its slots). As with
+/// PtrMap, an insertion may invalidate pointers to values.
+template <typename Key, typename Value>
+class PtrDenseMap {
+ public:
+  Value* find(const Key* k) {
+    uint32_t* i = index_.find(k);
+    return i ? &values_[*i] : nullptr;
+  }
+  const Value* find(const Key* k) const { return const_cast<PtrDenseMap*>(this)->find(k); }
+  bool contains(const Key* k) const { return index_.contains(k); }
+  std::pair<Value*, bool> emplace(const Key* k, Value v) {
+    auto [i, fresh] = index_.emplace(k, static_cast<uint32_t>(values_.size()));
+    if (fresh) values_.push_back(std::move(v));
+    return {&values_[*i], fresh};
+  }
+  Value& operator[](const Key* k) { return *emplace(k, Value{}).first; }
+  size_t size() const { return values_.size(); }
+
+ private:
+  PtrMap<Key, uint32_t> index_;
+  std::vector<Value> values_;
 };
 
 /// A set of pointers (PtrMap without values).
@@ -99,6 +143,8 @@ class PtrSet {
   size_t count(const Key* k) const { return contains(k) ? 1 : 0; }
   void erase(const Key* k) { map_.erase(k); }
   void clear() { map_.clear(); }
+  size_t size() const { return map_.size(); }
+  void reserve(size_t n) { map_.reserve(n); }
 
  private:
   struct Empty {};

@@ -39,8 +39,9 @@ class SplitLowerer : public ir::IRMutator {
   /// Variables replaced by per-lane ones (their uses were rewritten).
   std::vector<const ir::Var*> replacedVars() const {
     std::vector<const ir::Var*> out;
-    for (const auto& [from, to] : varMap_)
+    varMap_.forEach([&](const ir::Var* from, const ir::VarPtr& to) {
       if (halved_.contains(to.get())) out.push_back(from);
+    });
     return out;
   }
 
@@ -87,8 +88,8 @@ class SplitLowerer : public ir::IRMutator {
   SplitOptions opt_;
   DiagnosticEngine& diag_;
   size_t dim_;
-  PtrMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
-  Span stmtSpan_;                      // span of the statement being lowered (for diagnostics)
+  PtrDenseMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
+  Span stmtSpan_;                           // span of the statement being lowered (for diagnostics)
 };
 
 }  // namespace ptoc::split

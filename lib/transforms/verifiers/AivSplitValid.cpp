@@ -170,6 +170,11 @@ class UnitChecker : public IRVisitor {
 class HasRegion : public IRVisitor {
  public:
   const SplitAivScopeStmt* found = nullptr;
+  // A statement-level search: no region lives inside an expression; stop at the first.
+  void visitExpr(const ExprPtr&) override {}
+  void visitStmt(const StmtPtr& s) override {
+    if (!found) IRVisitor::visitStmt(s);
+  }
 
  protected:
   void visitSplitAivScope(const SplitAivScopeStmt& r) override {
@@ -183,6 +188,7 @@ class ScopeUnits : public IRVisitor {
  public:
   ScopeUnits(DiagnosticEngine& d, const Function& f) : diag_(d), func_(f) {}
   bool ok = true;
+  void visitExpr(const ExprPtr&) override {}  // scopes are statements
 
  protected:
   void visitInCoreScope(const InCoreScopeStmt& s) override {

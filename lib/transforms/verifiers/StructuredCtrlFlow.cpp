@@ -18,6 +18,8 @@ class CtrlFlowChecker : public IRVisitor {
   explicit CtrlFlowChecker(DiagnosticEngine& d) : diag_(d) {}
   bool ok = true;
   const Function* current = nullptr;
+  // Control flow lives in statements only: the walk skips expressions.
+  void visitExpr(const ExprPtr&) override {}
 
  protected:
   void fail(Span span, const std::string& msg, std::string hint) {
