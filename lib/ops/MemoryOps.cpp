@@ -53,10 +53,11 @@ std::string windowHint(int64_t off, int64_t ext, int64_t dim, size_t axis) {
 std::string zeroOffsets(size_t rank) { return formatShape(std::vector<int64_t>(rank, 0)); }
 
 /// Checks that static offsets are >= 0 and that offset + extent fits `dims` on every axis
-/// whose offset and extent are both static. `what` names the container in messages.
+/// whose offset and extent are both static. `accessed` is the container named in messages
+/// (described only when a check fails: this runs for every load, store and slice).
 void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<ExprPtr>& offsets,
                  const std::vector<ExprPtr>& extents, const std::vector<int64_t>& dims,
-                 const std::string& what) {
+                 const ir::Type& accessed) {
   for (size_t k = 0; k < offsets.size() && k < dims.size(); ++k) {
     auto off = constIntValue(offsets[k]);
     if (!off) continue;
@@ -68,7 +69,7 @@ void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<Expr
     if (*off > dims[k] || *ext > dims[k] - *off)
       ctx.fail(offsetArg,
                fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,
-                           *off, saturatingAdd(*off, *ext), k, what, dims[k]),
+                           *off, saturatingAdd(*off, *ext), k, describeType(&accessed), dims[k]),
                windowHint(*off, *ext, dims[k], k));
   }
 }
@@ -134,8 +135,7 @@ TypePtr deduceLoad(const OpCallContext& ctx) {
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
   // The window read is the valid region: a padded tile may extend past the tensor.
-  checkWindow(ctx, 1, offsets, valid.empty() ? constExprs(shape) : valid, tensor.shape,
-              describeType(&tensor));
+  checkWindow(ctx, 1, offsets, valid.empty() ? constExprs(shape) : valid, tensor.shape, tensor);
   std::optional<MemorySpace> mem = ctx.outputMemory();
   TileView view = implicitTileView(mem, shape);
   view.validShape = std::move(valid);
@@ -165,7 +165,7 @@ TypePtr deduceStore(const OpCallContext& ctx) {
                     tensor.shape.size(), describeType(&tensor)),
         fmt::format("give one offset per tensor axis, e.g. {}", zeroOffsets(tensor.shape.size())));
   requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
-  checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, describeType(&tensor));
+  checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, tensor);
   return ctx.args[2]->type;
 }
 
@@ -297,7 +297,7 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
                fmt::format("a slice is a window of the source: extent {} of axis {} must be <= "
                            "{}",
                            shape[k], k, src.shape[k]));
-  checkWindow(ctx, 2, offsets, constExprs(shape), src.shape, describeType(&src));
+  checkWindow(ctx, 2, offsets, constExprs(shape), src.shape, src);
 
   std::vector<ExprPtr> valid;
   bool validGiven = ctx.args.size() > 3 && !listArgElements(ctx, 3).empty();
