@@ -285,8 +285,8 @@ bool EqualChecker::expr(const Expr* a, const Expr* b) {
     return failf("expression kind differs: {} vs {}", exprKindName(a->kind), exprKindName(b->kind));
   bool same = true;
   switch (a->kind) {
-#define PTOC_X(Kind, Class)                                                          \
-  case ExprKind::Kind:                                                               \
+#define PTOC_X(Kind, Class)                                                      \
+  case ExprKind::Kind:                                                           \
     same = fields(static_cast<const Class&>(*a), static_cast<const Class&>(*b)); \
     break;
     PTOC_EXPR_NODES(PTOC_X)

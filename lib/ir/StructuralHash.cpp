@@ -198,9 +198,9 @@ void Hasher::expr(const Expr* e) {
   }
   mix(0xe000ULL + static_cast<uint64_t>(e->kind));
   switch (e->kind) {
-#define PTOC_X(Kind, Class)                   \
-  case ExprKind::Kind:                        \
-    fields(static_cast<const Class&>(*e));    \
+#define PTOC_X(Kind, Class)                \
+  case ExprKind::Kind:                     \
+    fields(static_cast<const Class&>(*e)); \
     break;
     PTOC_EXPR_NODES(PTOC_X)
 #undef PTOC_X
@@ -219,9 +219,9 @@ void Hasher::stmt(const Stmt& s) {
   mix(0x5000ULL + static_cast<uint64_t>(s.kind));
   if (s.kind == StmtKind::Seq) return;  // flattened by body()
   switch (s.kind) {
-#define PTOC_X(Kind, Class)                 \
-  case StmtKind::Kind:                      \
-    fields(static_cast<const Class&>(s));   \
+#define PTOC_X(Kind, Class)               \
+  case StmtKind::Kind:                    \
+    fields(static_cast<const Class&>(s)); \
     return;
     PTOC_STMT_NODES(PTOC_X)
 #undef PTOC_X

@@ -85,9 +85,9 @@ void IRVisitor::visitExpr(const ExprPtr& e) {
 void IRVisitor::visitStmt(const StmtPtr& s) {
   if (!s) return;
   switch (s->kind) {
-#define PTOC_X(Kind, Class)                        \
-  case StmtKind::Kind:                             \
-    visit##Kind(static_cast<const Class&>(*s));    \
+#define PTOC_X(Kind, Class)                     \
+  case StmtKind::Kind:                          \
+    visit##Kind(static_cast<const Class&>(*s)); \
     return;
     PTOC_STMT_NODES(PTOC_X)
 #undef PTOC_X

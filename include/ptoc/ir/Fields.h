@@ -110,7 +110,8 @@ bool allOfPairs(const Node& a, const Node& b, F&& f) {
   auto fb = b.fields();
   return [&]<size_t... I>(std::index_sequence<I...>) {
     return (f(std::get<I>(fa), std::get<I>(fb)) && ...);
-  }(std::make_index_sequence<std::tuple_size_v<decltype(fa)>>{});
+  }
+  (std::make_index_sequence<std::tuple_size_v<decltype(fa)>>{});
 }
 
 }  // namespace ptoc::ir::field

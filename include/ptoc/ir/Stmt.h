@@ -82,8 +82,8 @@ class BufferStoreStmt final : public Stmt {
   }
   static StmtPtr rebuild(const BufferStoreStmt& o, VarPtr b, std::vector<ExprPtr> i, ExprPtr v,
                          ExprPtr p) {
-    return std::make_shared<BufferStoreStmt>(std::move(b), std::move(i), std::move(v),
-                                             std::move(p), o.span);
+    return std::make_shared<BufferStoreStmt>(std::move(b), std::move(i), std::move(v), std::move(p),
+                                             o.span);
   }
 };
 
@@ -113,8 +113,7 @@ class IfStmt final : public Stmt {
     return std::tuple{field::Use{cond}, field::Body{thenBody}, field::Body{elseBody},
                       field::Defs{returnVars, "return var"}};
   }
-  static StmtPtr rebuild(const IfStmt& o, ExprPtr c, StmtPtr t, StmtPtr e,
-                         std::vector<VarPtr> rv) {
+  static StmtPtr rebuild(const IfStmt& o, ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv) {
     return std::make_shared<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv),
                                     o.span);
   }
@@ -153,9 +152,9 @@ class ForStmt final : public Stmt {
                       field::Defs{returnVars, "return var"},
                       field::Value{attrs, "loop attr"}};
   }
-  static StmtPtr rebuild(const ForStmt& o, ForKind k, ExprPtr b, ExprPtr e, ExprPtr st,
-                         VarPtr lv, std::vector<IterArgPtr> ia, StmtPtr body,
-                         std::vector<VarPtr> rv, const AttrList& attrs) {
+  static StmtPtr rebuild(const ForStmt& o, ForKind k, ExprPtr b, ExprPtr e, ExprPtr st, VarPtr lv,
+                         std::vector<IterArgPtr> ia, StmtPtr body, std::vector<VarPtr> rv,
+                         const AttrList& attrs) {
     return std::make_shared<ForStmt>(std::move(lv), std::move(b), std::move(e), std::move(st), k,
                                      std::move(ia), std::move(body), std::move(rv), attrs, o.span);
   }
@@ -243,8 +242,7 @@ class SplitAivScopeStmt final : public Stmt {
     return std::tuple{field::Value{mode, "split_aiv mode"}, field::Value{count, "split_aiv count"},
                       field::Def{laneVar}, field::Body{body}};
   }
-  static StmtPtr rebuild(const SplitAivScopeStmt& o, SplitMode m, int64_t c, VarPtr lv,
-                         StmtPtr b) {
+  static StmtPtr rebuild(const SplitAivScopeStmt& o, SplitMode m, int64_t c, VarPtr lv, StmtPtr b) {
     return std::make_shared<SplitAivScopeStmt>(m, c, std::move(lv), std::move(b), o.span);
   }
 };
@@ -256,7 +254,9 @@ class SimdVfScopeStmt final : public Stmt {
   SimdVfScopeStmt(int64_t l, StmtPtr b, Span s) : Stmt(kKind, s), lanes(l), body(std::move(b)) {}
   const int64_t lanes;
   const StmtPtr body;
-  auto fields() const { return std::tuple{field::Value{lanes, "simd_vf lanes"}, field::Body{body}}; }
+  auto fields() const {
+    return std::tuple{field::Value{lanes, "simd_vf lanes"}, field::Body{body}};
+  }
   static StmtPtr rebuild(const SimdVfScopeStmt& o, int64_t l, StmtPtr b) {
     return std::make_shared<SimdVfScopeStmt>(l, std::move(b), o.span);
   }
