@@ -27,8 +27,13 @@ void requireNumeric(const OpCallContext& ctx, int argIndex, DType d) {
                                   d == DType::Bool ? DType::FP16 : DType::Int32)));
 }
 
-/// The result of a vector op: the operand's shape, valid shape and layout, in Vec.
-TypePtr vecResultLike(const TileType& like, DType dtype) {
+/// The result of a vector op: the shape, valid shape and layout of its first operand, in Vec.
+/// An operand already in Vec with that dtype has the result type itself: the type node is
+/// shared, not rebuilt (most vector ops of a kernel; binding and every pass that re-deduces a
+/// call would otherwise allocate a new tile type per op).
+TypePtr vecResultLike(const OpCallContext& ctx, DType dtype) {
+  const TileType& like = tileArgRef(ctx, 0);
+  if (like.memory == kVec && like.dtype == dtype) return ctx.args[0]->type;
   return makeTileWithLayoutOf(like, like.shape, dtype, kVec, explicitValidOf(like));
 }
 
@@ -42,7 +47,7 @@ TypePtr deduceBinary(const OpCallContext& ctx) {
   requireNumeric(ctx, 0, lhs.dtype);
   requireSameDType(ctx, 1, lhs.dtype, rhs.dtype, "the operands");
   requireSameShape(ctx, 1, lhs.shape, rhs.shape, "the operands");
-  return vecResultLike(lhs, lhs.dtype);
+  return vecResultLike(ctx, lhs.dtype);
 }
 
 /// tile (op) scalar: the tile's type.
@@ -50,29 +55,28 @@ TypePtr deduceTileScalar(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
   requireNumeric(ctx, 0, t.dtype);
   requireScalarCompatible(ctx, 1, scalarArgDType(ctx, 1), t.dtype);
-  return vecResultLike(t, t.dtype);
+  return vecResultLike(ctx, t.dtype);
 }
 
 TypePtr deduceUnary(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
   requireNumeric(ctx, 0, t.dtype);
-  return vecResultLike(t, t.dtype);
+  return vecResultLike(ctx, t.dtype);
 }
 
 TypePtr deduceUnaryFloat(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
   requireFloat(ctx, 0, t.dtype, "tile");
-  return vecResultLike(t, t.dtype);
+  return vecResultLike(ctx, t.dtype);
 }
 
 TypePtr deduceCast(const OpCallContext& ctx) {
-  const TileType& t = tileArgRef(ctx, 0);
   const DType* to = getAttr<DType>(ctx.kwargs, "dtype");
   PTOC_CHECK(to, "tile.cast: dtype kwarg missing after validation");
   if (*to == DType::Index)
     ctx.failKwarg("dtype", "INDEX is not a tile element type (tile.cast dtype=pl.INDEX)",
                   "use pl.INT32 or pl.INT64");
-  return vecResultLike(t, *to);
+  return vecResultLike(ctx, *to);
 }
 
 // ---- reductions ----------------------------------------------------------------------------
@@ -133,7 +137,7 @@ TypePtr deduceRowExpand(const OpCallContext& ctx) {
                  : fmt::format("the column has one value per row of the tile: reduce it with "
                                "pl.row_sum / pl.row_max, or load a [{}, 1] window",
                                t.shape[0]));
-  return vecResultLike(t, t.dtype);
+  return vecResultLike(ctx, t.dtype);
 }
 
 // ---- matmul --------------------------------------------------------------------------------
