@@ -58,3 +58,44 @@ TEST(PtrTable, SetInsertEraseContains) {
 }
 
 }  // namespace
+
+namespace {
+
+struct Big {
+  int64_t a[6] = {};  // 48 bytes, like the split lowerer's HalfInfo
+};
+
+TEST(PtrTable, DenseMapMatchesUnorderedMap) {
+  std::vector<int> storage(3000);
+  std::mt19937 rng(11);
+  ptoc::PtrDenseMap<int, Big> map;
+  std::unordered_map<const int*, int64_t> ref;
+  for (int step = 0; step < 50000; ++step) {
+    const int* k = &storage[rng() % storage.size()];
+    if (rng() % 2) {
+      Big v;
+      v.a[5] = static_cast<int64_t>(rng());
+      auto [slot, fresh] = map.emplace(k, v);
+      auto [it, refFresh] = ref.emplace(k, v.a[5]);
+      ASSERT_EQ(fresh, refFresh);
+      EXPECT_EQ(slot->a[5], it->second) << "emplace returns the stored value";
+    } else {
+      const Big* got = map.find(k);
+      auto it = ref.find(k);
+      ASSERT_EQ(got != nullptr, it != ref.end());
+      ASSERT_EQ(map.contains(k), it != ref.end());
+      if (got) {
+        EXPECT_EQ(got->a[5], it->second);
+      }
+    }
+    ASSERT_EQ(map.size(), ref.size());
+  }
+  // operator[] default-constructs a missing value and returns the stored one otherwise.
+  int fresh = 0;
+  EXPECT_EQ(map[&fresh].a[5], 0);
+  map[&fresh].a[5] = 42;
+  EXPECT_EQ(map.find(&fresh)->a[5], 42);
+  for (const auto& [k, v] : ref) EXPECT_EQ(map.find(k)->a[5], v);
+}
+
+}  // namespace
