@@ -20,3 +20,9 @@ config.substitutions.append(("%ptoc", os.path.join(config.ptoc_tools_dir, "ptoc"
 config.substitutions.append(("%examples", os.path.join(config.ptoc_src_root, "examples")))
 config.substitutions.append(("%corpus", os.path.join(config.ptoc_src_root, "tests", "corpus")))
 config.substitutions.append(("%python", "python3"))
+
+# PTOC_LIT_LEAN=1 (the sanitizer run of .ci/run) leaves out the long mutation campaigns
+# and the all-diagnostics sweep, which take minutes under AddressSanitizer; every other
+# test runs, and the release run of the CI runs everything.
+if os.environ.get("PTOC_LIT_LEAN") == "1":
+    config.excludes += ["pipeline_mutations.test", "mutations.test", "hints_everywhere.test"]
