@@ -29,14 +29,7 @@ Lin without(const Lin& l, size_t index) {
 }  // namespace
 
 Interval ArithState::boundAtom(AtomId id) {
-  if (atomBounds.size() < atoms.size()) atomBounds.resize(atoms.size());
-  if (atomBounds[id]) return *atomBounds[id];
-  for (AtomId k : pendingAtoms(id, [&](AtomId x) { return atomBounds[x].has_value(); })) {
-    Interval r = computeBound(k);
-    if (atomBounds.size() < atoms.size()) atomBounds.resize(atoms.size());
-    atomBounds[k] = r;
-  }
-  return *atomBounds[id];
+  return memoAtom(atomBounds, id, [this](AtomId k) { return computeBound(k); });
 }
 
 Interval ArithState::computeBound(AtomId id) {
@@ -164,14 +157,7 @@ Interval ArithState::boundLin(const Lin& l, int depth) {
 }
 
 Modular ArithState::modAtom(AtomId id) {
-  if (atomMods.size() < atoms.size()) atomMods.resize(atoms.size());
-  if (atomMods[id]) return *atomMods[id];
-  for (AtomId k : pendingAtoms(id, [&](AtomId x) { return atomMods[x].has_value(); })) {
-    Modular m = computeMod(k);
-    if (atomMods.size() < atoms.size()) atomMods.resize(atoms.size());
-    atomMods[k] = m;
-  }
-  return *atomMods[id];
+  return memoAtom(atomMods, id, [this](AtomId k) { return computeMod(k); });
 }
 
 Modular ArithState::computeMod(AtomId id) {

@@ -155,6 +155,10 @@ class ArithState {
   /// never recurses more than one level.
   template <typename Cached>
   std::vector<AtomId> pendingAtoms(AtomId root, Cached cached) const;
+  /// The memo of `id` in `cache` (one slot per atom): computed with `compute(atom)` for it and
+  /// for the uncached atoms it depends on, in pendingAtoms order.
+  template <typename T, typename Compute>
+  T memoAtom(std::vector<std::optional<T>>& cache, AtomId id, Compute compute);
 
   // ---- bounds and proofs (ArithBound.cpp) ----
   Interval computeBound(AtomId id);
@@ -190,6 +194,18 @@ std::vector<AtomId> ArithState::pendingAtoms(AtomId root, Cached cached) const {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+template <typename T, typename Compute>
+T ArithState::memoAtom(std::vector<std::optional<T>>& cache, AtomId id, Compute compute) {
+  if (cache.size() < atoms.size()) cache.resize(atoms.size());
+  if (cache[id]) return *cache[id];
+  for (AtomId k : pendingAtoms(id, [&](AtomId x) { return cache[x].has_value(); })) {
+    T value = compute(k);
+    if (cache.size() < atoms.size()) cache.resize(atoms.size());
+    cache[k] = std::move(value);
+  }
+  return *cache[id];
 }
 
 }  // namespace ptoc::analysis::detail
