@@ -1,0 +1,66 @@
+// split-vector-kernel (pypto-facts §3.9, §8.2): after expand-mixed-kernel, makes every AIV
+// function that runs on both vector lanes say so, in source order:
+//  1. AIC / AIV functions stamped split_aiv: the body is already per lane. A function-level
+//     split mode is re-stamped first; an AIV function gets dual_aiv_dispatch=True (with or
+//     without a mode: a multi-mode / NONE-region function runs on both lanes too).
+//  2. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
+//     kernel): the body becomes `if subblock_idx == 0: <body> else: <lane-1 replay>`
+//     (SplitReplay.cpp) — lane 1 repeats every handshake with empty tiles and writes nothing.
+//  3. Anything else passes through.
+// Properties: requires MixedKernelExpanded; produces VectorKernelSplit.
+#include <fmt/format.h>
+
+#include "ptoc/ir/FunctionAttrs.h"
+#include "ptoc/ir/FunctionBuilder.h"
+#include "ptoc/transforms/Pass.h"
+
+namespace ptoc {
+
+ir::FunctionPtr replayNoSplitDualAiv(const ir::Function& f, DiagnosticEngine& diag);
+
+namespace {
+
+using namespace ir;
+
+class SplitVectorKernelPass final : public Pass {
+ public:
+  std::string_view name() const override { return "split-vector-kernel"; }
+  std::string_view description() const override {
+    return "stamps split / dual_aiv_dispatch on split_aiv AIC / AIV functions; the lane-1 "
+           "replay of A2/A3 no-split dual-dispatch AIV functions";
+  }
+  IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
+  IRPropertySet produced() const override { return {IRProperty::VectorKernelSplit}; }
+
+  ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
+    return mapFunctions(program, [&](const FunctionPtr& f) -> FunctionPtr {
+      if (f->funcType != FunctionType::AIC && f->funcType != FunctionType::AIV) return f;
+      const bool* splitAiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv);
+      const SplitMode* mode = getAttr<SplitMode>(f->attrs, fnattr::kSplit);
+      const bool hasMode = mode && *mode != SplitMode::None;
+      if (splitAiv && *splitAiv) {
+        AttrList set;
+        if (hasMode) set.emplace_back(fnattr::kSplit, *mode);
+        if (f->funcType == FunctionType::AIV) set.emplace_back(fnattr::kDualAivDispatch, true);
+        if (set.empty()) return f;
+        AttrList attrs = restampAttrs(f->attrs, set, {});
+        if (attrs == f->attrs) return f;
+        return withBody(*f, f->body, std::move(attrs));
+      }
+      const bool* dual = getAttr<bool>(f->attrs, fnattr::kDualAivDispatch);
+      if (f->funcType == FunctionType::AIV && dual && *dual && !hasMode &&
+          ctx.arch == target::Arch::A2A3)
+        return replayNoSplitDualAiv(*f, ctx.diag);
+      return f;
+    });
+  }
+};
+
+}  // namespace
+
+void registerSplitVectorKernelPass() {
+  PassRegistry::instance().add("split-vector-kernel",
+                               [] { return std::make_unique<SplitVectorKernelPass>(); });
+}
+
+}  // namespace ptoc
