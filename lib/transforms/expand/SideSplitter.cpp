@@ -155,8 +155,8 @@ class Splitter;
 /// emitting the producing side's push and the consuming side's pop.
 class BoundaryHoister : public IRMutator {
  public:
-  BoundaryHoister(Splitter& s, const Call* top, VarPtr topDest)
-      : s_(s), top_(top), dest_(topDest) {}
+  BoundaryHoister(Splitter& s, const Call* top, VarPtr topDest, std::string base)
+      : s_(s), top_(top), dest_(std::move(topDest)), base_(std::move(base)) {}
 
  protected:
   ExprPtr mutateCall(const std::shared_ptr<const Call>& e) override;
@@ -165,6 +165,7 @@ class BoundaryHoister : public IRMutator {
   Splitter& s_;
   const Call* top_;
   VarPtr dest_;
+  std::string base_;  // name hint of the variables it binds
 };
 
 class Splitter {
@@ -174,7 +175,7 @@ class Splitter {
 
   void splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& aic,
                  std::vector<StmtPtr>& aiv);
-  VarPtr lowerBoundary(const Call& c, const VarPtr& dest);
+  VarPtr lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base);
 
   std::vector<StmtPtr>* aic_ = nullptr;
   std::vector<StmtPtr>* aiv_ = nullptr;
@@ -212,7 +213,7 @@ ExprPtr BoundaryHoister::mutateCall(const std::shared_ptr<const Call>& e) {
   ExprPtr m = IRMutator::mutateCall(e);
   const auto* c = m->as<Call>();
   if (!c || !isBoundaryCall(*c)) return m;
-  return s_.lowerBoundary(*c, e.get() == top_ ? dest_ : nullptr);
+  return s_.lowerBoundary(*c, e.get() == top_ ? dest_ : nullptr, base_);
 }
 
 VarPtr Splitter::materialize(const ExprPtr& e, const std::string& base, std::vector<StmtPtr>& out) {
@@ -283,10 +284,9 @@ int64_t Splitter::splitCode(const Call& c, bool shard) {
   throw CompileError();
 }
 
-VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest) {
+VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base) {
   auto& aic = *aic_;
   auto& aiv = *aiv_;
-  const std::string base = dest ? dest->name : std::string("cv");
   const auto* ls = getAttr<int64_t>(c.kwargs, "lane_stride");
   std::optional<int64_t> laneStride = ls ? std::optional<int64_t>(*ls) : std::nullopt;
   if (isOp(c, OpId::AivShard) ||
@@ -375,7 +375,7 @@ void Splitter::splitLeaf(const StmtPtr& orig) {
   }
   const Call* top = analysis::leafCall(*s);
   const auto* a = s->as<AssignStmt>();
-  BoundaryHoister hoister(*this, top, a ? a->var : nullptr);
+  BoundaryHoister hoister(*this, top, a ? a->var : nullptr, a ? a->var->name : "cv");
   if (a) {
     ExprPtr v = hoister.mutateExpr(a->value);
     if (v == a->var) return;  // the boundary was the whole value: the pop binds the variable
