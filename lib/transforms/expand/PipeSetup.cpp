@@ -88,7 +88,8 @@ class TfreeInserter {
         last = j;
         // A view of the popped tile reads the slot too: its uses keep the slot.
         const Var* view = nullptr;
-        if (isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view))
+        if (isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
+            isCall(in[j], "tile.slice", &view))
           alias.insert(view);
       }
       StmtPtr free =
