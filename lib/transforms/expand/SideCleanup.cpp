@@ -278,14 +278,20 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
   if (!out) out = makeSeq({}, body->span);
   // 3. Values still crossing.
   for (const auto& [v, span] : undefinedUses(out)) {
+    std::string hint =
+        v->type && v->type->isa<TileType>()
+            ? fmt::format("move the tile across with pl.move({}, target_memory=pl.Mem.{}) first, "
+                          "and read that",
+                          v->name, side == Side::Aiv ? "Vec" : "Mat")
+            : "compute the value on both sides from shared values (parameters, loop indices, "
+              "scalars), or move it to a tile and across with pl.move";
     diag.error(span,
                fmt::format("expand-mixed-kernel: '{}' is computed on the {} side of '{}' but "
                            "read on the {} side; only tiles cross between the cores (through "
                            "tpush / tpop)",
                            v->name, sideName(side == Side::Aic ? Side::Aiv : Side::Aic), f.name,
                            sideName(side)),
-               "compute the value on both sides from shared values (parameters, loop indices, "
-               "scalars), or move it to a tile and across with pl.move");
+               std::move(hint));
     throw CompileError();
   }
   return out;
