@@ -4,7 +4,8 @@
 // tile is not the result of a tpop of the same function, a tfree releasing toward the wrong
 // core (tfree_to_aic frees a tile popped from the AIC, tfree_to_aiv one popped from the AIV),
 // and a tfree whose own pipe id differs from its tpop's.
-// Properties: requires MixedKernelExpanded; produces and invalidates nothing.
+// Properties: none required (it checks its own pairing, so a hand-written program whose frees
+// go the wrong way gets this pass's diagnostic), none produced or invalidated.
 #include <fmt/format.h>
 
 #include <unordered_map>
@@ -115,7 +116,6 @@ class StampTfreeSplitPass final : public Pass {
   std::string_view description() const override {
     return "copies each tpop's split code and pipe id onto the tfree that releases its tile";
   }
-  IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
 
   ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
     return mapFunctions(program, [&](const FunctionPtr& f) -> FunctionPtr {
