@@ -78,11 +78,11 @@ FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
   if (!rest.empty() && (ret = rest.back()->as<ReturnStmt>())) rest.pop_back();
 
   std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
-  auto sb = std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
-                                  span);
-  std::vector<StmtPtr> body{assign(
-      sb, createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag),
-      span)};
+  auto sb =
+      std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index), span);
+  std::vector<StmtPtr> body{
+      assign(sb, createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag),
+             span)};
   for (auto& s : prefix) body.push_back(s);
 
   StmtPtr lane0 = makeSeq(rest, span);

@@ -3,10 +3,13 @@
 //  1. AIC / AIV functions stamped split_aiv: the body is already per lane. A function-level
 //     split mode is re-stamped first; an AIV function gets dual_aiv_dispatch=True (with or
 //     without a mode: a multi-mode / NONE-region function runs on both lanes too).
-//  2. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
+//  2. Hand-written standalone split kernels (AIC / AIV, not split_aiv, whose `split` attr or
+//     pipe split codes ask for a split): the AIV body is halved with lower-auto-vector-split's
+//     machinery (SplitStandalone.cpp); an AIC function only gets its `split` stamped.
+//  3. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
 //     kernel): the body becomes `if subblock_idx == 0: <body> else: <lane-1 replay>`
-//     (SplitReplay.cpp) — lane 1 repeats every handshake with empty tiles and writes nothing.
-//  3. Anything else passes through.
+//     (SplitReplay.cpp) — lane 1 repeats every handshake and writes nothing.
+//  4. Anything else passes through.
 // Properties: requires MixedKernelExpanded; produces VectorKernelSplit.
 #include <fmt/format.h>
 
@@ -17,6 +20,9 @@
 namespace ptoc {
 
 ir::FunctionPtr replayNoSplitDualAiv(const ir::Function& f, DiagnosticEngine& diag);
+ir::SplitMode standaloneSplitMode(const ir::Function& f, DiagnosticEngine& diag);
+ir::FunctionPtr halveStandaloneAiv(const ir::Function& f, ir::SplitMode mode,
+                                   DiagnosticEngine& diag);
 
 namespace {
 
@@ -46,6 +52,11 @@ class SplitVectorKernelPass final : public Pass {
         AttrList attrs = restampAttrs(f->attrs, set, {});
         if (attrs == f->attrs) return f;
         return withBody(*f, f->body, std::move(attrs));
+      }
+      if (SplitMode m = standaloneSplitMode(*f, ctx.diag); m != SplitMode::None) {
+        if (f->funcType == FunctionType::AIV) return halveStandaloneAiv(*f, m, ctx.diag);
+        AttrList attrs = restampAttrs(f->attrs, {{fnattr::kSplit, m}}, {});
+        return attrs == f->attrs ? f : withBody(*f, f->body, std::move(attrs));
       }
       const bool* dual = getAttr<bool>(f->attrs, fnattr::kDualAivDispatch);
       if (f->funcType == FunctionType::AIV && dual && *dual && !hasMode &&

@@ -280,9 +280,10 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
   for (const auto& [v, span] : undefinedUses(out)) {
     std::string hint =
         v->type && v->type->isa<TileType>()
-            ? fmt::format("move the tile across with pl.move({}, target_memory=pl.Mem.{}) first, "
-                          "and read that",
-                          v->name, side == Side::Aiv ? "Vec" : "Mat")
+            ? fmt::format(
+                  "move the tile across with pl.move({}, target_memory=pl.Mem.{}) first, "
+                  "and read that",
+                  v->name, side == Side::Aiv ? "Vec" : "Mat")
             : "compute the value on both sides from shared values (parameters, loop indices, "
               "scalars), or move it to a tile and across with pl.move";
     diag.error(span,
