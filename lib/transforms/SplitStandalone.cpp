@@ -141,11 +141,21 @@ class FromBoundaries : public IRMutator {
                         {}, {}, c->type);
   }
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
-    if (!tb_.pushes.count(s->var.get())) return IRMutator::mutateAssign(s);
-    const auto* move = s->value->as<Call>();
-    const auto* gather = move && !move->args.empty() ? move->args[0]->as<Call>() : nullptr;
-    if (!gather || !isOp(*gather, OpId::AicGather))
-      throw InternalError("split-vector-kernel: a standalone tpush_to_aic was not gathered");
+    const auto* c = s->value ? s->value->as<Call>() : nullptr;
+    // `g = tile.aic_gather(half)` (the lowerer's V->C form), or the move of it folded in.
+    const Call* gather = c && isOp(*c, OpId::AicGather) ? c : nullptr;
+    if (!gather && c && isOp(*c, OpId::Move) && !c->args.empty()) {
+      if (const auto* inner = c->args[0]->as<Call>(); inner && isOp(*inner, OpId::AicGather))
+        gather = inner;
+      else if (const auto* v = c->args[0]->as<Var>(); v && gathered_.count(v))
+        return makeSeq({}, s->span);  // the kept cube-side move of a gathered stand-in
+    }
+    if (!gather) {
+      if (tb_.pushes.count(s->var.get()))
+        throw InternalError("split-vector-kernel: a standalone tpush_to_aic was not gathered");
+      return IRMutator::mutateAssign(s);
+    }
+    gathered_.insert(s->var.get());
     const auto* mode = getAttr<SplitMode>(gather->kwargs, "split");
     int64_t code = (mode && *mode == SplitMode::LeftRight) ? 2 : 1;
     ExprPtr half = mutateExpr(gather->args[0]);
@@ -157,6 +167,7 @@ class FromBoundaries : public IRMutator {
  private:
   const ToBoundaries& tb_;
   DiagnosticEngine& diag_;
+  std::unordered_set<const Var*> gathered_;
 };
 
 bool isSetup(const StmtPtr& s) {
