@@ -9,7 +9,7 @@
 //    (expand/PipeSetup.cpp). On A2/A3 a no-split mixed kernel's AIV function is stamped
 //    dual_aiv_dispatch.
 //  - A function with only cube work becomes AIC; one with vector or only shared work becomes
-//    AIV, its `split` mode stripped (a pure vector kernel is not split).
+//    AIV; either loses its `split` mode (a pure kernel is not split over the lanes).
 // A split function (not region-validated) must not transpose its split axis.
 // Properties: requires SSAForm, SplitIncoreOrch, TileMemoryInferred; produces those and
 // MixedKernelExpanded.
@@ -159,13 +159,13 @@ class ExpandMixedKernelPass final : public Pass {
     throw CompileError();
   }
 
+  /// A function without both kinds of work runs on one core: AIC for cube work, AIV for
+  /// vector or only shared work. Either way its `split` mode goes (a pure kernel is not
+  /// split over the lanes).
   static FunctionPtr convertPure(const Function& f, CoreAffinity aff) {
-    if (aff == CoreAffinity::Cube)
-      return std::make_shared<Function>(f.name, FunctionType::AIC, f.params, f.directions,
-                                        f.returnTypes, f.body, f.attrs, f.span);
-    return std::make_shared<Function>(f.name, FunctionType::AIV, f.params, f.directions,
-                                      f.returnTypes, f.body,
-                                      restampAttrs(f.attrs, {}, {fnattr::kSplit}), f.span);
+    return std::make_shared<Function>(
+        f.name, aff == CoreAffinity::Cube ? FunctionType::AIC : FunctionType::AIV, f.params,
+        f.directions, f.returnTypes, f.body, restampAttrs(f.attrs, {}, {fnattr::kSplit}), f.span);
   }
 
   static std::pair<FunctionPtr, FunctionPtr> expandFunction(const Function& f, PassContext& ctx) {

@@ -21,6 +21,8 @@ class PipeOpScan : public IRVisitor {
   bool hasSetup = false;
   std::vector<std::pair<const Var*, Span>> pops;
   std::unordered_set<const Var*> freed;
+  std::vector<std::pair<const Var*, const Call*>> frees;  // tfree -> its tile
+  const Call* firstPipeOp = nullptr;                      // before any set-up
 
  protected:
   void visitAssign(const AssignStmt& a) override {
@@ -33,11 +35,16 @@ class PipeOpScan : public IRVisitor {
     IRVisitor::visitCall(c);
     const std::string& n = c.callee;
     if (n.rfind("tile.tpush_", 0) == 0 || n.rfind("tile.tpop_", 0) == 0 ||
-        n.rfind("system.tfree_", 0) == 0)
+        n.rfind("system.tfree_", 0) == 0) {
       pipeOps.push_back(&c);
+      if (!hasSetup && !firstPipeOp) firstPipeOp = &c;
+    }
     if (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe") hasSetup = true;
     if ((n == "system.tfree_to_aic" || n == "system.tfree_to_aiv") && !c.args.empty())
-      if (const auto* v = c.args[0]->as<Var>()) freed.insert(v);
+      if (const auto* v = c.args[0]->as<Var>()) {
+        freed.insert(v);
+        frees.emplace_back(v, &c);
+      }
   }
 };
 
@@ -75,6 +82,20 @@ bool verifyMixedKernelExpanded(const Program& program, DiagnosticEngine& diag) {
       fail(scan.pipeOps.front()->span,
            fmt::format("'{}' uses a cross-core pipe but never sets it up", f->name),
            fmt::format("call pl.system.{}_initialize_pipe(...) first", isAic ? "aic" : "aiv"));
+    else if (scan.firstPipeOp)
+      fail(scan.firstPipeOp->span,
+           fmt::format("{} in '{}' uses the pipe before the function sets it up",
+                       scan.firstPipeOp->callee, f->name),
+           fmt::format("move pl.system.{}_initialize_pipe(...) before the first pipe op",
+                       isAic ? "aic" : "aiv"));
+    std::unordered_set<const Var*> popped;
+    for (const auto& p : scan.pops) popped.insert(p.first);
+    for (const auto& [v, c] : scan.frees)
+      if (!popped.count(v))
+        fail(c->span,
+             fmt::format("{} in '{}' releases '{}', which no tpop of the function produced",
+                         c->callee, f->name, v->name),
+             "release the variable a tpop assigned, once, after its last use");
     for (const auto& [v, span] : scan.pops)
       if (!scan.freed.count(v))
         fail(span, fmt::format("the tile '{}' popped in '{}' is never released", v->name, f->name),

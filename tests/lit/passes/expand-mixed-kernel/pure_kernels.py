@@ -1,10 +1,11 @@
 # Functions without a C/V boundary are not split: pure cube work becomes AIC, vector work
-# becomes AIV with its `split` mode stripped (a pure vector kernel runs on one lane), and a
-# function with only shared (scalar) work becomes AIV. No pipe, no Group.
+# becomes AIV, and either loses its `split` mode (a pure kernel runs on one core / lane). No
+# pipe, no Group.
 # RUN: %ptoc opt %s --passes=compile --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=compile --entry=main
 # CHECK: @pl.function(type=pl.FunctionType.AIC)
 # CHECK-NEXT: def cube(
+# CHECK-NOT: pl.func_attr
 # CHECK-NOT: pl.system
 # CHECK: @pl.function(type=pl.FunctionType.AIV)
 # CHECK-NEXT: def vec(
@@ -20,6 +21,7 @@ class Pure:
     @pl.function(type=pl.FunctionType.InCore)
     def cube(self, a: pl.Tensor[[32, 32], pl.FP16], b: pl.Tensor[[32, 32], pl.FP16],
              c: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        pl.func_attr({"split": pl.SplitMode.LEFT_RIGHT})
         a_l = pl.move(pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
         b_r = pl.move(pl.load(b, [0, 0], [32, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
         acc = pl.matmul(a_l, b_r)
