@@ -1,7 +1,9 @@
 # A split_aiv AIV function without a function-level mode (its regions had their own modes, or
-# NONE): only dual_aiv_dispatch is stamped. An AIV function that is not split_aiv and has no
+# NONE): only dual_aiv_dispatch is stamped. It ran on both lanes before too (a split_aiv AIV
+# function is a split kernel), so the numbers are the same. An AIV function that is not split_aiv and has no
 # dual dispatch is left alone.
 # RUN: %ptoc opt %s --passes=split-vector-kernel --verify-each | FileCheck %s
+# RUN: %ptoc check %s --passes=split-vector-kernel --entry=k_aiv
 # CHECK: def k_aiv(
 # CHECK-NEXT: pl.func_attr({"dual_aiv_dispatch": True, "split_aiv": True, "split_aiv_region_validated": True})
 # CHECK: def plain(
