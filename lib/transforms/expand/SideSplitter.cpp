@@ -292,6 +292,17 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
   if (isOp(c, OpId::AivShard) ||
       analysis::classifyMoveDirection(c) == analysis::CVDirection::CubeToVector) {
     const bool shard = isOp(c, OpId::AivShard);
+    const TileType* from = tileTypeOf(c.args[0]);
+    if (from && from->memory && *from->memory != MemorySpace::Acc &&
+        *from->memory != MemorySpace::Mat) {
+      diag_.error(c.span,
+                  fmt::format("expand-mixed-kernel: this cube -> vector boundary moves a {} tile; "
+                              "the cube pushes only Acc (L0C) or Mat (L1) tiles to the vector "
+                              "cores",
+                              toString(*from->memory)),
+                  "move the Mat tile it was loaded into (or the matmul's Acc result) instead");
+      throw CompileError();
+    }
     int64_t code = shard ? splitCode(c, true) : 0;
     VarPtr src = materialize(c.args[0], base + "_src", aic);
     aic.push_back(push("tile.tpush_to_aiv", src, code, laneStride, c.span));
