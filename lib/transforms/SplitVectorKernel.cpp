@@ -5,10 +5,10 @@
 //     without a mode: a multi-mode / NONE-region function runs on both lanes too).
 //  2. Hand-written standalone split kernels (AIC / AIV, not split_aiv, whose `split` attr or
 //     pipe split codes ask for a split): the AIV body is halved with lower-auto-vector-split's
-//     machinery (SplitStandalone.cpp); an AIC function only gets its `split` stamped.
+//     machinery (splitvec/Standalone.cpp); an AIC function only gets its `split` stamped.
 //  3. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
 //     kernel): the body becomes `if subblock_idx == 0: <body> else: <lane-1 replay>`
-//     (SplitReplay.cpp) — lane 1 repeats every handshake and writes nothing.
+//     (splitvec/Replay.cpp) — lane 1 repeats every handshake and writes nothing.
 //  4. Anything else passes through.
 // Properties: requires MixedKernelExpanded; produces VectorKernelSplit.
 #include <fmt/format.h>
@@ -16,17 +16,14 @@
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/transforms/Pass.h"
+#include "splitvec/SplitVec.h"
 
 namespace ptoc {
-
-ir::FunctionPtr replayNoSplitDualAiv(const ir::Function& f, DiagnosticEngine& diag);
-ir::SplitMode standaloneSplitMode(const ir::Function& f, DiagnosticEngine& diag);
-ir::FunctionPtr halveStandaloneAiv(const ir::Function& f, ir::SplitMode mode,
-                                   DiagnosticEngine& diag);
 
 namespace {
 
 using namespace ir;
+using namespace splitvec;
 
 class SplitVectorKernelPass final : public Pass {
  public:

@@ -13,12 +13,13 @@
 // dropped (an assigned store passes its destination tensor through). Unlike the reference,
 // lane 1's loads are kept (they read the same data as lane 0): replacing them with empty
 // tiles would change the tiles' types and every type derived from them.
+#include "SplitVec.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ops/OpRegistry.h"
 
-namespace ptoc {
+namespace ptoc::splitvec {
 
 using namespace ir;
 
@@ -110,4 +111,4 @@ FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
   return withBody(f, makeSeq(std::move(body), span), f.attrs);
 }
 
-}  // namespace ptoc
+}  // namespace ptoc::splitvec

@@ -17,7 +17,9 @@
 // on full tiles.
 #include <fmt/format.h>
 
-#include "expand/Expand.h"
+#include "../expand/Expand.h"
+#include "../split/SplitLowerer.h"
+#include "SplitVec.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/FunctionBuilder.h"
@@ -25,9 +27,8 @@
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
-#include "split/SplitLowerer.h"
 
-namespace ptoc {
+namespace ptoc::splitvec {
 
 using namespace ir;
 
@@ -223,4 +224,4 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
   return withBody(f, freed, std::move(attrs));
 }
 
-}  // namespace ptoc
+}  // namespace ptoc::splitvec
