@@ -10,7 +10,9 @@
 //    dual_aiv_dispatch.
 //  - A function with only cube work becomes AIC; one with vector or only shared work becomes
 //    AIV; either loses its `split` mode (a pure kernel is not split over the lanes).
-// A split function (not region-validated) must not transpose its split axis.
+// A split function (not region-validated) must not transpose its split axis. Last, on A5,
+// every hand-written tpush_to_aic of an AIV function goes through the NZ adapter
+// (AdaptManualVtoCPush).
 // Properties: requires SSAForm, SplitIncoreOrch, TileMemoryInferred; produces those and
 // MixedKernelExpanded.
 #include <fmt/format.h>
@@ -23,6 +25,7 @@
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/FunctionBuilder.h"
+#include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/ExtentArith.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -131,11 +134,18 @@ class ExpandMixedKernelPass final : public Pass {
       else
         out.push_back(makeGroup(*f, *aic, *aiv));
     }
-    if (!changed) return program;
     if (!intoGroups.empty())
       for (auto& f : out)
         if (f->funcType == FunctionType::Group)
           if (FunctionPtr g = rewriteGroup(*f, intoGroups, ctx.diag)) f = g;
+    if (target::manualVtoCPushNeedsNzAdapter(ctx.arch))
+      for (auto& f : out)
+        if (f->funcType == FunctionType::AIV)
+          if (FunctionPtr a = adaptManualPushes(f, ctx.diag); a != f) {
+            f = a;
+            changed = true;
+          }
+    if (!changed) return program;
     return std::make_shared<Program>(program->name, std::move(out), program->isClass,
                                      program->span);
   }
@@ -157,6 +167,47 @@ class ExpandMixedKernelPass final : public Pass {
                "drop the split (remove pl.split / set split to pl.SplitMode.NONE), or remove the "
                "transpose (e.g. slice the column directly instead of transposing)");
     throw CompileError();
+  }
+
+  /// AdaptManualVtoCPush: every tile.tpush_to_aic of an AIV function whose tile is not in the
+  /// NZ transfer view (col_major, row_major) pushes the NZ adapter's copy instead (its other
+  /// kwargs kept). Pushes already adapted — by the boundary path or by hand — are left alone.
+  static FunctionPtr adaptManualPushes(const FunctionPtr& f, DiagnosticEngine& diag) {
+    class Adapter : public IRMutator {
+     public:
+      Adapter(const Function& fn, DiagnosticEngine& d)
+          : diag_(d), names_(definedNamesWithPrefix(fn, "")) {}
+
+     protected:
+      StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
+        const auto* c = s->expr ? s->expr->as<Call>() : nullptr;
+        if (!c || c->callee != "tile.tpush_to_aic" || c->args.empty())
+          return IRMutator::mutateEval(s);
+        const TileType* t = tileTypeOf(c->args[0]);
+        if (!t) return s;
+        TileView v = t->effectiveView();
+        if (v.blayout == TileLayout::ColMajor && v.slayout == TileLayout::RowMajor) return s;
+        ExprPtr src = mutateExpr(c->args[0]);
+        auto move = createOpCall(OpRegistry::instance().get(OpId::Move), {src},
+                                 {{"target_memory", MemorySpace::Vec},
+                                  {"blayout", TileLayout::ColMajor},
+                                  {"slayout", TileLayout::RowMajor}},
+                                 c->span, diag_);
+        const auto* sv = src->as<Var>();
+        auto nz = std::make_shared<Var>(freshName(names_, (sv ? sv->name : "pushed") + "_nz"),
+                                        move->type, c->span);
+        auto push = createOpCall(*c->op, {nz}, c->kwargs, c->span, diag_);
+        return makeSeq({assign(nz, move, s->span), evalStmt(push, s->span)}, s->span);
+      }
+
+     private:
+      DiagnosticEngine& diag_;
+      std::unordered_set<std::string> names_;
+    };
+    Adapter a(*f, diag);
+    StmtPtr body = a.mutateStmt(f->body);
+    if (body == f->body) return f;
+    return withBody(*f, makeSeq(flattenStmts(body), f->body->span), f->attrs);
   }
 
   /// A function without both kinds of work runs on one core: AIC for cube work, AIV for

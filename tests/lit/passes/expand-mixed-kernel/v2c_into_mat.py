@@ -1,8 +1,12 @@
-# A V->C move into Mat that names no layout goes without the NZ adapter: the AIV pushes the
-# tile as it is, the AIC pops it straight into the move's destination (Mat), moves it on to
-# Left itself and frees the slot after that move.
-# RUN: %ptoc opt %s --passes=compile --verify-each | FileCheck %s
+# A V->C move into Mat that names no layout: the AIC pops it straight into the move's
+# destination (Mat), moves it on to Left itself and frees the slot after that move. On A2/A3
+# the AIV pushes the tile as it is; on A5 the push goes through the NZ adapter (the cube's FIFO
+# reads it as fractal), like every push to the cube.
+# RUN: %ptoc opt %s --passes=compile --arch=a2a3 --verify-each | FileCheck %s
+# RUN: %ptoc opt %s --passes=compile | FileCheck %s --check-prefix=A5
 # RUN: %ptoc check %s --passes=compile
+# RUN: %ptoc check %s --passes=compile --arch=a2a3
+# A5: pl.tile.tpush_to_aic(xs_nz, split=0)
 # CHECK: def mm_aic(
 # CHECK: xs_m: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=0)
 # CHECK-NEXT: xs_l: {{.*}} = pl.tile.move(xs_m, target_memory=pl.Mem.Left)
