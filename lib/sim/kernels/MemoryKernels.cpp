@@ -232,12 +232,16 @@ Value sliceKernel(const KernelContext& ctx) {
     ctx.fail(
         fmt::format("tile.slice has {} offsets for a rank-{} tile", offsets.size(), shape.size()),
         "give one offset per axis");
-  for (size_t k = 0; k < shape.size(); ++k)
-    if (offsets[k] < 0 || offsets[k] > src.shape()[k] - shape[k])
-      ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
-                           offsets[k] + shape[k], k, fmtShape(src.shape())),
-               "keep offset + extent within the source tile: check the offsets that compute them");
   std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : std::vector<int64_t>{};
+  // With an explicit valid shape only the valid part of the window must lie inside the source
+  // (as for tile.load); the rest of the box is padding.
+  const std::vector<int64_t>& window = valid.empty() ? shape : valid;
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (offsets[k] < 0 || k >= window.size() || offsets[k] > src.shape()[k] - window[k])
+      ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
+                           offsets[k] + (k < window.size() ? window[k] : shape[k]), k,
+                           fmtShape(src.shape())),
+               "keep offset + extent within the source tile: check the offsets that compute them");
   if (valid.empty()) {
     valid.resize(shape.size());
     for (size_t k = 0; k < shape.size(); ++k)

@@ -250,6 +250,71 @@ std::vector<VarPtr> SplitLowerer::lowerReturnVars(const std::vector<VarPtr>& rvs
   return out;
 }
 
+namespace {
+
+/// Whether two tile types differ only in their block / scalar layout.
+bool layoutOnlyDiffers(const TileType& a, const TileType& b) {
+  TileView v = a.effectiveView(), w = b.effectiveView();
+  v.blayout = w.blayout;
+  v.slayout = w.slayout;
+  return typesEqual(*TileType::get(a.shape, a.dtype, a.memory, v), b);
+}
+
+}  // namespace
+
+StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePtr>& want,
+                                   const std::function<void(size_t, const TypePtr&)>& mismatch) {
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y) return body;
+  std::vector<ExprPtr> values = y->values;
+  bool changed = false;
+  stmts.pop_back();
+  for (size_t k = 0; k < values.size() && k < want.size(); ++k) {
+    if (sameType(want[k], values[k]->type)) continue;
+    // A halved value may meet a type written with another layout: the C->V move carried the
+    // cube tile's view (e.g. Acc's NZ) where tile.aiv_shard gives the default Vec view, and
+    // resolve-backend-op-layouts typed its repairs after the move. Move it to that layout.
+    const TileType* w = want[k] ? want[k]->as<TileType>() : nullptr;
+    const TileType* g = tileTypeOf(values[k]);
+    if (!w || !g || !layoutOnlyDiffers(*w, *g)) mismatch(k, values[k]->type);
+    TileView v = w->effectiveView();
+    ExprPtr moved = createOpCall(OpRegistry::instance().get(OpId::Move), {values[k]},
+                                 {{"target_memory", w->memory.value_or(MemorySpace::Vec)},
+                                  {"blayout", v.blayout},
+                                  {"slayout", v.slayout}},
+                                 y->span, diag_);
+    const auto* named = values[k]->as<Var>();
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("carry")) + "_layout",
+                                     moved->type, y->span);
+    if (const HalfInfo* info = infoOf(values[k])) {
+      HalfInfo copy = *info;
+      halved_[tmp.get()] = std::move(copy);
+    }
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, moved, y->span));
+    values[k] = tmp;
+    changed = true;
+  }
+  if (!changed) return body;
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
+  return makeSeq(std::move(stmts), body->span);
+}
+
+StmtPtr SplitLowerer::conformCarries(const StmtPtr& body, const std::vector<IterArgPtr>& ias,
+                                     Span loop) {
+  std::vector<TypePtr> want;
+  for (const auto& ia : ias) want.push_back(ia->type);
+  // A carried value must keep its width around the back edge.
+  return conformYield(body, want, [&](size_t i, const TypePtr& got) {
+    reject(loop,
+           fmt::format("the loop-carried value '{}' enters the loop as {} but the halved loop "
+                       "body yields {}",
+                       ias[i]->name, ops::describeType(ias[i]->type), ops::describeType(got)),
+           "give the carried value its per-lane width before the loop (e.g. create the "
+           "accumulator with pl.full inside the split function)");
+  });
+}
+
 StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
   bool changed = false;
   ExprPtr start = mutateExpr(f.start), stop = mutateExpr(f.stop), step = mutateExpr(f.step);
@@ -257,18 +322,7 @@ StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
   std::vector<IterArgPtr> ias = lowerIterArgs(f.iterArgs, changed);
   StmtPtr body = lowerBody(f.body);
   changed |= body != f.body;
-  // A carried value must keep its width around the back edge.
-  std::vector<StmtPtr> stmts = flattenStmts(body);
-  if (const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>())
-    for (size_t i = 0; i < y->values.size() && i < ias.size(); ++i)
-      if (!sameType(ias[i]->type, y->values[i]->type))
-        reject(f.span,
-               fmt::format("the loop-carried value '{}' enters the loop as {} but the halved "
-                           "loop body yields {}",
-                           ias[i]->name, ops::describeType(ias[i]->type),
-                           ops::describeType(y->values[i]->type)),
-               "give the carried value its per-lane width before the loop (e.g. create the "
-               "accumulator with pl.full inside the split function)");
+  body = conformCarries(body, ias, f.span);
   std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body);
   changed |= rvs != f.returnVars;
   if (!changed) return orig;
@@ -281,6 +335,7 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   std::vector<IterArgPtr> ias = lowerIterArgs(w.iterArgs, changed);
   ExprPtr cond = mutateExpr(w.cond);
   StmtPtr body = lowerBody(w.body);
+  body = conformCarries(body, ias, w.span);
   changed |= cond != w.cond || body != w.body;
   std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body);
   changed |= rvs != w.returnVars;
@@ -293,18 +348,20 @@ StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
   StmtPtr thenBody = lowerBody(i.thenBody);
   StmtPtr elseBody = lowerBody(i.elseBody);
   if (!i.returnVars.empty() && elseBody) {
-    auto ts = flattenStmts(thenBody), es = flattenStmts(elseBody);
+    auto ts = flattenStmts(thenBody);
     const auto* ty = ts.empty() ? nullptr : ts.back()->as<YieldStmt>();
-    const auto* ey = es.empty() ? nullptr : es.back()->as<YieldStmt>();
-    if (ty && ey)
-      for (size_t k = 0; k < ty->values.size() && k < ey->values.size(); ++k)
-        if (!sameType(ty->values[k]->type, ey->values[k]->type))
-          reject(i.span,
-                 fmt::format("the branches of this if yield '{}' with different widths ({} vs "
-                             "{}) after halving",
-                             i.returnVars[k]->name, ops::describeType(ty->values[k]->type),
-                             ops::describeType(ey->values[k]->type)),
-                 "compute the value the same way (both per-lane halves) in both branches");
+    if (ty) {
+      std::vector<TypePtr> want;
+      for (const auto& v : ty->values) want.push_back(v->type);
+      elseBody = conformYield(elseBody, want, [&](size_t k, const TypePtr& got) {
+        reject(
+            i.span,
+            fmt::format("the branches of this if yield '{}' with different widths ({} vs "
+                        "{}) after halving",
+                        i.returnVars[k]->name, ops::describeType(want[k]), ops::describeType(got)),
+            "compute the value the same way (both per-lane halves) in both branches");
+      });
+    }
   }
   std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody);
   if (cond == i.cond && thenBody == i.thenBody && elseBody == i.elseBody && rvs == i.returnVars)

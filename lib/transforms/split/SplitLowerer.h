@@ -8,6 +8,7 @@
 // and branches, and passes CUBE work through full width.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -55,6 +56,14 @@ class SplitLowerer : public ir::IRMutator {
   ir::StmtPtr lowerWhile(const ir::WhileStmt& w, const ir::StmtPtr& orig);
   ir::StmtPtr lowerIf(const ir::IfStmt& i, const ir::StmtPtr& orig);
   ir::StmtPtr lowerBody(const ir::StmtPtr& body);
+  /// `body` with its final yield's values converted to the types `want` where they differ
+  /// only in layout (a Vec->Vec tile.move); any other difference calls `mismatch` (which
+  /// rejects).
+  ir::StmtPtr conformYield(const ir::StmtPtr& body, const std::vector<ir::TypePtr>& want,
+                           const std::function<void(size_t, const ir::TypePtr&)>& mismatch);
+  /// conformYield against a loop's iter_arg types.
+  ir::StmtPtr conformCarries(const ir::StmtPtr& body, const std::vector<ir::IterArgPtr>& ias,
+                             Span loop);
 
   /// Rebinds `oldVar` to a variable of `value`'s type (the same var when unchanged).
   ir::VarPtr rebind(const ir::VarPtr& oldVar, const ir::ExprPtr& value);
