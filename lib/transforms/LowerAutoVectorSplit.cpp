@@ -82,14 +82,17 @@ StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
 // ---- balanced lane stride (ResolveLaneStride) -----------------------------------------------
 
 /// S = ceil(V/2) when every C->V boundary agrees on a static (box, valid) with
-/// ceil(V/2) < ceil(box/2), there is no V->C boundary and no other vector tile is
-/// halved independently (so every split-axis tile derives from the boundary).
+/// ceil(V/2) < ceil(box/2), there is no V->C boundary, no other vector tile is
+/// halved independently (so every split-axis tile derives from the boundary; a reshape
+/// counts as one: its rows would be regrouped across the rebalanced partition) and no
+/// tile.set_validshape grows the split-axis valid extent past 2 * S (rows no lane owns).
 class LaneStrideScan : public IRVisitor {
  public:
   explicit LaneStrideScan(size_t dim) : dim_(dim) {}
   bool balanced = true;
   bool haveBoundary = false;
   int64_t box = -1, valid = -1;
+  int64_t maxSetValid = 0;  // largest static split-axis extent given to tile.set_validshape
 
  protected:
   void visitCall(const Call& c) override {
@@ -118,6 +121,15 @@ class LaneStrideScan : public IRVisitor {
     // A vector tile made here (not derived from the boundary) is halved on its own.
     if (analysis::givesItsOwnShape(c) && classifyCallAffinity(c) != CoreAffinity::Cube)
       balanced = false;
+    // set_validshape may grow the valid extent past the rows the balanced lanes own
+    // (2 * S); only a static extent can be checked against them.
+    if (isOp(c, OpId::SetValidShape) && c.args.size() == 3) {
+      auto v = ops::constIntValue(c.args[1 + dim_]);
+      if (!v)
+        balanced = false;
+      else
+        maxSetValid = std::max(maxSetValid, *v);
+    }
   }
 
  private:
@@ -129,7 +141,9 @@ std::optional<int64_t> resolveLaneStride(const StmtPtr& body, SplitMode mode) {
   scan.visitStmt(body);
   if (!scan.balanced || !scan.haveBoundary) return std::nullopt;
   if (scan.valid <= 0 || ops::ceilHalf(scan.valid) >= ops::ceilHalf(scan.box)) return std::nullopt;
-  return ops::ceilHalf(scan.valid);
+  int64_t stride = ops::ceilHalf(scan.valid);
+  if (scan.maxSetValid > 2 * stride) return std::nullopt;  // rows no lane would own
+  return stride;
 }
 
 // ---- the pass --------------------------------------------------------------------------------
