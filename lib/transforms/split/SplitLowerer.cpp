@@ -404,8 +404,10 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     case StmtKind::SimdVfScope:
       reject(s->span, "a scope cannot be lowered inside the split vector sub-region",
              "move the scope out of the split function or region");
-    case StmtKind::Eval:
     case StmtKind::BufferStore:
+      out.push_back(lowerBufferStore(*s->as<BufferStoreStmt>(), s));
+      return;
+    case StmtKind::Eval:
     case StmtKind::Yield:
       out.push_back(mutateStmt(s));  // operands are rewritten like any expression
       return;

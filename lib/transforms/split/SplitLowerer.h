@@ -48,6 +48,8 @@ class SplitLowerer : public ir::IRMutator {
 
  protected:
   ir::ExprPtr mutateCall(const std::shared_ptr<const ir::Call>& e) override;
+  /// Element reads of a halved tile are rejected (the element lives on one lane).
+  ir::ExprPtr mutateBufferLoad(const std::shared_ptr<const ir::BufferLoad>& e) override;
 
  private:
   void lowerStmt(const ir::StmtPtr& s, std::vector<ir::StmtPtr>& out);
@@ -56,6 +58,8 @@ class SplitLowerer : public ir::IRMutator {
   ir::StmtPtr lowerWhile(const ir::WhileStmt& w, const ir::StmtPtr& orig);
   ir::StmtPtr lowerIf(const ir::IfStmt& i, const ir::StmtPtr& orig);
   ir::StmtPtr lowerBody(const ir::StmtPtr& body);
+  /// An element store into a halved tile: lane-local index, written by the owning lane only.
+  ir::StmtPtr lowerBufferStore(const ir::BufferStoreStmt& s, const ir::StmtPtr& orig);
   /// `body` with its final yield's values converted to the types `want` where they differ
   /// only in layout (a Vec->Vec tile.move); any other difference calls `mismatch` (which
   /// rejects).
@@ -79,6 +83,10 @@ class SplitLowerer : public ir::IRMutator {
   // Per-op halving (the call's args are already rewritten).
   ir::ExprPtr halveCall(const ir::Call& orig, std::vector<ir::ExprPtr> args);
   ir::ExprPtr boundaryShard(const ir::Call& move, ir::ExprPtr source);
+  /// This lane's window of a full-width tile held whole by both lanes: a tile.slice of
+  /// `info.half` at `subblock_idx * info.stride` on `info.dim`, with the lane's valid extent
+  /// when it is not the whole box.
+  ir::ExprPtr sliceToLane(const ir::ExprPtr& full, const HalfInfo& info, Span span);
   /// tile.aic_gather of a halved operand (rejects a full-width one).
   ir::ExprPtr gatherOf(const ir::ExprPtr& operand, Span span);
   ir::ExprPtr rebuild(const ir::Call& orig, std::vector<ir::ExprPtr> args,
