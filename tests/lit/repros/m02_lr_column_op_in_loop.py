@@ -6,9 +6,9 @@
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
-# IR: col_1_row: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(col_1, [1, 64])
-# IR-NEXT: col_2_row: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.muls(col_1_row, 0.5)
-# IR-NEXT: col_2: pl.Tile{{\[\[}}64, 1], {{.*}} = pl.tile.reshape(col_2_row, [64, 1])
+# IR: col_row: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(col_1, [1, 64])
+# IR-NEXT: col_row_1: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.muls(col_row, 0.5)
+# IR-NEXT: col_2: pl.Tile{{\[\[}}64, 1], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(col_row_1, [64, 1])
 import pypto.language as pl
 
 
