@@ -342,6 +342,17 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       break;
   }
   if (in)
+    for (const auto& a : args)
+      if (const HalfInfo* other = infoOf(a); other && other->dim != in->dim)
+        reject(c.span,
+               fmt::format("{} combines per-lane halves split on different axes ({} and {}): "
+                           "'{}' is halved on axis {} (a reshape moved its split axis), so no "
+                           "lane holds the part of it that the other operand's half needs",
+                           c.callee, in->dim, other->dim, displayName(a), other->dim),
+               "produce that operand with the split axis where the op needs it (e.g. load "
+               "the [N, 1] column directly: a singleton split axis stays whole on both "
+               "lanes), instead of reshaping a halved value");
+  if (in)
     for (auto& a : args) {
       const TileType* t = tileTypeOf(a);
       if (!t || infoOf(a) || t->shape.size() <= in->dim || t->shape[in->dim] <= 1) continue;
