@@ -107,21 +107,26 @@ class Gen:
         self.mode = r.choice(["UP_DOWN", "LEFT_RIGHT"])
         self.form = r.choices(["auto", "region", "none"], [70, 22, 8])[0]
         M, N, K = r.choice(M_CHOICES), r.choice(N_CHOICES), r.choice(K_CHOICES)
-        self.M, self.N = M, N
+        self.M, self.N, self.K = M, N, K
+        # Without vector loads every split-axis tile derives from the C->V boundary, which
+        # lets a ragged boundary rebalance the lanes (lane_stride).
+        self.no_loads = r.random() < 0.2
         self.split_dim = 0 if self.mode == "UP_DOWN" else 1
         ragged = r.random() < 0.25
         Ma = r.randint(max(1, M // 2), M - 1) if ragged and M > 2 else M
-        self.ragged = Ma != M
-        self.even = M % 2 == 0 and N % 2 == 0 and not self.ragged
+        self.even = M % 2 == 0 and N % 2 == 0 and Ma == M
+        Nb = r.randint(max(1, N // 2), N - 1) if r.random() < 0.1 and N > 2 else N
+        self.ragged = self.ragged_any = Ma != M or Nb != N
         a = self.tensor([Ma, K], "FP16")
-        b = self.tensor([K, N], "FP16")
+        b = self.tensor([K, Nb], "FP16")
         layout = r.random() < 0.5
         cube = []
-        valid = f", [{Ma}, {K}]" if self.ragged else ""
+        valid = f", [{Ma}, {K}]" if Ma != M else ""
         cube.append(f"a_l = pl.move(pl.load({a}, [0, 0], [{M}, {K}]{valid}, "
                     f"target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)")
-        cube.append(f"b_r = pl.move(pl.load({b}, [0, 0], [{K}, {N}], target_memory=pl.Mem.Mat), "
-                    f"target_memory=pl.Mem.Right)")
+        bvalid = f", [{K}, {Nb}]" if Nb != N else ""
+        cube.append(f"b_r = pl.move(pl.load({b}, [0, 0], [{K}, {N}]{bvalid}, "
+                    f"target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)")
         cube.append("s = pl.matmul(a_l, b_r)")
         kw = (", blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box"
               if layout else "")
@@ -221,13 +226,74 @@ class Gen:
         r = self.rng
         kinds = ["unary", "scalar", "binary", "load", "reduce", "row_expand", "reshape",
                  "setvalid", "slice", "cast", "full", "estore", "loop", "while", "if", "v2c",
-                 "regroup"]
-        weights = [10, 10, 10, 6, 6, 6, 5, 3, 3, 3, 2, 2, 4, 2, 4, 2, 2]
+                 "regroup", "dynvalid", "loopio", "c2v2", "extract", "ci"]
+        weights = [10, 10, 10, 6, 6, 6, 5, 3, 3, 3, 2, 2, 4, 2, 4, 2, 2, 2, 3, 2, 2, 1]
+        if self.no_loads:
+            weights = [0 if k in ("load", "loopio", "extract", "full", "ci") else w
+                       for k, w in zip(kinds, weights)]
+        if self.form != "auto":
+            weights = [0 if k in ("c2v2", "extract") else w for k, w in zip(kinds, weights)]
         if depth > 0:
-            weights = [w if k not in ("loop", "while", "if", "v2c") else 0
+            weights = [w if k not in ("loop", "while", "if", "v2c", "loopio", "c2v2") else 0
                        for k, w in zip(kinds, weights)]
         k = r.choices(kinds, weights)[0]
         getattr(self, "s_" + k)()
+
+    def s_dynvalid(self):
+        # A runtime valid extent: set_validshape(t, min(n, R), C) with a scalar parameter n.
+        t = self.pick(lambda x: x.shape[0] > 1 and x.shape[1] > 1)
+        if not t:
+            return self.s_scalar()
+        if "n: pl.Scalar[pl.INDEX]" not in self.params:
+            self.params.append("n: pl.Scalar[pl.INDEX]")
+        d = self.rng.choice([0, 1])
+        ext = [str(t.shape[0]), str(t.shape[1])]
+        ext[d] = f"pl.min(n + {self.rng.randint(0, t.shape[d])}, {t.shape[d]})"
+        name = self.fresh("dv")
+        self.emit(f"{name} = pl.tile.set_validshape({t.name}, {ext[0]}, {ext[1]})")
+        self.add(name, t.shape, False)
+
+    def s_loopio(self):
+        # Loads and stores inside a loop at loop-dependent offsets.
+        R, C = self.M, self.N
+        steps = self.rng.randint(1, 3)
+        x = self.tensor([R * steps, C])
+        o = self.out((R * steps, C))
+        t = self.pick(lambda y: y.shape == (R, C))
+        acc = self.fresh("la")
+        self.emit(f"{acc} = {t.name}" if t else f"{acc} = pl.full([{R}, {C}], 0.0, dtype=pl.FP32)")
+        self.emit(f"for i in pl.range({steps}):")
+        self.indent += 1
+        self.emit(f"{acc} = pl.add({acc}, pl.load({x}, [i * {R}, 0], [{R}, {C}]))")
+        self.emit(f"{o} = pl.store({acc}, [i * {R}, 0], {o})")
+        self.indent -= 1
+        self.add(acc, (R, C), t.full if t else True)
+
+    def s_c2v2(self):
+        # A second C->V boundary: another matmul with the same A operand.
+        b2 = self.tensor([self.K, self.N], "FP16")
+        n = self.fresh("z")
+        self.emit(f"{n}_r = pl.move(pl.load({b2}, [0, 0], [{self.K}, {self.N}], "
+                  f"target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)")
+        self.emit(f"{n} = pl.move(pl.matmul(a_l, {n}_r), target_memory=pl.Mem.Vec)")
+        self.add(n, (self.M, self.N), not self.ragged)
+
+    def s_extract(self):
+        # A Mat tile read into Vec with tile.extract (a vector-side root).
+        g = self.tensor([self.M, self.N])
+        n = self.fresh("x")
+        self.emit(f"{n}_m = pl.load({g}, [0, 0], [{self.M}, {self.N}], target_memory=pl.Mem.Mat)")
+        self.emit(f"{n} = pl.tile.extract({n}_m, 0, 0, [{self.M}, {self.N}], "
+                  f"target_memory=pl.Mem.Vec)")
+        self.add(n, (self.M, self.N))
+
+    def s_ci(self):
+        # An index ramp with a singleton split axis (it stays whole on both lanes).
+        if self.mode != "UP_DOWN":
+            return self.s_full()
+        n = self.fresh("ci")
+        self.emit(f"{n} = pl.cast(pl.tile.ci(0, [1, {self.N}], dtype=pl.INT32), pl.FP32)")
+        self.add(n, (1, self.N))
 
     def s_unary(self):
         t = self.pick()
