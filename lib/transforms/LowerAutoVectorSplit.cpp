@@ -303,6 +303,8 @@ class LowerAutoVectorSplitPass final : public Pass {
   std::vector<StmtPtr> lowerRegion(const SplitAivScopeStmt& r, RegionState& st) {
     const Call* boundary = split::findBoundaryOp(r.body);
     std::vector<StmtPtr> out;
+    // An empty region (e.g. emptied by DCE) is dropped: no lane index is bound for it.
+    if (flattenStmts(r.body).empty()) return out;
     if (r.mode == SplitMode::None) {
       if (boundary) {
         st.diag.error(boundary->span,

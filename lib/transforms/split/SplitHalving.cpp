@@ -104,6 +104,18 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   for (const auto& a : args)
     if ((in = infoOf(a))) break;
 
+  // Any reduction on the split axis is partial per lane, halved operand or not (a Vec
+  // parameter reduced on it would compute the same full result twice and store it split).
+  if (!in && reducesSplitAxis(c, dim_)) {
+    const TileType* t = tileTypeOf(args[0]);
+    if (t && t->shape.size() > dim_ && t->shape[dim_] > 1)
+      reject(c.span,
+             fmt::format("{} reduces on the split axis {} of '{}' inside the split vector work: "
+                         "a reduction on the split axis is not supported, halved operand or not",
+                         c.callee, dim_, displayName(args[0])),
+             "reduce the non-split axis, choose the other split mode, or do the reduction "
+             "outside the split function (or in a pl.split_aiv(mode=NONE) region)");
+  }
   if (in && reducesSplitAxis(c, in->dim))
     reject(c.span,
            fmt::format("{} reduces on the split axis {}: each AIV lane holds only half of "
@@ -129,6 +141,9 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   switch (root ? OpId::Load : id) {
     case OpId::Load: {
       // Roots: the shape argument is halved on the split axis (a singleton stays).
+      // Rank-1 (and rank-0) roots have no 2-D split axis yet: a consuming reshape to 2-D
+      // introduces it (and slices this lane's half).
+      if (listElements(at(w.shape)).size() < 2) return rebuild(c, std::move(args));
       std::optional<int64_t> full = staticAt(at(w.shape), dim_);
       if (!full || *full <= 1) return rebuild(c, std::move(args));
       if (positional)
@@ -325,6 +340,21 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       return track(rebuild(c, std::move(args)), info);
     }
     case OpId::Transpose: {
+      if (!in) {
+        // An un-halved tile transposed across the split axis (both lanes hold all of it):
+        // the lanes' split work would follow the other axis afterwards.
+        const TileType* t = tileTypeOf(args[0]);
+        auto a1 = ops::constIntValue(args[1]), a2 = ops::constIntValue(args[2]);
+        bool swaps =
+            (a1 && *a1 == static_cast<int64_t>(dim_)) || (a2 && *a2 == static_cast<int64_t>(dim_));
+        if (swaps && a1 != a2 && t && t->shape.size() > dim_ && t->shape[dim_] > 1)
+          reject(c.span,
+                 fmt::format("tile.transpose of '{}' swaps the split axis {} of this split "
+                             "vector work",
+                             displayName(args[0]), dim_),
+                 "transpose on the cube side or before the split, or choose the split mode of "
+                 "the other axis");
+      }
       if (in) {
         auto a1 = ops::constIntValue(args[1]), a2 = ops::constIntValue(args[2]);
         if ((a1 && *a1 == static_cast<int64_t>(in->dim)) ||
