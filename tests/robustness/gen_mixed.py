@@ -36,6 +36,7 @@ a given --seed (program k uses seed S * 1000003 + k).
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -577,11 +578,15 @@ def main():
     examples = {c: [] for c in classes}
     reasons = {}
     with tempfile.TemporaryDirectory() as tmp:
+        # Run a snapshot of the binary: a rebuild during a long campaign must not swap it.
+        ptoc = str(Path(tmp) / "ptoc")
+        shutil.copy2(a.ptoc, ptoc)
+
         def one(k):
             seed = a.seed * 1000003 + k
             path = Path(tmp) / f"gen_{seed}.py"
             path.write_text(generate(seed))
-            cls, msg = classify(a.ptoc, path, a.passes)
+            cls, msg = classify(ptoc, path, a.passes)
             return k, seed, path, cls, msg
 
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
