@@ -170,7 +170,10 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
 // ---- statements -----------------------------------------------------------------------------
 
 VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
-  if (sameType(oldVar->type, value->type)) return oldVar;
+  if (sameType(oldVar->type, value->type)) {
+    remap(oldVar, oldVar);  // a loop body lowered again must not keep the first round's var
+    return oldVar;
+  }
   auto nv = std::make_shared<Var>(oldVar->name, value->type, oldVar->span);
   remap(oldVar, nv);
   if (const HalfInfo* info = infoOf(value)) {
@@ -222,6 +225,7 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
   for (const auto& ia : ias) {
     ExprPtr init = mutateExpr(ia->init);
     if (init == ia->init) {
+      remap(ia, ia);
       out.push_back(ia);
       continue;
     }
@@ -263,7 +267,8 @@ bool layoutOnlyDiffers(const TileType& a, const TileType& b) {
 }  // namespace
 
 StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePtr>& want,
-                                   const std::function<void(size_t, const TypePtr&)>& mismatch) {
+                                   const std::function<void(size_t, const TypePtr&)>& mismatch,
+                                   const std::vector<const HalfInfo*>& wantInfo) {
   std::vector<StmtPtr> stmts = flattenStmts(body);
   const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
   if (!y) return body;
@@ -272,6 +277,14 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
   stmts.pop_back();
   for (size_t k = 0; k < values.size() && k < want.size(); ++k) {
     if (sameType(want[k], values[k]->type)) continue;
+    if (k < wantInfo.size() && wantInfo[k] && wholeOf(values[k], *wantInfo[k])) {
+      // A per-lane carry fed back a value held whole by both lanes: yield its lane window.
+      HalfInfo copy = *wantInfo[k];
+      values[k] = sliceToLane(values[k], copy, y->span);
+      halved_[values[k].get()] = copy;
+      changed = true;
+      if (sameType(want[k], values[k]->type)) continue;
+    }
     // A halved value may meet a type written with another layout: the C->V move carried the
     // cube tile's view (e.g. Acc's NZ) where tile.aiv_shard gives the default Vec view, and
     // resolve-backend-op-layouts typed its repairs after the move. Move it to that layout.
@@ -303,16 +316,51 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
 StmtPtr SplitLowerer::conformCarries(const StmtPtr& body, const std::vector<IterArgPtr>& ias,
                                      Span loop) {
   std::vector<TypePtr> want;
-  for (const auto& ia : ias) want.push_back(ia->type);
+  std::vector<const HalfInfo*> infos;
+  for (const auto& ia : ias) {
+    want.push_back(ia->type);
+    infos.push_back(infoOf(ia));
+  }
   // A carried value must keep its width around the back edge.
-  return conformYield(body, want, [&](size_t i, const TypePtr& got) {
-    reject(loop,
-           fmt::format("the loop-carried value '{}' enters the loop as {} but the halved loop "
-                       "body yields {}",
-                       ias[i]->name, ops::describeType(ias[i]->type), ops::describeType(got)),
-           "give the carried value its per-lane width before the loop (e.g. create the "
-           "accumulator with pl.full inside the split function)");
-  });
+  return conformYield(
+      body, want,
+      [&](size_t i, const TypePtr& got) {
+        reject(loop,
+               fmt::format("the loop-carried value '{}' enters the loop as {} but the halved loop "
+                           "body yields {}",
+                           ias[i]->name, ops::describeType(ias[i]->type), ops::describeType(got)),
+               "give the carried value its per-lane width before the loop (e.g. create the "
+               "accumulator with pl.full inside the split function)");
+      },
+      infos);
+}
+
+bool SplitLowerer::wholeOf(const ExprPtr& value, const HalfInfo& info) const {
+  const TileType* t = tileTypeOf(value);
+  return t && !infoOf(value) && t->memory == MemorySpace::Vec && info.dim < t->shape.size() &&
+         t->shape[info.dim] == info.full;
+}
+
+bool SplitLowerer::sliceWholeInits(std::vector<IterArgPtr>& ias, const StmtPtr& body,
+                                   const std::vector<IterArgPtr>& original) {
+  // A carried value that enters whole (held by both lanes) but comes back from the halved
+  // body per lane: enter with this lane's window of it instead, then lower the body again.
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y) return false;
+  bool any = false;
+  for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
+    const HalfInfo* info = infoOf(y->values[i]);
+    if (!info || !wholeOf(ias[i]->init, *info)) continue;
+    HalfInfo copy = *info;
+    ExprPtr init = sliceToLane(ias[i]->init, copy, ias[i]->span);
+    auto nia = std::make_shared<IterArg>(ias[i]->name, init->type, init, ias[i]->span);
+    remap(original[i], nia);
+    halved_[nia.get()] = copy;
+    ias[i] = nia;
+    any = true;
+  }
+  return any;
 }
 
 StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
@@ -321,6 +369,10 @@ StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
   changed |= start != f.start || stop != f.stop || step != f.step;
   std::vector<IterArgPtr> ias = lowerIterArgs(f.iterArgs, changed);
   StmtPtr body = lowerBody(f.body);
+  if (sliceWholeInits(ias, body, f.iterArgs)) {
+    changed = true;
+    body = lowerBody(f.body);
+  }
   changed |= body != f.body;
   body = conformCarries(body, ias, f.span);
   std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body);
@@ -335,6 +387,11 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   std::vector<IterArgPtr> ias = lowerIterArgs(w.iterArgs, changed);
   ExprPtr cond = mutateExpr(w.cond);
   StmtPtr body = lowerBody(w.body);
+  if (sliceWholeInits(ias, body, w.iterArgs)) {
+    changed = true;
+    cond = mutateExpr(w.cond);
+    body = lowerBody(w.body);
+  }
   body = conformCarries(body, ias, w.span);
   changed |= cond != w.cond || body != w.body;
   std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body);
@@ -343,11 +400,41 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   return std::make_shared<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
 }
 
+StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other) {
+  // A value one branch yields whole (held by both lanes) where the other branch yields a
+  // per-lane half: this branch yields this lane's window of it.
+  std::vector<StmtPtr> stmts = flattenStmts(body), os = flattenStmts(other);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  const auto* oy = os.empty() ? nullptr : os.back()->as<YieldStmt>();
+  if (!y || !oy) return body;
+  std::vector<ExprPtr> values = y->values;
+  bool changed = false;
+  stmts.pop_back();
+  for (size_t k = 0; k < values.size() && k < oy->values.size(); ++k) {
+    const HalfInfo* info = infoOf(oy->values[k]);
+    if (!info || !wholeOf(values[k], *info)) continue;
+    HalfInfo copy = *info;
+    ExprPtr sliced = sliceToLane(values[k], copy, y->span);
+    const auto* named = values[k]->as<Var>();
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("merge")) + "_lane",
+                                     sliced->type, y->span);
+    halved_[tmp.get()] = copy;
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, sliced, y->span));
+    values[k] = tmp;
+    changed = true;
+  }
+  if (!changed) return body;
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
+  return makeSeq(std::move(stmts), body->span);
+}
+
 StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
   ExprPtr cond = mutateExpr(i.cond);
   StmtPtr thenBody = lowerBody(i.thenBody);
   StmtPtr elseBody = lowerBody(i.elseBody);
   if (!i.returnVars.empty() && elseBody) {
+    thenBody = sliceWholeYields(thenBody, elseBody);
+    elseBody = sliceWholeYields(elseBody, thenBody);
     auto ts = flattenStmts(thenBody);
     const auto* ty = ts.empty() ? nullptr : ts.back()->as<YieldStmt>();
     if (ty) {

@@ -63,8 +63,21 @@ class SplitLowerer : public ir::IRMutator {
   /// `body` with its final yield's values converted to the types `want` where they differ
   /// only in layout (a Vec->Vec tile.move); any other difference calls `mismatch` (which
   /// rejects).
+  /// A value held whole where `wantInfo[k]` says the type is a per-lane half is first
+  /// replaced by this lane's window.
   ir::StmtPtr conformYield(const ir::StmtPtr& body, const std::vector<ir::TypePtr>& want,
-                           const std::function<void(size_t, const ir::TypePtr&)>& mismatch);
+                           const std::function<void(size_t, const ir::TypePtr&)>& mismatch,
+                           const std::vector<const HalfInfo*>& wantInfo = {});
+  /// Whether `value` is a Vec tile held whole by both lanes with `info`'s full extent on its
+  /// split axis (so this lane's window of it can be sliced).
+  bool wholeOf(const ir::ExprPtr& value, const HalfInfo& info) const;
+  /// Loop carries entering whole but yielded per lane: their inits become this lane's window
+  /// (`ias` updated, originals remapped); true when the body must be lowered again.
+  bool sliceWholeInits(std::vector<ir::IterArgPtr>& ias, const ir::StmtPtr& body,
+                       const std::vector<ir::IterArgPtr>& original);
+  /// `body`'s yield with the values the `other` branch yields per lane (and this one whole)
+  /// replaced by this lane's window.
+  ir::StmtPtr sliceWholeYields(const ir::StmtPtr& body, const ir::StmtPtr& other);
   /// conformYield against a loop's iter_arg types.
   ir::StmtPtr conformCarries(const ir::StmtPtr& body, const std::vector<ir::IterArgPtr>& ias,
                              Span loop);
