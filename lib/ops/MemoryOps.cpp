@@ -365,6 +365,13 @@ std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& fro
   if (valid.size() != from.size()) return std::nullopt;
   for (size_t k = 0; k < valid.size(); ++k)
     if (auto c = constIntValue(valid[k]); c && (*c < 0 || *c > from[k])) return std::nullopt;
+  // An empty valid region (a static 0 extent on an axis that is not carried one to one)
+  // stays empty: [0, to[1], ...] (as the simulator carries it).
+  auto emptyRegion = [&] {
+    std::vector<ExprPtr> out;
+    for (size_t k = 0; k < to.size(); ++k) out.push_back(indexConst(k == 0 ? 0 : to[k]));
+    return out;
+  };
   // Unit axes added or removed: the non-unit axes correspond one to one.
   std::vector<size_t> fromAxes, toAxes;
   for (size_t k = 0; k < from.size(); ++k)
@@ -377,6 +384,9 @@ std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& fro
   bool unitAxesFull = true;
   for (size_t k = 0; k < from.size(); ++k)
     if (from[k] == 1) unitAxesFull = unitAxesFull && constIntValue(valid[k]) == int64_t{1};
+  bool anyZero = false;
+  for (const auto& e : valid) anyZero = anyZero || constIntValue(e) == int64_t{0};
+  if (anyZero && !(unitOnly && unitAxesFull)) return emptyRegion();
   if (unitOnly && unitAxesFull) {
     std::vector<ExprPtr> out(to.size());
     for (size_t k = 0; k < to.size(); ++k) out[k] = indexConst(1);
