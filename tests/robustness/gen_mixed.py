@@ -72,6 +72,8 @@ class Gen:
         self.pool = []
         self.count = 0
         self.tensors = {}
+        self.allowed = None  # statement kinds allowed (None = all)
+        self.sibling = []    # lines of a second pl.split_aiv region
 
     # ---- helpers ---------------------------------------------------------------------------
     def fresh(self, base):
@@ -154,7 +156,20 @@ class Gen:
         for _ in range(r.randint(2, 9)):
             self.statement(depth=0)
         self.stores()
+        if self.form == "region" and r.random() < 0.3:
+            self.sibling_region(M, N)
         return self.render()
+
+    def sibling_region(self, M, N):
+        # A second region with the other split mode, halved on its own axis.
+        other = "LEFT_RIGHT" if self.mode == "UP_DOWN" else "UP_DOWN"
+        x = self.tensor([M, N])
+        o = self.out((M, N))
+        body = [f"for aiv_id2 in pl.split_aiv(2, mode=pl.SplitMode.{other}):",
+                f"    w = pl.load({x}, [0, 0], [{M}, {N}])",
+                f"    w = pl.{self.rng.choice(UNARY)}(pl.add(w, {self.fval()}))",
+                f"    {o} = pl.store(w, [0, 0], {o})"]
+        self.sibling = ["    " * 3 + line for line in body]
 
     def none_region(self, M, N, kw):
         # Task-parallel: each lane takes its own rows of an input; the cube result is
@@ -183,6 +198,9 @@ class Gen:
         shape = (half, N) if d == 0 else (M, half)
         self.emit("h = pl.aiv_shard(s)")
         self.pool = [Tile("h", shape, False)]
+        # Only ops that keep the per-lane dataflow (an explicit-boundary body is used as
+        # written: a full-width op in it is rejected by design).
+        self.allowed = {"unary", "scalar", "binary", "reduce"}
         for _ in range(self.rng.randint(1, 5)):
             k = self.rng.choice(["unary", "scalar", "binary", "reduce", "loop", "if"])
             getattr(self, "s_" + k)()
@@ -219,6 +237,12 @@ class Gen:
         if self.pool[-1] not in chosen:
             chosen.append(self.pool[-1])
         for t in chosen:
+            if r.random() < 0.3:
+                # A store at a non-zero base into a larger tensor.
+                dr, dc = r.choice([0, 1, 5]), r.choice([0, 3])
+                o = self.out((t.shape[0] + dr, t.shape[1] + dc))
+                self.emit(f"{o} = pl.store({t.name}, [{dr}, {dc}], {o})")
+                continue
             o = self.out(t.shape)
             self.emit(f"{o} = pl.store({t.name}, [0, 0], {o})")
 
@@ -237,6 +261,8 @@ class Gen:
         if depth > 0:
             weights = [w if k not in ("loop", "while", "if", "v2c", "loopio", "c2v2") else 0
                        for k, w in zip(kinds, weights)]
+        if self.allowed:
+            weights = [w if k in self.allowed else 0 for k, w in zip(kinds, weights)]
         k = r.choices(kinds, weights)[0]
         getattr(self, "s_" + k)()
 
@@ -457,9 +483,20 @@ class Gen:
         self.emit(f"for i in pl.range({self.rng.randint(1, 3)}):")
         self.indent += 1
         self.emit(f"{n} = pl.{self.rng.choice(BINARY)}({n}, {x.name})")
+        if self.rng.random() < 0.5:
+            # More work in the body; its values stay inside the loop.
+            saved = list(self.pool)
+            self.add(n, t.shape, t.full and x.full)
+            for _ in range(self.rng.randint(1, 2)):
+                self.statement(depth=1)
+            last = next((y for y in reversed(self.pool) if y.shape == t.shape and y.name != n),
+                        None)
+            if last:
+                self.emit(f"{n} = pl.add({n}, {last.name})")
+            self.pool = saved
         self.emit(f"{n} = pl.mul({n}, 0.5)")
         self.indent -= 1
-        self.add(n, t.shape, t.full)
+        self.add(n, t.shape, False)
 
     def s_while(self):
         t = self.pick()
@@ -524,6 +561,7 @@ class Gen:
             body += [ind * 3 + h for h in self.header]
             body.append(ind * 3 + f"for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.{mode}):")
             body += self.lines
+            body += self.sibling
         names = ", ".join(n for n, _ in self.outs)
         return ("import pypto.language as pl\n\n\n@pl.program\nclass Gen:\n"
                 f"    @pl.function\n    def main(self, {params}) -> {ret}:\n"
