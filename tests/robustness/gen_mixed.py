@@ -15,9 +15,9 @@ NONE region.
 Every program is valid: it runs in the simulator before the passes. The driver runs each
 through
 
-    ptoc check FILE --passes=<PASSES>
+    ptoc check FILE --passes=<PASSES> --seed=<k> --verify-each   (PTOC_VERIFY_ROUNDTRIP=1)
 
-and classifies it:
+(random inputs vary per program) and classifies it:
   equal     the outputs are bit-identical before and after the passes
   mismatch  an output differs                              (a miscompile)
   broken    the lowered program fails in the simulator    (a miscompile)
@@ -27,6 +27,7 @@ and classifies it:
 
 usage: gen_mixed.py PTOC [--count N] [--seed S] [--passes P] [--save-dir DIR]
                          [--show N] [--jobs J] [--expect-clean] [--min-accepted PCT]
+                         [--no-verify]
        gen_mixed.py --emit [--seed S]       print one program
 
 --expect-clean exits 1 when a mismatch, broken, internal or invalid program is found, or
@@ -355,6 +356,16 @@ class Gen:
         n = self.fresh("l")
         if kind == "tile":
             x = self.tensor([M, N])
+            if r.random() < 0.25:
+                # A runtime valid extent on either axis.
+                if "n: pl.Scalar[pl.INDEX]" not in self.params:
+                    self.params.append("n: pl.Scalar[pl.INDEX]")
+                v = [str(M), str(N)]
+                d = r.choice([0, 1])
+                v[d] = f"pl.min(n + {r.randint(0, 8)}, {[M, N][d]})"
+                self.emit(f"{n} = pl.load({x}, [0, 0], [{M}, {N}], [{v[0]}, {v[1]}])")
+                self.add(n, (M, N), False)
+                return
             self.emit(f"{n} = pl.load({x}, [0, 0], [{M}, {N}])")
             self.add(n, (M, N))
         elif kind == "col":
@@ -572,10 +583,16 @@ def generate(seed):
     return Gen(seed).program()
 
 
-def classify(ptoc, path, passes):
+def classify(ptoc, path, passes, seed, verify=True):
+    # Inputs (tensors, and the scalars n / flag) vary per program; with --verify-each and
+    # the print -> parse round trip after every pass, ill-typed output is an internal error.
+    cmd = [ptoc, "check", str(path), f"--passes={passes}", f"--seed={seed % 100000}"]
+    env = dict(os.environ)
+    if verify:
+        cmd.append("--verify-each")
+        env["PTOC_VERIFY_ROUNDTRIP"] = "1"
     try:
-        p = subprocess.run([ptoc, "check", str(path), f"--passes={passes}"], capture_output=True,
-                           text=True, timeout=TIMEOUT)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
     except subprocess.TimeoutExpired:
         return "internal", "timeout"
     out = p.stdout + p.stderr
@@ -603,6 +620,8 @@ def main():
     ap.add_argument("--show", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--emit", action="store_true")
+    ap.add_argument("--no-verify", action="store_true",
+                    help="no --verify-each / round trip (faster)")
     ap.add_argument("--expect-clean", action="store_true")
     ap.add_argument("--min-accepted", type=float, default=98.0)
     a = ap.parse_args()
@@ -624,7 +643,7 @@ def main():
             seed = a.seed * 1000003 + k
             path = Path(tmp) / f"gen_{seed}.py"
             path.write_text(generate(seed))
-            cls, msg = classify(ptoc, path, a.passes)
+            cls, msg = classify(ptoc, path, a.passes, seed, not a.no_verify)
             return k, seed, path, cls, msg
 
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
