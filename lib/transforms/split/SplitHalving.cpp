@@ -49,7 +49,8 @@ ExprPtr SplitLowerer::sliceToLane(const ExprPtr& full, const HalfInfo& info, Spa
   std::vector<ExprPtr> shape, offsets, valid = t->validShape();
   for (size_t k = 0; k < t->shape.size(); ++k) {
     shape.push_back(constIndex(k == info.dim ? info.half : t->shape[k]));
-    offsets.push_back(k == info.dim ? localize(constIndex(0), info.stride) : constIndex(0));
+    offsets.push_back(k == info.dim ? mul(opt_.subblockIdx, constIndex(info.stride))
+                                    : constIndex(0));
   }
   std::vector<ExprPtr> args = {full, makeTuple(shape, span), makeTuple(offsets, span)};
   // This lane's valid extent; the window may overhang an odd source (only its valid part
@@ -263,6 +264,14 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
         if (shape.size() != 2 || shape[dim_] <= 1) return rebuild(c, std::move(args));
         ExprPtr view = rebuild(c, std::move(args));
         int64_t half = ceilHalf(shape[dim_]);
+        if (&c == topCall_ && pending_ && assignVar_) {
+          // The reshape is the statement's value: bind the full view first (as the
+          // reference does), then slice it.
+          auto viewVar =
+              std::make_shared<Var>(assignVar_->name + "_view", view->type, assignVar_->span);
+          pending_->push_back(std::make_shared<AssignStmt>(viewVar, view, c.span));
+          view = viewVar;
+        }
         return track(sliceToLane(view, HalfInfo{dim_, shape[dim_], half, half, nullptr}, c.span),
                      HalfInfo{dim_, shape[dim_], half, half, nullptr});
       }

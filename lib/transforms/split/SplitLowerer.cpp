@@ -210,7 +210,13 @@ void SplitLowerer::lowerAssign(const AssignStmt& a, const StmtPtr& orig,
     out.push_back(std::make_shared<AssignStmt>(nv, move, a.span));
     return;
   }
+  topCall_ = a.value.get();
+  pending_ = &out;
+  assignVar_ = a.var.get();
   ExprPtr v = mutateExpr(a.value);
+  topCall_ = nullptr;
+  pending_ = nullptr;
+  assignVar_ = nullptr;
   if (v == a.value) {
     out.push_back(orig);
     return;

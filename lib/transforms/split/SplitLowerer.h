@@ -120,6 +120,11 @@ class SplitLowerer : public ir::IRMutator {
   size_t dim_;
   PtrDenseMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
   Span stmtSpan_;                           // span of the statement being lowered (for diagnostics)
+  // The assignment being lowered: its value call, its variable, and the statement list that
+  // receives statements emitted before it.
+  const ir::Expr* topCall_ = nullptr;
+  const ir::Var* assignVar_ = nullptr;
+  std::vector<ir::StmtPtr>* pending_ = nullptr;
 };
 
 }  // namespace ptoc::split

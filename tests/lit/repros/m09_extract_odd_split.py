@@ -7,8 +7,8 @@
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
-# IR: ex: pl.Tile{{\[\[}}33, 64], {{.*}} = pl.tile.slice(pl.tile.extract(gm, 0, 0, [65, 64], target_memory=pl.Mem.Vec), [33, 64], [0 + subblock_idx * 33, 0], [pl.min(pl.max(65, subblock_idx * 33) - subblock_idx * 33, 33), 64])
-# IR: ex: pl.Tile{{\[\[}}16, 17], {{.*}} = pl.tile.slice(pl.tile.extract(gm, 0, 0, [16, 33], target_memory=pl.Mem.Vec), [16, 17], [0, 0 + subblock_idx * 17], [16, pl.min(pl.max(33, subblock_idx * 17) - subblock_idx * 17, 17)])
+# IR: ex: pl.Tile{{\[\[}}33, 64], {{.*}} = pl.tile.slice(pl.tile.extract(gm, 0, 0, [65, 64], target_memory=pl.Mem.Vec), [33, 64], [subblock_idx * 33, 0], [pl.min(pl.max(65, subblock_idx * 33) - subblock_idx * 33, 33), 64])
+# IR: ex: pl.Tile{{\[\[}}16, 17], {{.*}} = pl.tile.slice(pl.tile.extract(gm, 0, 0, [16, 33], target_memory=pl.Mem.Vec), [16, 17], [0, subblock_idx * 17], [16, pl.min(pl.max(33, subblock_idx * 17) - subblock_idx * 17, 17)])
 import pypto.language as pl
 
 

@@ -10,7 +10,7 @@
 # IR: row: pl.Tile{{\[\[}}1, 63], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(col, [1, 63])
 # IR-NEXT: orow_1: {{.*}} = pl.tile.store(row, [0, 0], orow)
 # IR-LABEL: def main_incore_1(
-# IR: pl.tile.slice(row, [1, 32], [0, 0 + subblock_idx * 32], [1, pl.min(pl.max(63, subblock_idx * 32) - subblock_idx * 32, 32)])
+# IR: pl.tile.slice(row, [1, 32], [0, subblock_idx * 32], [1, pl.min(pl.max(63, subblock_idx * 32) - subblock_idx * 32, 32)])
 import pypto.language as pl
 
 

@@ -5,7 +5,7 @@
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
-# IR: pl.tile.sub(row, pl.tile.slice(g, [1, 32], [0, 0 + subblock_idx * 32])), [0, 0 + subblock_idx * 32], o)
+# IR: pl.tile.sub(row, pl.tile.slice(g, [1, 32], [0, subblock_idx * 32])), [0, 0 + subblock_idx * 32], o)
 import pypto.language as pl
 
 

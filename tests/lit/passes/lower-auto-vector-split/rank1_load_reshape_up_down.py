@@ -10,11 +10,13 @@
 # CHK: check ok
 # CHECK-LABEL: def up_down(
 # CHECK: scale_row: pl.Tile{{\[\[}}128], pl.FP32, pl.Mem.Vec] = pl.tile.load(scale, [0], [128], target_memory=pl.Mem.Vec)
-# CHECK-NEXT: scale_2d: pl.Tile{{\[\[}}64, 1], pl.FP32, pl.Mem.Vec] = pl.tile.slice(pl.tile.reshape(scale_row, [128, 1]), [64, 1], [0 + subblock_idx * 64, 0])
+# CHECK-NEXT: scale_2d_view: pl.Tile{{\[\[}}128, 1], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(scale_row, [128, 1])
+# CHECK-NEXT: scale_2d: pl.Tile{{\[\[}}64, 1], pl.FP32, pl.Mem.Vec] = pl.tile.slice(scale_2d_view, [64, 1], [subblock_idx * 64, 0])
 # CHECK-NEXT: pl.tile.store(scale_2d, [0 + subblock_idx * 64, 0], out_0)
 # CHECK-LABEL: def left_right(
 # CHECK: scale_row: pl.Tile{{\[\[}}128], pl.FP32, pl.Mem.Vec] = pl.tile.load(scale, [0], [128], target_memory=pl.Mem.Vec)
-# CHECK-NEXT: scale_2d: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.slice(pl.tile.reshape(scale_row, [1, 128]), [1, 64], [0, 0 + subblock_idx * 64])
+# CHECK-NEXT: scale_2d_view: pl.Tile{{\[\[}}1, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(scale_row, [1, 128])
+# CHECK-NEXT: scale_2d: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.slice(scale_2d_view, [1, 64], [0, subblock_idx * 64])
 # CHECK-NEXT: pl.tile.store(scale_2d, [0, 0 + subblock_idx * 64], out_0)
 import pypto.language as pl
 

@@ -6,7 +6,7 @@
 # RUN: %ptoc check %s --passes=lower-auto-vector-split
 # CHECK: g: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(gamma, [0, 0], [1, 64], target_memory=pl.Mem.Vec)
 # CHECK-NEXT: col: pl.Tile{{\[\[}}64, 1], pl.FP32, pl.Mem.Vec{{.*}}] = pl.tile.reshape(g, [64, 1])
-# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.row_expand_mul(h, pl.tile.slice(col, [32, 1], [0 + subblock_idx * 32, 0]))
+# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.row_expand_mul(h, pl.tile.slice(col, [32, 1], [subblock_idx * 32, 0]))
 import pypto.language as pl
 
 

@@ -3,7 +3,7 @@
 # reads this lane's window of it (was: rejected as mixed widths).
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
 # CHECK: h: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(m, split=pl.SplitMode.UP_DOWN)
-# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(h, pl.tile.slice(bias, [32, 64], [0 + subblock_idx * 32, 0]))
+# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(h, pl.tile.slice(bias, [32, 64], [subblock_idx * 32, 0]))
 import pypto.language as pl
 
 

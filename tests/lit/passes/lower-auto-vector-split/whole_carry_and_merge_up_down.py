@@ -6,9 +6,9 @@
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s --check-prefix=CHK
 # CHK: check ok
-# CHECK: for i, (acc_1,) in pl.range(3, init_values=(pl.tile.slice(acc, [1, 32], [0, 0 + subblock_idx * 32]),)):
+# CHECK: for i, (acc_1,) in pl.range(3, init_values=(pl.tile.slice(acc, [1, 32], [0, subblock_idx * 32]),)):
 # CHECK: else:
-# CHECK-NEXT: m_lane: pl.Tile{{\[\[}}1, 32], pl.FP32, pl.Mem.Vec] = pl.tile.slice(m, [1, 32], [0, 0 + subblock_idx * 32])
+# CHECK-NEXT: m_lane: pl.Tile{{\[\[}}1, 32], pl.FP32, pl.Mem.Vec] = pl.tile.slice(m, [1, 32], [0, subblock_idx * 32])
 import pypto.language as pl
 
 

@@ -3,7 +3,7 @@
 # rejected as branches of different widths).
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
 # CHECK: else:
-# CHECK-NEXT: bias_lane: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.slice(bias, [32, 64], [0 + subblock_idx * 32, 0])
+# CHECK-NEXT: bias_lane: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.slice(bias, [32, 64], [subblock_idx * 32, 0])
 # CHECK-NEXT: r = pl.yield_(bias_lane)
 import pypto.language as pl
 

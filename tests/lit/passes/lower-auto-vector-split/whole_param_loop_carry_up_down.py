@@ -2,7 +2,7 @@
 # replaced by a per-lane half in the body: the loop enters with this lane's window of the
 # parameter (was: rejected as a width change).
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
-# CHECK: for i, (acc,) in pl.range(2, init_values=(pl.tile.slice(bias, [32, 64], [0 + subblock_idx * 32, 0]),)):
+# CHECK: for i, (acc,) in pl.range(2, init_values=(pl.tile.slice(bias, [32, 64], [subblock_idx * 32, 0]),)):
 # CHECK-NEXT: nxt: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.exp(h)
 import pypto.language as pl
 
