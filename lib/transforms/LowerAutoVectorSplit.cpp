@@ -191,7 +191,8 @@ class LowerAutoVectorSplitPass final : public Pass {
     std::unordered_set<std::string> names = definedNamesWithPrefix(f, kSubblockName);
     auto sb = std::make_shared<Var>(freshName(names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), f.body->span);
-    SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode)}, diag);
+    SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode), "lower-auto-vector-split", {}},
+                         diag);
     std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
     for (auto& s : lowerer.lowerStmts(flattenStmts(f.body))) body.push_back(std::move(s));
     AttrList attrs = restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kSplitAiv, true}},
@@ -206,11 +207,12 @@ class LowerAutoVectorSplitPass final : public Pass {
     std::unordered_set<std::string> names;
     // Values a full-width region replaced by per-lane ones: they must not be used after it.
     std::vector<std::pair<const Var*, const SplitAivScopeStmt*>> replaced;
+    std::vector<split::LoopInfo> loops;  // pl.range loops around the current statement
   };
 
   FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
     split::checkRegionStoreRaces(f, diag);
-    RegionState st{diag, {}, {}};
+    RegionState st{diag, {}, {}, {}};
     st.names = definedNamesWithPrefix(f, kSubblockName);
     StmtPtr body = lowerRegionsIn(f.body, st);
     if (const Stmt* left = findStmt(body, {StmtKind::SplitAivScope})) {
@@ -270,7 +272,9 @@ class LowerAutoVectorSplitPass final : public Pass {
         return makeSeq(lowerRegion(*s->as<SplitAivScopeStmt>(), st), s->span);
       case StmtKind::For: {
         const auto* f = s->as<ForStmt>();
+        st.loops.push_back(split::loopInfoOf(*f));
         StmtPtr body = lowerRegionsIn(f->body, st);
+        st.loops.pop_back();
         if (body == f->body) return s;
         return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                          f->iterArgs, body, f->returnVars, f->attrs, f->span);
@@ -350,7 +354,8 @@ class LowerAutoVectorSplitPass final : public Pass {
                                     ScalarType::get(DType::Index), r.span);
     out.push_back(subblockAssign(sb, r.span, st.diag));
     out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
-    SplitLowerer lowerer({r.mode, sb, std::nullopt}, st.diag);
+    split::SplitOptions opts{r.mode, sb, std::nullopt, "lower-auto-vector-split", st.loops};
+    SplitLowerer lowerer(opts, st.diag);
     for (auto& s : lowerer.lowerStmts(flattenStmts(r.body))) out.push_back(std::move(s));
     for (const Var* v : lowerer.replacedVars()) st.replaced.emplace_back(v, &r);
     return out;

@@ -189,6 +189,7 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       const auto& off = listElements(at(w.offsets));
       if (!t || off.size() < t->shape.size()) return rebuild(c, std::move(args));
       size_t axis = in->dim + (off.size() - t->shape.size());
+      checkStoreStep(off[axis], *in, c.span);
       at(w.offsets) = withElement(at(w.offsets), axis, localize(off[axis], in->stride));
       return rebuild(c, std::move(args));
     }

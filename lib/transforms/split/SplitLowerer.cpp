@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "SplitUtils.h"
+#include "ptoc/analysis/Arith.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -369,7 +370,50 @@ bool SplitLowerer::sliceWholeInits(std::vector<IterArgPtr>& ias, const StmtPtr& 
   return any;
 }
 
+LoopInfo loopInfoOf(const ForStmt& f) {
+  LoopInfo l{f.loopVar.get(), ops::constIntValue(f.step), std::nullopt};
+  if (!f.step) l.step = 1;
+  auto a = ops::constIntValue(f.start), b = ops::constIntValue(f.stop);
+  if (a && b && l.step && *l.step != 0)
+    l.trips = *l.step > 0 ? std::max<int64_t>(0, (*b - *a + *l.step - 1) / *l.step)
+                          : std::max<int64_t>(0, (*a - *b - *l.step - 1) / -*l.step);
+  return l;
+}
+
+void SplitLowerer::checkStoreStep(const ExprPtr& offset, const HalfInfo& info, Span span) {
+  if (loops_.empty()) return;
+  analysis::Analyzer arith;
+  analysis::AffineForm form = arith.toAffine(offset);
+  for (const auto& t : form.terms) {
+    const auto* v = t.term ? t.term->as<Var>() : nullptr;
+    for (const LoopInfo& l : loops_) {
+      if (!v || v != l.var || !l.step || (l.trips && *l.trips < 2)) continue;
+      int64_t d = t.coeff * *l.step;
+      // The rows / columns the two lanes write per iteration: the full extent (an odd one's
+      // lane 1 writes one less), or 2 * S on lanes rebalanced to S valid rows each.
+      int64_t width = std::min(info.full, 2 * info.stride);
+      if (d != 0 && (d > 0 ? d : -d) < width)
+        reject(span,
+               fmt::format("this store of a halved tile moves its split-axis offset by {} per "
+                           "iteration of the loop over '{}', less than the {} rows / columns the "
+                           "two AIV lanes write per iteration: lane 1's window of one iteration "
+                           "overlaps lane 0's of the next, and the lanes run concurrently (the "
+                           "unsplit program lets the later iteration win)",
+                           d, v->name, width),
+               fmt::format("step the store offset by at least {} per iteration (the tile's "
+                           "extent), or keep the loop's stores disjoint",
+                           width));
+    }
+  }
+}
+
 StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
+  struct LoopScope {
+    std::vector<LoopInfo>& loops;
+    ~LoopScope() { loops.pop_back(); }
+  };
+  loops_.push_back(loopInfoOf(f));
+  LoopScope scope{loops_};
   bool changed = false;
   ExprPtr start = mutateExpr(f.start), stop = mutateExpr(f.stop), step = mutateExpr(f.step);
   changed |= start != f.start || stop != f.stop || step != f.step;

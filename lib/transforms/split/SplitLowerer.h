@@ -22,17 +22,31 @@ namespace ptoc::split {
 
 using analysis::HalfInfo;
 
+/// A `pl.range` loop around the statements being lowered: its variable, constant step and
+/// trip count (when known).
+struct LoopInfo {
+  const ir::Var* var = nullptr;
+  std::optional<int64_t> step;
+  std::optional<int64_t> trips;
+};
+/// The LoopInfo of `for` (step / trips from constant start, stop, step).
+LoopInfo loopInfoOf(const ir::ForStmt& f);
+
 struct SplitOptions {
   ir::SplitMode mode = ir::SplitMode::UpDown;
   ir::VarPtr subblockIdx;                           // the lane index every offset is localized by
   std::optional<int64_t> laneStride;                // balanced C->V partition (AUTO path only)
   const char* context = "lower-auto-vector-split";  // prefix of diagnostics
+  std::vector<LoopInfo> enclosingLoops;             // loops around a region
 };
 
 class SplitLowerer : public ir::IRMutator {
  public:
   SplitLowerer(SplitOptions options, DiagnosticEngine& diag)
-      : opt_(std::move(options)), diag_(diag), dim_(analysis::splitDimension(opt_.mode)) {}
+      : opt_(std::move(options)),
+        diag_(diag),
+        dim_(analysis::splitDimension(opt_.mode)),
+        loops_(opt_.enclosingLoops) {}
 
   /// Lowers a statement list (recursing into loops and branches).
   std::vector<ir::StmtPtr> lowerStmts(const std::vector<ir::StmtPtr>& stmts);
@@ -113,6 +127,11 @@ class SplitLowerer : public ir::IRMutator {
   /// from `idx * stride`: min(max(v, idx*stride) - idx*stride, stride) (the seed's formula).
   ir::ExprPtr laneExtent(const ir::ExprPtr& v, int64_t stride) const;
 
+  /// Rejects a store of a halved tile whose split-axis offset steps by less than the two
+  /// lanes' windows per iteration of an enclosing loop: lane 1's window of one iteration
+  /// would overlap lane 0's of another (in the unsplit program the later iteration wins).
+  void checkStoreStep(const ir::ExprPtr& offset, const HalfInfo& info, Span span);
+
   [[noreturn]] void reject(Span span, const std::string& message, std::string hint) const;
 
   SplitOptions opt_;
@@ -125,6 +144,7 @@ class SplitLowerer : public ir::IRMutator {
   const ir::Expr* topCall_ = nullptr;
   const ir::Var* assignVar_ = nullptr;
   std::vector<ir::StmtPtr>* pending_ = nullptr;
+  std::vector<LoopInfo> loops_;  // the enclosing pl.range loops, outermost first
 };
 
 }  // namespace ptoc::split
