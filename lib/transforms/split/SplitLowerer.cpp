@@ -389,9 +389,12 @@ void SplitLowerer::checkStoreStep(const ExprPtr& offset, const HalfInfo& info, S
     for (const LoopInfo& l : loops_) {
       if (!v || v != l.var || !l.step || (l.trips && *l.trips < 2)) continue;
       int64_t d = t.coeff * *l.step;
-      // The rows / columns the two lanes write per iteration: the full extent (an odd one's
-      // lane 1 writes one less), or 2 * S on lanes rebalanced to S valid rows each.
-      int64_t width = std::min(info.full, 2 * info.stride);
+      // Lane 0 writes [0, min(V, S)) and lane 1 [S, V) of each iteration's window (V = the
+      // full tile's valid extent, the box when it is not static): they meet across
+      // iterations when 0 < |d| < V, and never when lane 1 writes nothing (V <= S).
+      int64_t width = info.full;
+      if (auto v = info.fullValid ? ops::constIntValue(info.fullValid) : std::nullopt) width = *v;
+      if (width <= info.stride) continue;
       if (d != 0 && (d > 0 ? d : -d) < width)
         reject(span,
                fmt::format("this store of a halved tile moves its split-axis offset by {} per "
