@@ -75,6 +75,7 @@ class TLowering {
   void lowerCopy(const CallExpr& c, std::vector<StmtPtr>& out);
   Region region(const Expr& e);
   /// `for i in T.Parallel(M, N)` style loops over `targets` (names) with pl.<kind>.
+  size_t pushLoopVars(const std::vector<ExprPtr>& targets);
   StmtPtr nestLoops(const std::vector<ExprPtr>& targets, const std::vector<ExprPtr>& extents,
                     std::string_view plKind, StmtList body, Span span);
 
@@ -121,6 +122,10 @@ class TLowering {
   std::map<std::string, BufferInfo, std::less<>> buffers_;
   std::set<std::string, std::less<>> gmRead_, gmWritten_;
   int tempCounter_ = 0;
+  /// Loop variables in scope: TileLang loop variables are int32 values, so a use outside
+  /// an index position reads as pl.cast(i, pl.INT32).
+  std::vector<std::string_view> loopVars_;
+  bool inIndex_ = false;
 };
 
 }  // namespace ptoc::frontend

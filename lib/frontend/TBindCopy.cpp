@@ -83,8 +83,11 @@ void TLowering::lowerCopy(const CallExpr& c, std::vector<StmtPtr>& out) {
     fail(sp, "T.copy takes (source, destination)", "write T.copy(A, a) or T.copy(a, B)");
   for (const auto& k : c.keywords)
     fail(k.nameSpan, fmt::format("T.copy has no keyword '{}' in ptoc's T subset", k.name));
+  bool saved = inIndex_;
+  inIndex_ = true;  // copy offsets are index expressions
   Region src = region(*c.args[0]);
   Region dst = region(*c.args[1]);
+  inIndex_ = saved;
   if (src.info->gm && dst.info->gm)
     fail(sp, "T.copy from global memory to global memory is not supported",
          "stage the data through a T.alloc_shared buffer");

@@ -3,6 +3,7 @@
 // the syntax-tree builders of the `pl` form. See TBind.h.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "PlBinder.h"
@@ -426,8 +427,14 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
       !e.is<AttributeExpr>())
     if (auto c = evalConst(e); c && c->kind != Const::DType) return constExpr(*c, e.span);
   switch (e.kind) {
-    case ExprKind::Name:
-      return name(e.cast<NameExpr>().id, e.span);
+    case ExprKind::Name: {
+      std::string_view id = e.cast<NameExpr>().id;
+      bool loopVar = std::find(loopVars_.begin(), loopVars_.end(), id) != loopVars_.end();
+      if (loopVar && !inIndex_)
+        return call(path("pl.cast", e.span),
+                    {name(id, e.span), dtypeExpr(ir::DType::Int32, e.span)}, {}, e.span);
+      return name(id, e.span);
+    }
     case ExprKind::IntLit:
       return intLit(e.cast<IntLit>().value, e.span);
     case ExprKind::FloatLit: {
@@ -460,7 +467,10 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
       const auto& s = e.cast<SubscriptExpr>();
       auto* o = make<SubscriptExpr>(e.span);
       o->value = lowerExpr(*s.value);
+      bool saved = inIndex_;
+      inIndex_ = true;
       o->index = lowerExpr(*s.index);
+      inIndex_ = saved;
       o->height = e.height;
       return o;
     }

@@ -494,7 +494,9 @@ void TLowering::lowerWith(const WithStmt& s, size_t item, std::vector<StmtPtr>& 
     else
       targets.push_back(it.target);
     std::vector<StmtPtr> inner;
+    size_t mark = pushLoopVars(targets);
     lowerWith(s, item + 1, inner);
+    loopVars_.resize(mark);
     std::vector<ExprPtr> extents(c->args.begin(), c->args.end());
     out.push_back(nestLoops(targets, extents, "pl.parallel", list(std::move(inner)), s.span));
     return;
@@ -502,6 +504,13 @@ void TLowering::lowerWith(const WithStmt& s, size_t item, std::vector<StmtPtr>& 
   if (!t.empty()) unsupported(*c->func, t);
   fail(it.context->span, "unsupported with statement in a T kernel",
        "T kernels use `with T.Kernel(...)`, `with T.SimdVF(lanes=L)` and `with T.Parallel(...)`");
+}
+
+size_t TLowering::pushLoopVars(const std::vector<ExprPtr>& targets) {
+  size_t mark = loopVars_.size();
+  for (const auto& t : targets)
+    if (const auto* n = t->as<NameExpr>()) loopVars_.push_back(n->id);
+  return mark;
 }
 
 StmtPtr TLowering::nestLoops(const std::vector<ExprPtr>& targets,
@@ -517,7 +526,10 @@ StmtPtr TLowering::nestLoops(const std::vector<ExprPtr>& targets,
     if (!n) fail(targets[k]->span, "a loop variable must be a name");
     auto* f = make<ForStmt>(span);
     f->target = name(n->id, n->span);
+    bool saved = inIndex_;
+    inIndex_ = true;
     f->iter = call(path(plKind, extents[k]->span), {lowerExpr(*extents[k])}, {}, extents[k]->span);
+    inIndex_ = saved;
     f->body = cur;
     loop = f;
     cur = list(std::vector<StmtPtr>{loop});
@@ -538,14 +550,20 @@ void TLowering::lowerFor(const ForStmt& s, std::vector<StmtPtr>& out) {
     for (const auto& k : c->keywords)
       fail(k.nameSpan, fmt::format("{} has no keyword '{}' in ptoc's T subset", t, k.name));
     std::vector<ExprPtr> extents(c->args.begin(), c->args.end());
-    out.push_back(nestLoops(targets, extents, t == "T.Parallel" ? "pl.parallel" : "pl.range",
-                            list(lowerBlock(s.body)), s.span));
+    size_t mark = pushLoopVars(targets);
+    StmtList body = list(lowerBlock(s.body));
+    loopVars_.resize(mark);
+    out.push_back(
+        nestLoops(targets, extents, t == "T.Parallel" ? "pl.parallel" : "pl.range", body, s.span));
     return;
   }
   if (t == "T.serial" || t == "T.unroll" || t == "T.Pipelined" || f == "range") {
     if (targets.size() != 1) fail(s.target->span, "a serial loop has one loop variable");
     std::vector<ExprPtr> args;
+    bool saved = inIndex_;
+    inIndex_ = true;
     for (const auto& a : c->args) args.push_back(lowerExpr(*a));
+    inIndex_ = saved;
     for (const auto& k : c->keywords)
       if (k.name != "num_stages" && k.name != "step")
         fail(k.nameSpan, fmt::format("{} has no keyword '{}' in ptoc's T subset", f, k.name));
@@ -553,10 +571,14 @@ void TLowering::lowerFor(const ForStmt& s, std::vector<StmtPtr>& out) {
         args.push_back(lowerExpr(*k.value));
     if (args.empty() || args.size() > 3) fail(c->span, fmt::format("{} takes 1 to 3 bounds", f));
     auto* loop = make<ForStmt>(s.span);
-    loop->target = lowerExpr(*s.target);
+    const auto* v = s.target->as<NameExpr>();
+    if (!v) fail(s.target->span, "a loop variable must be a name");
+    loop->target = name(v->id, v->span);
     loop->iter = call(path(t == "T.unroll" ? "pl.unroll" : "pl.range", c->span), std::move(args),
                       {}, c->span);
+    size_t mark = pushLoopVars({s.target});
     loop->body = list(lowerBlock(s.body));
+    loopVars_.resize(mark);
     out.push_back(loop);
     return;
   }
