@@ -195,7 +195,14 @@ UnitConverter::Val UnitConverter::convertLoad(const BufferLoad& l) {
                        "ceil(E/L)*L = {}",
                        l.buffer->name, b.hi + u_.lanes, n, u_.padded),
            l.span);
-  return {emit("vload", "vmi.vload", {l.buffer, a->start}, sizeKw(), l.span), true};
+  // One vload per address and chunk until the next store (a store may change the data).
+  std::string key = l.buffer->name + "@" +
+                    std::to_string(reinterpret_cast<uintptr_t>(l.buffer.get())) + ":" +
+                    printExpr(*a->start);
+  if (auto it = loads_.find(key); it != loads_.end()) return {it->second, true};
+  ExprPtr v = emit("vload", "vmi.vload", {l.buffer, a->start}, sizeKw(), l.span);
+  loads_[key] = v;
+  return {v, true};
 }
 
 UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprPtr& e) {
@@ -258,7 +265,8 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
                       (b.op == BinaryOp::Sub && x.vec && !isInteger(rd));
     if (scalarForm) {
       ExprPtr sc = scalarAs(s.e, rd);
-      if (b.op == BinaryOp::Sub) sc = neg(sc, sp);
+      if (b.op == BinaryOp::Sub)
+        sc = sc->as<ConstFloat>() ? constFloat(-sc->as<ConstFloat>()->value, rd, sp) : neg(sc, sp);
       return {emit(b.op == BinaryOp::Mul ? "vmuls" : "vadds",
                    b.op == BinaryOp::Mul ? "vmi.vmuls" : "vmi.vadds",
                    {castVector(v.e, rd, sp), sc, mask_}, {}, sp),
@@ -400,6 +408,7 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
                sp);
       DType d = st.buffer->type->as<TileType>()->dtype;
       emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, mask_}, sp);
+      loads_.clear();
       return;
     }
     case StmtKind::If:
@@ -436,6 +445,7 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
   out_ = &out;
   defs_.clear();
   values_.clear();
+  loads_.clear();
   try {
     std::vector<StmtPtr> body = flattenStmts(u_.body);
     // A bind that no statement reads is dropped (tilelang-pto-facts §5.8), but its value is

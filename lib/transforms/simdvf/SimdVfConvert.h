@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <string>
 #include <vector>
 
 #include "SimdVfAnalysis.h"
@@ -60,6 +61,7 @@ class UnitConverter {
   std::vector<ir::StmtPtr>* out_ = nullptr;
   std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
   std::map<const ir::Var*, Val> values_;        // their converted values
+  std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
   int counter_ = 0;
 };
 
