@@ -126,6 +126,7 @@ class TLowering {
   /// an index position reads as pl.cast(i, pl.INT32).
   std::vector<std::string_view> loopVars_;
   bool inIndex_ = false;
+  int simdDepth_ = 0;  // inside T.SimdVF
 };
 
 }  // namespace ptoc::frontend

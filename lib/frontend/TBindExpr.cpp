@@ -465,6 +465,20 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
       return lowerCall(e.cast<CallExpr>());
     case ExprKind::Subscript: {
       const auto& s = e.cast<SubscriptExpr>();
+      if (const auto* n = s.value->as<NameExpr>()) {
+        auto it = buffers_.find(n->id);
+        if (it != buffers_.end() && it->second.gm) {
+          if (simdDepth_ > 0)
+            fail(e.span,
+                 fmt::format("SIMD_VF block must not access GM directly (buffer `{}` has scope "
+                             "global); stage through UB first",
+                             n->id),
+                 "T.copy the tensor into a T.alloc_shared buffer before the region");
+          fail(e.span,
+               fmt::format("element access of the global tensor `{}` is not supported", n->id),
+               "T.copy the tensor into a T.alloc_shared buffer and index that");
+        }
+      }
       auto* o = make<SubscriptExpr>(e.span);
       o->value = lowerExpr(*s.value);
       bool saved = inIndex_;

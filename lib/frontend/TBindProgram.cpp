@@ -477,7 +477,9 @@ void TLowering::lowerWith(const WithStmt& s, size_t item, std::vector<StmtPtr>& 
     if (!c->args.empty())
       fail(c->args[0]->span, "T.SimdVF takes keyword arguments", "write T.SimdVF(lanes=128)");
     std::vector<StmtPtr> inner;
+    ++simdDepth_;
     lowerWith(s, item + 1, inner);
+    --simdDepth_;
     auto* w = make<WithStmt>(s.span);
     auto* lit = intLit(lanes, sp).get();
     w->items = list(std::vector<WithItem>{
