@@ -29,6 +29,13 @@ std::string_view rootName(const Expr& e) {
 }  // namespace
 
 bool usesTDialect(const Module& m) {
+  for (const auto& s : m.body) {
+    if (const auto* i = s->as<ImportStmt>())
+      for (const auto& n : i->names)
+        if (n.name.rfind("tilelang", 0) == 0) return true;
+    if (const auto* i = s->as<ImportFromStmt>(); i && i->module.rfind("tilelang", 0) == 0)
+      return true;
+  }
   for (const auto& s : m.body)
     if (const auto* f = s->as<FunctionDef>())
       for (const auto& d : f->decorators)

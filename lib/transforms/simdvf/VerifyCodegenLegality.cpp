@@ -26,6 +26,12 @@ class Legality final : public IRVisitor {
  public:
   explicit Legality(DiagnosticEngine& diag) : diag_(diag) {}
 
+  void visitStmt(const StmtPtr& s) override {
+    Span saved = at_;
+    at_ = s->span;
+    IRVisitor::visitStmt(s);
+    at_ = saved;
+  }
   void visitSimdVfScope(const SimdVfScopeStmt& s) override {
     int saved = region_;
     region_ = next_++;
@@ -57,7 +63,7 @@ class Legality final : public IRVisitor {
                        v->name, typeToString(*v->type), it->second,
                        region_ < 0 ? std::string("outside any region")
                                    : fmt::format("in region #{}", region_)),
-           v->span);
+           at_);
   }
   void visitCall(const Call& c) override {
     if (c.op && c.op->vmi != VmiCategory::None)
@@ -73,6 +79,7 @@ class Legality final : public IRVisitor {
   }
   DiagnosticEngine& diag_;
   int region_ = -1, next_ = 0;
+  Span at_;  // the statement being checked
   std::map<const Var*, int> home_;
 };
 
