@@ -319,7 +319,7 @@ UnitConverter::Val UnitConverter::convert(const ExprPtr& e) {
         return {emit("vci", "vmi.vci", {cast(chunkBase_, to, sp)}, sizeKw(), sp), true};
       }
       Val x = convert(u.operand);
-      if (!x.vec) return {unary(u.op, x.e, sp), false};
+      if (!x.vec) return {u.op == UnaryOp::Cast ? cast(x.e, to, sp) : unary(u.op, x.e, sp), false};
       switch (u.op) {
         case UnaryOp::Cast:
           return {castVector(x.e, to, sp), true};
