@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "ptoc/analysis/Arith.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
@@ -279,6 +281,44 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
       RegionScanner(r, problems).scan(s->body, nullptr);
     }
     regions.push_back(std::move(r));
+  }
+  // A value bound inside a unit has one value per lane: it cannot be read outside the unit.
+  std::map<const Var*, std::pair<const Region*, const Unit*>> local;
+  std::set<const ForStmt*> unitLoops;
+  for (const auto& r : regions)
+    for (const auto& u : r.units) {
+      unitLoops.insert(u.outer);
+      for (const auto& st : flattenStmts(u.body))
+        if (const auto* a = st->as<AssignStmt>()) local[a->var.get()] = {&r, &u};
+    }
+  if (!local.empty()) {
+    struct Uses : IRVisitor {
+      const std::map<const Var*, std::pair<const Region*, const Unit*>>& local;
+      const std::set<const ForStmt*>& skip;
+      std::vector<Problem>& problems;
+      Span at;
+      Uses(const std::map<const Var*, std::pair<const Region*, const Unit*>>& l,
+           const std::set<const ForStmt*>& s, std::vector<Problem>& p)
+          : local(l), skip(s), problems(p) {}
+      void visitStmt(const StmtPtr& st) override {
+        if (const auto* f = st->as<ForStmt>(); f && skip.count(f)) return;
+        Span saved = at;
+        at = st->span;
+        IRVisitor::visitStmt(st);
+        at = saved;
+      }
+      void visitVar(const VarPtr& v) override {
+        auto it = local.find(v.get());
+        if (it == local.end() || !problems.empty()) return;
+        problems.push_back(
+            {"expression",
+             fmt::format("`{}` is bound inside a T.Parallel unit and read after it (a per-lane "
+                         "value has no single value outside its unit)",
+                         v->name),
+             at, it->second.second->context(it->second.first->index)});
+      }
+    } uses(local, unitLoops, problems);
+    if (problems.empty()) uses.visitStmt(f.body);
   }
   return regions;
 }
