@@ -69,6 +69,14 @@ class TLowering {
   void scanDirections(const StmtList& body);
   std::vector<StmtPtr> lowerBlock(const StmtList& body);
   void lowerStmt(const Stmt& s, std::vector<StmtPtr>& out);
+  void lowerStmtImpl(const Stmt& s, std::vector<StmtPtr>& out);
+  /// T.fill(buf, v) / T.clear(buf) (TBindCopy.cpp).
+  void lowerFill(const CallExpr& c, std::vector<StmtPtr>& out);
+  /// `A[i] = v` / a read of `A[i]` for a global tensor A outside a region (TBindCopy.cpp):
+  /// through a one-element tile.
+  void lowerGlobalStore(const SubscriptExpr& target, const Expr& value, std::vector<StmtPtr>& out);
+  ExprPtr lowerGlobalLoad(const SubscriptExpr& e);
+  std::vector<ExprPtr> globalIndices(const SubscriptExpr& e, size_t rank);
   void lowerWith(const WithStmt& s, size_t item, std::vector<StmtPtr>& out);
   void lowerFor(const ForStmt& s, std::vector<StmtPtr>& out);
   void lowerAssign(const AssignStmt& s, std::vector<StmtPtr>& out);
@@ -126,7 +134,8 @@ class TLowering {
   /// an index position reads as pl.cast(i, pl.INT32).
   std::vector<std::string_view> loopVars_;
   bool inIndex_ = false;
-  int simdDepth_ = 0;  // inside T.SimdVF
+  int simdDepth_ = 0;                           // inside T.SimdVF
+  std::vector<StmtPtr>* pendingOut_ = nullptr;  // the statement list being filled
 };
 
 }  // namespace ptoc::frontend

@@ -197,3 +197,146 @@ void TLowering::lowerCopy(const CallExpr& c, std::vector<StmtPtr>& out) {
 }
 
 }  // namespace ptoc::frontend
+
+namespace ptoc::frontend {
+
+void TLowering::lowerFill(const CallExpr& c, std::vector<StmtPtr>& out) {
+  Span sp = c.span;
+  std::string t = tName(*c.func);
+  bool clear = t == "T.clear";
+  if (c.args.size() != (clear ? 1u : 2u) || !c.keywords.empty())
+    fail(sp, clear ? "T.clear takes (buffer)" : "T.fill takes (buffer, value)",
+         clear ? "write T.clear(buf)" : "write T.fill(buf, 0.0)");
+  bool saved = inIndex_;
+  inIndex_ = true;
+  Region r = region(*c.args[0]);
+  inIndex_ = saved;
+  if (r.info->gm)
+    fail(c.args[0]->span, fmt::format("{} of a global tensor is not supported", t),
+         "fill a T.alloc_shared buffer and T.copy it out");
+  ExprPtr value;
+  if (clear) {
+    auto* z = make<FloatLit>(sp);
+    value = z;
+    if (!ir::isFloat(r.info->dtype)) value = intLit(0, sp);
+  } else {
+    value = lowerExpr(*c.args[1]);
+  }
+  if (r.whole) {
+    out.push_back(assign(name(r.name, r.span),
+                         call(path("pl.tile.full", sp), {shapeList(r.info->shape, sp), value},
+                              {kw("dtype", dtypeExpr(r.info->dtype, sp), sp)}, sp),
+                         sp));
+    return;
+  }
+  std::vector<ExprPtr> vars, idx, exts;
+  for (size_t k = 0; k < r.extents.size(); ++k) {
+    if (!r.extents[k]) r.extents[k] = 1;  // an index (not a slice) fills one element
+    vars.push_back(name(keep(fmt::format("_f{}_{}", tempCounter_, k)), sp));
+    idx.push_back(binop(BinOpKind::Add, r.offsets[k], vars.back(), sp));
+    exts.push_back(intLit(*r.extents[k], sp));
+  }
+  ++tempCounter_;
+  auto* target = make<SubscriptExpr>(sp);
+  target->value = name(r.name, sp);
+  if (idx.size() == 1) {
+    target->index = idx[0];
+  } else {
+    auto* tup = make<TupleExpr>(sp);
+    tup->elts = list(std::move(idx));
+    tup->height = 4;
+    target->index = tup;
+  }
+  target->height = 5;
+  out.push_back(
+      nestLoops(vars, exts, "pl.range", list(std::vector<StmtPtr>{assign(target, value, sp)}), sp));
+}
+
+std::vector<ExprPtr> TLowering::globalIndices(const SubscriptExpr& e, size_t rank) {
+  std::vector<const Expr*> dims;
+  if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
+    for (const auto& d : t->elts) dims.push_back(d.get());
+  else
+    dims.push_back(e.index.get());
+  if (dims.size() != rank)
+    fail(e.index->span,
+         fmt::format("the tensor has {} dimensions but {} indices are given", rank, dims.size()),
+         "index every dimension");
+  std::vector<ExprPtr> out;
+  bool saved = inIndex_;
+  inIndex_ = true;
+  for (const Expr* d : dims) {
+    if (d->is<SliceExpr>())
+      fail(d->span, "a slice of a global tensor is only supported in T.copy",
+           "T.copy(A[lo:hi], buf)");
+    out.push_back(lowerExpr(*d));
+  }
+  inIndex_ = saved;
+  return out;
+}
+
+ExprPtr TLowering::lowerGlobalLoad(const SubscriptExpr& e) {
+  // tmp = pl.load(A, [i, j], [1, 1]) before the statement; the value is tmp[0, 0].
+  Span sp = e.span;
+  std::string_view buf = e.value->cast<NameExpr>().id;
+  const BufferInfo& info = buffers_.at(std::string(buf));
+  if (!pendingOut_) fail(sp, "internal error: a global tensor element read outside a statement");
+  std::vector<ExprPtr> idx = globalIndices(e, info.shape.size());
+  std::string_view tmp = keep(fmt::format("_g{}", tempCounter_++));
+  std::vector<int64_t> ones(info.shape.size(), 1);
+  pendingOut_->push_back(assign(
+      name(tmp, sp),
+      call(path("pl.load", sp), {name(buf, sp), listOf(idx, sp), shapeList(ones, sp)}, {}, sp),
+      sp));
+  auto* s = make<SubscriptExpr>(sp);
+  s->value = name(tmp, sp);
+  std::vector<ExprPtr> zeros;
+  for (size_t k = 0; k < ones.size(); ++k) zeros.push_back(intLit(0, sp));
+  if (zeros.size() == 1) {
+    s->index = zeros[0];
+  } else {
+    auto* t = make<TupleExpr>(sp);
+    t->elts = list(std::move(zeros));
+    t->height = 2;
+    s->index = t;
+  }
+  s->height = 3;
+  return s;
+}
+
+void TLowering::lowerGlobalStore(const SubscriptExpr& target, const Expr& value,
+                                 std::vector<StmtPtr>& out) {
+  // tmp = pl.tile.create([1], ...); tmp[0] = value; A = pl.store(tmp, [i], A)
+  Span sp = target.span;
+  std::string_view buf = target.value->cast<NameExpr>().id;
+  const BufferInfo& info = buffers_.at(std::string(buf));
+  std::vector<ExprPtr> idx = globalIndices(target, info.shape.size());
+  ExprPtr v = lowerExpr(value);
+  std::string_view tmp = keep(fmt::format("_g{}", tempCounter_++));
+  std::vector<int64_t> ones(info.shape.size(), 1);
+  out.push_back(assign(name(tmp, sp),
+                       call(path("pl.tile.create", sp), {shapeList(ones, sp)},
+                            {kw("dtype", dtypeExpr(info.dtype, sp), sp),
+                             kw("target_memory", path("pl.Mem.Vec", sp), sp)},
+                            sp),
+                       sp));
+  auto* el = make<SubscriptExpr>(sp);
+  el->value = name(tmp, sp);
+  std::vector<ExprPtr> zeros;
+  for (size_t k = 0; k < ones.size(); ++k) zeros.push_back(intLit(0, sp));
+  if (zeros.size() == 1) {
+    el->index = zeros[0];
+  } else {
+    auto* t = make<TupleExpr>(sp);
+    t->elts = list(std::move(zeros));
+    t->height = 2;
+    el->index = t;
+  }
+  el->height = 3;
+  out.push_back(assign(el, v, sp));
+  out.push_back(assign(
+      name(buf, sp),
+      call(path("pl.store", sp), {name(tmp, sp), listOf(idx, sp), name(buf, sp)}, {}, sp), sp));
+}
+
+}  // namespace ptoc::frontend

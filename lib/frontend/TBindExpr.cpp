@@ -474,9 +474,7 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
                              "global); stage through UB first",
                              n->id),
                  "T.copy the tensor into a T.alloc_shared buffer before the region");
-          fail(e.span,
-               fmt::format("element access of the global tensor `{}` is not supported", n->id),
-               "T.copy the tensor into a T.alloc_shared buffer and index that");
+          return lowerGlobalLoad(s);
         }
       }
       auto* o = make<SubscriptExpr>(e.span);

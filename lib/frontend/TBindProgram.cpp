@@ -262,6 +262,14 @@ std::vector<StmtPtr> TLowering::lowerBlock(const StmtList& body) {
 }
 
 void TLowering::lowerStmt(const Stmt& s, std::vector<StmtPtr>& out) {
+  // Temporaries of element accesses to global tensors go before the statement.
+  std::vector<StmtPtr>* saved = pendingOut_;
+  pendingOut_ = &out;
+  lowerStmtImpl(s, out);
+  pendingOut_ = saved;
+}
+
+void TLowering::lowerStmtImpl(const Stmt& s, std::vector<StmtPtr>& out) {
   switch (s.kind) {
     case StmtKind::Assign:
       return lowerAssign(s.cast<AssignStmt>(), out);
@@ -280,6 +288,9 @@ void TLowering::lowerStmt(const Stmt& s, std::vector<StmtPtr>& out) {
       if (v.is<StrLit>()) return;  // docstring
       if (const auto* c = v.as<CallExpr>(); c && tName(*c->func) == "T.copy")
         return lowerCopy(*c, out);
+      if (const auto* c = v.as<CallExpr>();
+          c && (tName(*c->func) == "T.fill" || tName(*c->func) == "T.clear"))
+        return lowerFill(*c, out);
       if (const auto* c = v.as<CallExpr>()) {
         std::string t = tName(*c->func);
         if (!t.empty()) unsupported(*c->func, t);
@@ -313,7 +324,11 @@ void TLowering::lowerStmt(const Stmt& s, std::vector<StmtPtr>& out) {
     case StmtKind::While: {
       const auto& w = s.cast<WhileStmt>();
       auto* o = make<WhileStmt>(s.span);
+      size_t before = out.size();
       o->test = lowerExpr(*w.test);
+      if (out.size() != before)
+        fail(w.test->span, "a while condition cannot read a global tensor element",
+             "copy the tensor into a T.alloc_shared buffer first");
       o->body = list(lowerBlock(w.body));
       out.push_back(o);
       return;
@@ -414,6 +429,11 @@ void TLowering::lowerAssign(const AssignStmt& s, std::vector<StmtPtr>& out) {
   }
   if (s.annotation)
     fail(s.annotation->span, "annotated assignments are not supported in a T kernel");
+  if (const auto* sub = s.target->as<SubscriptExpr>(); sub && simdDepth_ == 0)
+    if (const auto* n = sub->value->as<NameExpr>()) {
+      auto it = buffers_.find(n->id);
+      if (it != buffers_.end() && it->second.gm) return lowerGlobalStore(*sub, *s.value, out);
+    }
   out.push_back(assign(lowerExpr(*s.target), lowerExpr(*s.value), s.span));
 }
 
