@@ -6,8 +6,10 @@ For each kernel in kernels/ (a T kernel) with its hand-written VMI version in ha
      text (static count, every `pl.vmi.` call) against the hand-written version;
   2. run the element-level T kernel, the vectorized kernel and the hand-written kernel on the
      same inputs (`ptoc run`, same seed) and require byte-identical outputs;
-  3. time the simulation of the vectorized kernel ("ran main in X ms", best of --runs)
-     against a plain C++ loop of the same op (baseline.cpp; numpy is not installed here).
+  3. time the simulation of the vectorized kernel ("ran main in X ms", best of --runs) and of
+     the same kernel without its SIMD_VF region (the tile copies alone); the difference is
+     the region's time, compared with a plain C++ loop of the same op (baseline.cpp; numpy
+     is not installed here).
 
 usage: bench/simdvf/run_bench.py [--ptoc build/tools/ptoc/ptoc] [--runs 5]
 """
@@ -30,6 +32,23 @@ def sim_ms(path, exe, out, runs):
         line = ptoc(["run", path, "--out", out], exe)
         best = min(best, float(re.search(r"ran main in ([0-9.]+) ms", line).group(1)))
     return best
+
+
+def without_region(text):
+    """The kernel with its `with T.SimdVF` blocks removed: the copies alone."""
+    out, skip = [], None
+    for line in text.split("\n"):
+        ind = len(line) - len(line.lstrip())
+        if skip is not None:
+            if line.strip() and ind <= skip:
+                skip = None
+            else:
+                continue
+        if line.lstrip().startswith("with T.SimdVF"):
+            skip = ind
+            continue
+        out.append(line)
+    return "\n".join(out)
 
 
 def elements(text):
@@ -57,7 +76,7 @@ def main():
             cxx[k] = float(ns)
     names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kernels")) if f.endswith(".py"))
     print(f"{'kernel':<18} {'vmi emitted':>11} {'hand':>5} {'ratio':>6} {'elem ms':>8} "
-          f"{'vec ms':>7} {'M elem/s':>9} {'C++ M elem/s':>12} {'vec/C++':>8}")
+          f"{'vec ms':>7} {'copies ms':>9} {'region M elem/s':>15} {'C++ M elem/s':>12} {'region/C++':>10}")
     ratios = []
     ok = True
     for n in names:
@@ -70,6 +89,10 @@ def main():
         outs = {k: os.path.join(tmp, n, k) for k in ("elem", "vec", "hand")}
         t_elem = sim_ms(src, exe, outs["elem"], 1)
         t_vec = sim_ms(vec, exe, outs["vec"], a.runs)
+        bare = os.path.join(tmp, n + "_copies.py")
+        open(bare, "w").write(without_region(open(src).read()))
+        t_copies = sim_ms(bare, exe, os.path.join(tmp, n, "copies"), a.runs)
+        t_region = max(t_vec - t_copies, 1e-6)
         sim_ms(hand, exe, outs["hand"], 1)
         for f in os.listdir(outs["elem"]):
             for k in ("vec", "hand"):
@@ -77,11 +100,11 @@ def main():
                     print(f"MISMATCH: {n} {k} {f}")
                     ok = False
         e = elements(open(src).read())
-        rate = e / (t_vec * 1e-3) / 1e6
+        rate = e / (t_region * 1e-3) / 1e6
         crate = e / (cxx[n] * 1e-9) / 1e6
         ratios.append(emitted / written)
         print(f"{n:<18} {emitted:>11} {written:>5} {emitted / written:>6.2f} {t_elem:>8.2f} "
-              f"{t_vec:>7.3f} {rate:>9.1f} {crate:>12.0f} {rate / crate:>8.4f}")
+              f"{t_vec:>7.3f} {t_copies:>9.3f} {rate:>15.1f} {crate:>12.0f} {rate / crate:>10.4f}")
     print(f"mean instruction ratio {sum(ratios) / len(ratios):.2f}; max {max(ratios):.2f}; "
           f"outputs {'identical' if ok else 'DIFFER'}")
     return 0 if ok else 1

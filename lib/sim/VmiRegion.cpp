@@ -1,0 +1,819 @@
+// The register-level executor of SIMD_VF regions. See VmiRegion.h.
+//
+// compile(): the region body becomes a tree of nodes — loops, scalar statements (run by the
+// Executor), and register ops on numbered slots (a slot per register variable, and one per
+// nested vmi call). Anything else (control flow over registers, reductions, 64-bit lanes)
+// makes the region ineligible and the caller interprets it as before.
+// run(): the nodes over the slots. A slot holds its lanes in the compute type of its dtype
+// (float for float dtypes, the integer type itself for integers), already rounded to the
+// dtype, exactly like the doubles of a VReg Value; each op is the kernel of VmiKernels.cpp
+// written over those arrays.
+#include "VmiRegion.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/sim/OpSemantics.h"
+
+namespace ptoc::sim::detail {
+
+namespace {
+
+using ir::DType;
+
+constexpr int kMaxLanes = 256;
+
+enum class K {
+  Block,
+  Loop,
+  Scalar,
+  Import,
+  Mask,
+  Load,
+  Store,
+  Brc,
+  Ci,
+  Bin,
+  BinS,
+  Un,
+  Cmp,
+  Cmps,
+  Sel,
+  MAnd,
+  MOr,
+  MNot,
+  Cvt,
+};
+enum class Fn { Add, Sub, Mul, Div, Max, Min, Neg, Abs, Exp, Sqrt, None };
+enum class Cmp { Lt, Le, Gt, Ge, Eq, Ne };
+
+struct Node {
+  K k = K::Block;
+  std::vector<Node> body;             // Block, Loop
+  const ir::ForStmt* loop = nullptr;  // Loop
+  const ir::Stmt* stmt = nullptr;     // Scalar
+  const ir::Call* call = nullptr;     // register ops (messages)
+  const ir::Var* var = nullptr;       // Import: the variable; Load / Store: the tile
+  const ir::Expr* x = nullptr;        // the scalar operand: offset, active lanes, scalar
+  int dst = -1, a = -1, b = -1, m = -1;
+  DType dt = DType::FP32, to = DType::FP32;
+  int lanes = 0;
+  Fn fn = Fn::None;
+  Cmp cmp = Cmp::Lt;
+};
+
+struct SlotInfo {
+  DType dt = DType::FP32;
+  int lanes = 0;
+  bool mask = false;
+  const ir::Var* var = nullptr;  // null for the result of a nested call
+};
+
+struct Slot {
+  alignas(64) unsigned char bytes[kMaxLanes * 4];
+  template <typename C>
+  C* as() {
+    return reinterpret_cast<C*>(bytes);
+  }
+};
+
+bool laneDType(DType d) {
+  switch (d) {
+    case DType::FP32:
+    case DType::FP16:
+    case DType::BF16:
+    case DType::FP8E4M3FN:
+    case DType::FP8E5M2:
+    case DType::Int8:
+    case DType::Int16:
+    case DType::Int32:
+    case DType::UInt8:
+    case DType::UInt16:
+    case DType::UInt32:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool isVector(const ir::TypePtr& t) { return t->isa<ir::VRegType>() || t->isa<ir::MaskType>(); }
+
+/// Whether a statement or expression touches registers or vmi ops.
+class VectorUse : public ir::IRVisitor {
+ public:
+  bool found = false;
+  void visitVar(const ir::VarPtr& v) override { found = found || isVector(v->type); }
+  void visitDef(const ir::VarPtr& v) override { found = found || isVector(v->type); }
+  void visitCall(const ir::Call& c) override {
+    found = found || (c.op && c.op->vmi != VmiCategory::None);
+    IRVisitor::visitCall(c);
+  }
+};
+
+bool usesVectors(const ir::StmtPtr& s) {
+  VectorUse v;
+  v.visitStmt(s);
+  return v.found;
+}
+
+struct Ineligible {};
+
+class Compiler {
+ public:
+  std::vector<SlotInfo> slots;
+  std::vector<Node> imports;  // register variables defined before the region
+
+  void stmt(const ir::StmtPtr& s, std::vector<Node>& out) {
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const auto& x : s->as<ir::SeqStmt>()->stmts) stmt(x, out);
+        return;
+      case ir::StmtKind::For: {
+        const auto& f = *s->as<ir::ForStmt>();
+        if (!usesVectors(s)) return scalar(s, out);
+        if (f.forKind == ir::ForKind::Parallel || !f.iterArgs.empty() || !f.returnVars.empty())
+          throw Ineligible{};
+        Node n;
+        n.k = K::Loop;
+        n.loop = &f;
+        stmt(f.body, n.body);
+        out.push_back(std::move(n));
+        return;
+      }
+      case ir::StmtKind::Assign: {
+        const auto& a = *s->as<ir::AssignStmt>();
+        if (!isVector(a.var->type)) {
+          if (usesVectors(s)) throw Ineligible{};
+          return scalar(s, out);
+        }
+        const auto* c = a.value->as<ir::Call>();
+        if (!c) {
+          // A register copy `v = w`.
+          const auto* w = a.value->as<ir::Var>();
+          if (!w) throw Ineligible{};
+          int src = slotOfVar(*w);
+          Node n;
+          n.k = K::Import;
+          n.var = nullptr;
+          n.a = src;
+          n.dst = slotOfVar(*a.var);
+          out.push_back(n);
+          return;
+        }
+        call(*c, slotOfVar(*a.var), out);
+        return;
+      }
+      case ir::StmtKind::Eval: {
+        const auto* c = s->as<ir::EvalStmt>()->expr->as<ir::Call>();
+        if (c && c->op && c->op->name == "vmi.vstore") return store(*c, out);
+        if (usesVectors(s)) throw Ineligible{};
+        return scalar(s, out);
+      }
+      default:
+        if (usesVectors(s)) throw Ineligible{};
+        return scalar(s, out);
+    }
+  }
+
+ private:
+  std::map<const ir::Var*, int> byVar_;
+
+  void scalar(const ir::StmtPtr& s, std::vector<Node>& out) {
+    Node n;
+    n.k = K::Scalar;
+    n.stmt = s.get();
+    out.push_back(n);
+  }
+
+  int newSlot(const ir::TypePtr& t, const ir::Var* var) {
+    SlotInfo info;
+    info.var = var;
+    if (const auto* v = t->as<ir::VRegType>()) {
+      if (!laneDType(v->dtype) || v->lanes < 1 || v->lanes > kMaxLanes) throw Ineligible{};
+      info.dt = v->dtype;
+      info.lanes = static_cast<int>(v->lanes);
+    } else if (const auto* m = t->as<ir::MaskType>()) {
+      if (m->lanes < 1 || m->lanes > kMaxLanes) throw Ineligible{};
+      info.mask = true;
+      info.dt = DType::Bool;
+      info.lanes = static_cast<int>(m->lanes);
+    } else {
+      throw Ineligible{};
+    }
+    slots.push_back(info);
+    return static_cast<int>(slots.size() - 1);
+  }
+
+  int slotOfVar(const ir::Var& v) {
+    if (auto it = byVar_.find(&v); it != byVar_.end()) return it->second;
+    int s = newSlot(v.type, &v);
+    byVar_[&v] = s;
+    // Read from the frame at region entry (a register defined before the region, or a
+    // variable read before its first assignment in the region: the frame says which).
+    Node n;
+    n.k = K::Import;
+    n.var = &v;
+    n.dst = s;
+    imports.push_back(n);
+    return s;
+  }
+
+  /// A register operand: a variable's slot, or a nested call computed into a new slot.
+  int operand(const ir::ExprPtr& e, std::vector<Node>& out) {
+    if (const auto* v = e->as<ir::Var>()) {
+      if (!isVector(v->type)) throw Ineligible{};
+      return slotOfVar(*v);
+    }
+    if (const auto* c = e->as<ir::Call>()) {
+      int s = newSlot(c->type, nullptr);
+      call(*c, s, out);
+      return s;
+    }
+    throw Ineligible{};
+  }
+
+  static Fn fnOf(std::string_view name) {
+    static const std::map<std::string_view, Fn> table = {
+        {"vmi.vadd", Fn::Add},  {"vmi.vsub", Fn::Sub},  {"vmi.vmul", Fn::Mul},
+        {"vmi.vdiv", Fn::Div},  {"vmi.vmax", Fn::Max},  {"vmi.vmin", Fn::Min},
+        {"vmi.vadds", Fn::Add}, {"vmi.vmuls", Fn::Mul}, {"vmi.vneg", Fn::Neg},
+        {"vmi.vabs", Fn::Abs},  {"vmi.vexp", Fn::Exp},  {"vmi.vsqrt", Fn::Sqrt}};
+    auto it = table.find(name);
+    return it == table.end() ? Fn::None : it->second;
+  }
+
+  static Cmp cmpOf(const ir::Call& c) {
+    const auto* s = ir::getAttr<std::string>(c.kwargs, "cmp");
+    if (!s) throw Ineligible{};
+    static const std::map<std::string, Cmp, std::less<>> table = {{"lt", Cmp::Lt}, {"le", Cmp::Le},
+                                                                  {"gt", Cmp::Gt}, {"ge", Cmp::Ge},
+                                                                  {"eq", Cmp::Eq}, {"ne", Cmp::Ne}};
+    auto it = table.find(*s);
+    if (it == table.end()) throw Ineligible{};
+    return it->second;
+  }
+
+  void call(const ir::Call& c, int dst, std::vector<Node>& out) {
+    if (!c.op || c.op->vmi == VmiCategory::None) throw Ineligible{};
+    std::string_view name = c.op->name;
+    Node n;
+    n.call = &c;
+    n.dst = dst;
+    const SlotInfo d = slots[dst];  // a copy: operand() may add slots
+    n.dt = d.dt;
+    n.lanes = d.lanes;
+    auto scalarArg = [&](size_t i) {
+      if (isVector(c.args[i]->type)) throw Ineligible{};
+      return c.args[i].get();
+    };
+    if (name == "vmi.create_mask") {
+      n.k = K::Mask;
+      n.x = scalarArg(0);
+    } else if (name == "vmi.vload") {
+      const auto* t = c.args[0]->as<ir::Var>();
+      if (!t || !c.args[0]->type->isa<ir::TileType>()) throw Ineligible{};
+      n.k = K::Load;
+      n.var = t;
+      n.x = scalarArg(1);
+    } else if (name == "vmi.vbrc") {
+      if (!c.args[0]->type->isa<ir::ScalarType>()) throw Ineligible{};  // one-lane register
+      n.k = K::Brc;
+      n.x = c.args[0].get();
+    } else if (name == "vmi.vci") {
+      n.k = K::Ci;
+      n.x = scalarArg(0);
+    } else if (name == "vmi.vsel") {
+      n.k = K::Sel;
+      n.m = operand(c.args[0], out);
+      n.a = operand(c.args[1], out);
+      n.b = operand(c.args[2], out);
+    } else if (name == "vmi.vcmp" || name == "vmi.vcmps") {
+      n.a = operand(c.args[0], out);
+      if (name == "vmi.vcmp") {
+        n.k = K::Cmp;
+        n.b = operand(c.args[1], out);
+      } else {
+        n.k = K::Cmps;
+        n.x = scalarArg(1);
+      }
+      n.m = operand(c.args[2], out);
+      n.dt = slots[n.a].dt;
+      n.cmp = cmpOf(c);
+    } else if (name == "vmi.mask_and" || name == "vmi.mask_or") {
+      n.k = name == "vmi.mask_and" ? K::MAnd : K::MOr;
+      n.a = operand(c.args[0], out);
+      n.b = operand(c.args[1], out);
+    } else if (name == "vmi.mask_not") {
+      n.k = K::MNot;
+      n.a = operand(c.args[0], out);
+    } else if (name == "vmi.vcvt") {
+      n.k = K::Cvt;
+      n.a = operand(c.args[0], out);
+      n.dt = slots[n.a].dt;
+      n.to = d.dt;
+    } else if (Fn f = fnOf(name); f != Fn::None) {
+      n.fn = f;
+      n.a = operand(c.args[0], out);
+      bool unary = f == Fn::Neg || f == Fn::Abs || f == Fn::Exp || f == Fn::Sqrt;
+      if (unary) {
+        n.k = K::Un;
+        n.m = operand(c.args[1], out);
+        if ((f == Fn::Exp || f == Fn::Sqrt) && !ir::isFloat(d.dt)) throw Ineligible{};
+      } else if (name == "vmi.vadds" || name == "vmi.vmuls") {
+        n.k = K::BinS;
+        n.x = scalarArg(1);
+        n.m = operand(c.args[2], out);
+      } else {
+        n.k = K::Bin;
+        n.b = operand(c.args[1], out);
+        n.m = operand(c.args[2], out);
+      }
+    } else {
+      throw Ineligible{};  // reductions and the rest: interpreted
+    }
+    out.push_back(std::move(n));
+  }
+
+  void store(const ir::Call& c, std::vector<Node>& out) {
+    const auto* t = c.args[1]->as<ir::Var>();
+    if (!t || !c.args[1]->type->isa<ir::TileType>() || isVector(c.args[2]->type))
+      throw Ineligible{};
+    Node n;
+    n.k = K::Store;
+    n.call = &c;
+    n.a = operand(c.args[0], out);
+    n.var = t;
+    n.x = c.args[2].get();
+    n.m = operand(c.args[3], out);
+    n.dt = slots[n.a].dt;
+    n.lanes = slots[n.a].lanes;
+    out.push_back(std::move(n));
+  }
+};
+
+// ---- running ----------------------------------------------------------------------------
+
+template <typename E>
+typename E::Compute rounded(typename E::Compute c) {
+  return E::load(E::store(c));
+}
+
+template <typename C>
+bool compare(Cmp c, C a, C b) {
+  switch (c) {
+    case Cmp::Lt:
+      return a < b;
+    case Cmp::Le:
+      return a <= b;
+    case Cmp::Gt:
+      return a > b;
+    case Cmp::Ge:
+      return a >= b;
+    case Cmp::Eq:
+      return a == b;
+    case Cmp::Ne:
+      return a != b;
+  }
+  return false;
+}
+
+template <typename Op, typename E>
+void binaryLoop(Op op, typename E::Compute* r, const typename E::Compute* a,
+                const typename E::Compute* b, const uint8_t* m, int n) {
+  using C = typename E::Compute;
+  for (int k = 0; k < n; ++k) r[k] = m[k] ? rounded<E>(op(a[k], b[k])) : C{};
+}
+
+template <typename Op, typename E>
+void scalarLoop(Op op, typename E::Compute* r, const typename E::Compute* a, typename E::Compute s,
+                const uint8_t* m, int n) {
+  using C = typename E::Compute;
+  for (int k = 0; k < n; ++k) r[k] = m[k] ? rounded<E>(op(a[k], s)) : C{};
+}
+
+template <typename Op, typename E>
+void unaryLoop(Op op, typename E::Compute* r, const typename E::Compute* a, const uint8_t* m,
+               int n) {
+  using C = typename E::Compute;
+  for (int k = 0; k < n; ++k) r[k] = m[k] ? rounded<E>(op(a[k])) : C{};
+}
+
+class Runner {
+ public:
+  Runner(Executor& ex, Frame& f, const std::vector<SlotInfo>& info)
+      : ex_(ex),
+        f_(f),
+        info_(info),
+        slots_(std::make_unique<Slot[]>(info.size())),
+        written_(info.size(), 0) {}
+
+  void run(const std::vector<Node>& nodes) {
+    for (const Node& n : nodes) step(n);
+  }
+
+  /// Register variables back into the frame as VReg / Mask values.
+  void materialize() {
+    for (size_t s = 0; s < info_.size(); ++s) {
+      const SlotInfo& i = info_[s];
+      if (!i.var || !written_[s]) continue;
+      if (i.mask) {
+        Mask m;
+        m.lanes.assign(slots_[s].as<uint8_t>(), slots_[s].as<uint8_t>() + i.lanes);
+        f_.set(i.var, std::move(m));
+        continue;
+      }
+      VReg r{i.dt, std::vector<double>(static_cast<size_t>(i.lanes))};
+      dispatchDType(i.dt, [&](auto e) {
+        using E = decltype(e);
+        const auto* p = slots_[s].template as<typename E::Compute>();
+        for (int k = 0; k < i.lanes; ++k) r.lanes[k] = static_cast<double>(p[k]);
+      });
+      f_.set(i.var, std::move(r));
+    }
+  }
+
+ private:
+  Scalar scalar(const ir::Expr& e) {
+    // A variable or a typed constant directly (what Executor::eval gives for them).
+    const auto* st = e.type ? e.type->as<ir::ScalarType>() : nullptr;
+    if (e.kind == ir::ExprKind::Var) {
+      const Value* x = f_.find(static_cast<const ir::Var*>(&e));
+      if (x && x->is<Scalar>()) return x->get<Scalar>();
+    } else if (st && e.kind == ir::ExprKind::ConstFloat && ir::isFloat(st->dtype)) {
+      return Scalar::ofFloat(st->dtype, static_cast<const ir::ConstFloat&>(e).value);
+    } else if (st && e.kind == ir::ExprKind::ConstInt && ir::isInteger(st->dtype)) {
+      return Scalar::ofInt(st->dtype, static_cast<const ir::ConstInt&>(e).value);
+    }
+    Value v = ex_.eval(e, f_);
+    if (!v.is<Scalar>())
+      throw SimError(e.span, fmt::format("expected a scalar, got {}", v.describe()));
+    return v.get<Scalar>();
+  }
+  /// INDEX arithmetic of constants and variables (offsets like `i * 256 + q * 128`) natively;
+  /// anything else through the Executor. Same values: INDEX is int64 in both.
+  bool fastIndex(const ir::Expr& e, int64_t& out) {
+    const auto* st = e.type ? e.type->as<ir::ScalarType>() : nullptr;
+    if (!st || st->dtype != DType::Index) {
+      // A 32-bit counter read as is (create_mask(remaining)).
+      if (const auto* v = e.as<ir::Var>(); v && st && ir::isInteger(st->dtype)) {
+        const Value* x = f_.find(v);
+        if (!x || !x->is<Scalar>() || x->get<Scalar>().isFloat()) return false;
+        out = x->get<Scalar>().i;
+        return true;
+      }
+      return false;
+    }
+    switch (e.kind) {
+      case ir::ExprKind::ConstInt:
+        out = static_cast<const ir::ConstInt&>(e).value;
+        return true;
+      case ir::ExprKind::Var: {
+        const Value* x = f_.find(static_cast<const ir::Var*>(&e));
+        if (!x || !x->is<Scalar>() || x->get<Scalar>().isFloat()) return false;
+        out = x->get<Scalar>().i;
+        return true;
+      }
+      case ir::ExprKind::Binary: {
+        const auto& b = static_cast<const ir::BinaryExpr&>(e);
+        int64_t l, r;
+        if (!fastIndex(*b.lhs, l) || !fastIndex(*b.rhs, r)) return false;
+        switch (b.op) {
+          case ir::BinaryOp::Add:
+            out = static_cast<int64_t>(static_cast<uint64_t>(l) + static_cast<uint64_t>(r));
+            return true;
+          case ir::BinaryOp::Sub:
+            out = static_cast<int64_t>(static_cast<uint64_t>(l) - static_cast<uint64_t>(r));
+            return true;
+          case ir::BinaryOp::Mul:
+            out = static_cast<int64_t>(static_cast<uint64_t>(l) * static_cast<uint64_t>(r));
+            return true;
+          default:
+            return false;
+        }
+      }
+      default:
+        return false;
+    }
+  }
+  int64_t integer(const ir::Expr& e) {
+    if (int64_t v; fastIndex(e, v)) return v;
+    Scalar s = scalar(e);
+    if (s.isFloat())
+      throw SimError(
+          e.span, fmt::format("expected an integer here, got {} {}", ir::dtypeName(s.dtype), s.f),
+          "cast it: pl.cast(x, pl.INDEX)");
+    return s.i;
+  }
+  const Tile& tile(const Node& n) {
+    const Value* v = f_.find(n.var);
+    if (!v)
+      throw SimError(n.call->span, fmt::format("'{}' is read before it has a value", n.var->name));
+    if (!v->is<Tile>())
+      throw SimError(n.call->span, fmt::format("'{}' is not a tile", n.var->name));
+    return v->get<Tile>();
+  }
+  static void checkAccess(const Node& n, const Tile& t, int64_t off, int64_t lanes) {
+    int64_t total = t.buf->numel();
+    if (off < 0 || off > total || lanes > total - off)
+      throw SimError(n.call->span,
+                     fmt::format("{} accesses elements [{}, {}) of {}, which has {} elements",
+                                 n.call->op->name, off, off + lanes, Value(t).describe(), total),
+                     "pad the tile to a multiple of the register width");
+  }
+
+  void step(const Node& n) {
+    switch (n.k) {
+      case K::Block:
+        return run(n.body);
+      case K::Loop:
+        return loop(n);
+      case K::Scalar:
+        if (ex_.exec(*n.stmt, f_) != Flow::Normal)
+          throw SimError(n.stmt->span,
+                         "internal error: a SIMD_VF region statement left the region");
+        return;
+      case K::Import:
+        return import(n);
+      default:
+        if (n.dst >= 0) written_[n.dst] = 1;  // a store has no result
+        return op(n);
+    }
+  }
+
+  void loop(const Node& n) {
+    const ir::ForStmt& s = *n.loop;
+    int64_t start = s.start ? integer(*s.start) : 0;
+    int64_t stop = integer(*s.stop);
+    int64_t step = s.step ? integer(*s.step) : 1;
+    if (step == 0)
+      throw SimError(s.span, "the loop step is zero", "use a positive or negative step");
+    for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
+      f_.set(s.loopVar.get(), conformTo(Scalar::ofInt(DType::Index, i), s.loopVar->type));
+      run(n.body);
+      if (step > 0 ? i > std::numeric_limits<int64_t>::max() - step
+                   : i < std::numeric_limits<int64_t>::min() - step)
+        break;
+      i += step;
+    }
+  }
+
+  void import(const Node& n) {
+    const SlotInfo& d = info_[n.dst];
+    if (!n.var) {  // a register copy
+      std::memcpy(slots_[n.dst].bytes, slots_[n.a].bytes, sizeof(Slot::bytes));
+      written_[n.dst] = 1;
+      return;
+    }
+    const Value* v = f_.find(n.var);
+    if (!v) return;  // assigned in the region before any read (the verifier checks the rest)
+    if (d.mask) {
+      if (!v->is<Mask>()) return;
+      const Mask& m = v->get<Mask>();
+      auto* p = slots_[n.dst].as<uint8_t>();
+      for (int k = 0; k < d.lanes && k < static_cast<int>(m.lanes.size()); ++k) p[k] = m.lanes[k];
+      return;
+    }
+    if (!v->is<VReg>()) return;
+    const VReg& r = v->get<VReg>();
+    dispatchDType(d.dt, [&](auto e) {
+      using E = decltype(e);
+      auto* p = slots_[n.dst].template as<typename E::Compute>();
+      for (int k = 0; k < d.lanes && k < static_cast<int>(r.lanes.size()); ++k)
+        p[k] = static_cast<typename E::Compute>(r.lanes[k]);
+    });
+  }
+
+  template <typename E>
+  typename E::Compute* reg(int s) {
+    return slots_[s].template as<typename E::Compute>();
+  }
+  uint8_t* mask(int s) { return slots_[s].as<uint8_t>(); }
+
+  void op(const Node& n) {
+    int L = n.lanes;
+    switch (n.k) {
+      case K::Mask: {
+        int64_t active = std::clamp<int64_t>(integer(*n.x), 0, L);
+        uint8_t* r = mask(n.dst);
+        for (int k = 0; k < L; ++k) r[k] = k < active;
+        return;
+      }
+      case K::Load: {
+        const Tile& t = tile(n);
+        int64_t off = integer(*n.x);
+        checkAccess(n, t, off, L);
+        return dispatchDType(t.dtype(), [&](auto e) {
+          using E = decltype(e);
+          const auto* data = t.buf->template as<typename E::Storage>() + off;
+          auto* r = reg<E>(n.dst);
+          for (int k = 0; k < L; ++k) r[k] = E::load(data[k]);
+        });
+      }
+      case K::Store: {
+        const Tile& t = tile(n);
+        int64_t off = integer(*n.x);
+        if (n.dt != t.dtype())
+          throw SimError(n.call->span,
+                         fmt::format("vmi.vstore stores {} lanes into a {} tile",
+                                     ir::dtypeName(n.dt), ir::dtypeName(t.dtype())),
+                         "convert the register first with pl.vmi.vcvt");
+        int64_t total = t.buf->numel();
+        const uint8_t* m = mask(n.m);
+        return dispatchDType(t.dtype(), [&](auto e) {
+          using E = decltype(e);
+          auto* data = t.buf->template as<typename E::Storage>();
+          const auto* v = reg<E>(n.a);
+          for (int k = 0; k < L; ++k) {
+            if (!m[k]) continue;  // inactive lanes leave the tile untouched
+            int64_t at = off + k;
+            if (at < 0 || at >= total)
+              throw SimError(n.call->span,
+                             fmt::format("vmi.vstore writes element {} (lane {}) of {}, which has "
+                                         "{} elements",
+                                         at, k, Value(t).describe(), total),
+                             "keep offset + active lanes within the tile: mask the tail with "
+                             "pl.vmi.create_mask(remaining, size=...)");
+            data[at] = E::store(v[k]);
+          }
+        });
+      }
+      case K::Brc: {
+        Scalar s = scalar(*n.x);
+        double x = roundToDType(n.dt, castScalar(s, n.dt).asDouble());
+        return dispatchDType(n.dt, [&](auto e) {
+          using E = decltype(e);
+          auto* r = reg<E>(n.dst);
+          auto c = static_cast<typename E::Compute>(x);
+          for (int k = 0; k < L; ++k) r[k] = c;
+        });
+      }
+      case K::Ci: {
+        Scalar base = scalar(*n.x);
+        return dispatchDType(n.dt, [&](auto e) {
+          using E = decltype(e);
+          using C = typename E::Compute;
+          C b = scalarAs<E>(base);
+          auto* r = reg<E>(n.dst);
+          for (int k = 0; k < L; ++k) {
+            C stepv;
+            if constexpr (E::kFloat)
+              stepv = static_cast<C>(k);
+            else
+              stepv = static_cast<C>(static_cast<uint64_t>(k));
+            r[k] = rounded<E>(elem::add(b, stepv));
+          }
+        });
+      }
+      case K::Bin:
+      case K::BinS:
+      case K::Un:
+        return arith(n);
+      case K::Cmp:
+      case K::Cmps: {
+        Scalar s = n.k == K::Cmps ? scalar(*n.x) : Scalar{};
+        const uint8_t* seed = mask(n.m);
+        uint8_t* r = mask(n.dst);
+        return dispatchDType(n.dt, [&](auto e) {
+          using E = decltype(e);
+          using C = typename E::Compute;
+          const C* a = reg<E>(n.a);
+          if (n.k == K::Cmps) {
+            C sv = scalarAs<E>(s);
+            for (int k = 0; k < L; ++k) r[k] = seed[k] && compare<C>(n.cmp, a[k], sv);
+          } else {
+            const C* b = reg<E>(n.b);
+            for (int k = 0; k < L; ++k) r[k] = seed[k] && compare<C>(n.cmp, a[k], b[k]);
+          }
+        });
+      }
+      case K::Sel: {
+        const uint8_t* m = mask(n.m);
+        return dispatchDType(n.dt, [&](auto e) {
+          using E = decltype(e);
+          using C = typename E::Compute;
+          const C* t = reg<E>(n.a);
+          const C* f = reg<E>(n.b);
+          C* r = reg<E>(n.dst);
+          for (int k = 0; k < L; ++k) r[k] = m[k] ? t[k] : f[k];
+        });
+      }
+      case K::MAnd:
+      case K::MOr: {
+        const uint8_t* a = mask(n.a);
+        const uint8_t* b = mask(n.b);
+        uint8_t* r = mask(n.dst);
+        if (n.k == K::MAnd)
+          for (int k = 0; k < L; ++k) r[k] = (a[k] != 0) && (b[k] != 0);
+        else
+          for (int k = 0; k < L; ++k) r[k] = (a[k] != 0) || (b[k] != 0);
+        return;
+      }
+      case K::MNot: {
+        const uint8_t* a = mask(n.a);
+        uint8_t* r = mask(n.dst);
+        for (int k = 0; k < L; ++k) r[k] = a[k] ? 0 : 1;
+        return;
+      }
+      case K::Cvt: {
+        // Through a scratch array: source and destination may be the same slot.
+        alignas(64) unsigned char tmp[kMaxLanes * 4];
+        dispatchDType(n.dt, [&](auto from) {
+          using F = decltype(from);
+          dispatchDType(n.to, [&](auto target) {
+            using T = decltype(target);
+            const auto* a = reg<F>(n.a);
+            auto* r = reinterpret_cast<typename T::Compute*>(tmp);
+            for (int k = 0; k < L; ++k) r[k] = T::load(elem::convert<F, T>(a[k]));
+          });
+        });
+        std::memcpy(slots_[n.dst].bytes, tmp, sizeof(tmp));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  void arith(const Node& n) {
+    int L = n.lanes;
+    const uint8_t* m = mask(n.m);
+    Scalar s = n.k == K::BinS ? scalar(*n.x) : Scalar{};
+    dispatchDType(n.dt, [&](auto e) {
+      using E = decltype(e);
+      using C = typename E::Compute;
+      C* r = reg<E>(n.dst);
+      const C* a = reg<E>(n.a);
+      auto withOp = [&](auto op) {
+        if (n.k == K::Bin)
+          binaryLoop<decltype(op), E>(op, r, a, reg<E>(n.b), m, L);
+        else
+          scalarLoop<decltype(op), E>(op, r, a, scalarAs<E>(s), m, L);
+      };
+      switch (n.fn) {
+        case Fn::Add:
+          return withOp(elem::Add{});
+        case Fn::Sub:
+          return withOp(elem::Sub{});
+        case Fn::Mul:
+          return withOp(elem::Mul{});
+        case Fn::Div:
+          return withOp(elem::Div{});
+        case Fn::Max:
+          return withOp(elem::Max{});
+        case Fn::Min:
+          return withOp(elem::Min{});
+        case Fn::Neg:
+          return unaryLoop<elem::Neg, E>(elem::Neg{}, r, a, m, L);
+        case Fn::Abs:
+          return unaryLoop<elem::Abs, E>(elem::Abs{}, r, a, m, L);
+        case Fn::Exp:
+          if constexpr (E::kFloat) return unaryLoop<elem::Exp, E>(elem::Exp{}, r, a, m, L);
+          return;
+        case Fn::Sqrt:
+          if constexpr (E::kFloat) return unaryLoop<elem::Sqrt, E>(elem::Sqrt{}, r, a, m, L);
+          return;
+        case Fn::None:
+          return;
+      }
+    });
+  }
+
+  Executor& ex_;
+  Frame& f_;
+  const std::vector<SlotInfo>& info_;
+  std::unique_ptr<Slot[]> slots_;
+  std::vector<uint8_t> written_;  // per slot: assigned in this run of the region
+};
+
+}  // namespace
+
+std::optional<Flow> runVmiRegion(Executor& ex, const ir::SimdVfScopeStmt& s, Frame& f) {
+  // PTOC_SIM_VMI_INTERPRET=1: every region statement by statement (the tests compare the two).
+  static const bool interpret = [] {
+    const char* e = std::getenv("PTOC_SIM_VMI_INTERPRET");
+    return e && *e && std::string_view(e) != "0";
+  }();
+  if (interpret || !usesVectors(s.body)) return std::nullopt;
+  Compiler c;
+  std::vector<Node> body;
+  try {
+    c.stmt(s.body, body);
+  } catch (const Ineligible&) {
+    return std::nullopt;
+  }
+  Runner r(ex, f, c.slots);
+  r.run(c.imports);
+  r.run(body);
+  r.materialize();
+  return Flow::Normal;
+}
+
+}  // namespace ptoc::sim::detail
