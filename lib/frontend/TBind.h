@@ -90,6 +90,8 @@ class TLowering {
   // ---- expressions (TBindExpr.cpp) ---------------------------------------------------
   ExprPtr lowerExpr(const Expr& e);
   ExprPtr lowerCall(const CallExpr& c);
+  /// round= / sat= of a cast: accepted when they name what ptoc's conversion does.
+  void checkCastOptions(const CallExpr& c, ir::DType to) const;
   std::optional<Const> evalConst(const Expr& e) const;
   std::optional<int64_t> evalInt(const Expr& e) const;
   ir::DType dtypeOf(const Expr& e) const;  // fails with a diagnostic

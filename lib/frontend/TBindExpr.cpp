@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "PlBinder.h"
@@ -557,6 +558,42 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
   fail(e.span, "internal error: unhandled T expression");
 }
 
+void TLowering::checkCastOptions(const CallExpr& c, ir::DType to) const {
+  // ptoc's conversions (docs/simulator-semantics.md §2): round to nearest even; integers
+  // truncate (no saturation), float8_e4m3fn saturates to ±448, the other floats overflow to ±Inf.
+  bool saturates = to == ir::DType::FP8E4M3FN;
+  for (const auto& k : c.keywords) {
+    if (k.name == "round" || k.name == "rounding") {
+      auto v = evalConst(*k.value);
+      std::string mode = v && v->kind == Const::Str ? v->s : std::string("?");
+      std::string m = mode;
+      for (auto& ch : m) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      if (m != "R" && m != "RN" && m != "RNE")
+        fail(k.value->span,
+             fmt::format("rounding mode '{}' is not supported: ptoc's conversions round to nearest "
+                         "even",
+                         mode),
+             "drop the option, or write round=\"rn\"");
+    } else if (k.name == "sat" || k.name == "saturate") {
+      auto v = evalConst(*k.value);
+      bool sat;
+      if (v && v->kind == Const::Bool)
+        sat = v->b;
+      else if (v && v->kind == Const::Str && (v->s == "SAT" || v->s == "NOSAT"))
+        sat = v->s == "SAT";
+      else
+        fail(k.value->span, "sat= takes True / False (or \"SAT\" / \"NOSAT\")");
+      if (sat != saturates)
+        fail(k.value->span,
+             fmt::format("sat={} is not supported for a conversion to {}: ptoc's conversion {}",
+                         sat ? "True" : "False", ir::dtypeLongName(to),
+                         saturates ? "saturates to the largest finite value"
+                                   : "does not saturate (integers wrap, floats overflow to Inf)"),
+             "drop the option");
+    }
+  }
+}
+
 ExprPtr TLowering::lowerCall(const CallExpr& c) {
   std::string t = tName(*c.func);
   auto args = [&](size_t n, const char* form) {
@@ -590,8 +627,8 @@ ExprPtr TLowering::lowerCall(const CallExpr& c) {
                 {lowerExpr(*c.args[0]), lowerExpr(*c.args[1])}, {}, s);
   }
   if (t == "T.cast" || t == "T.Cast") {
-    // T.cast(x, dtype) / T.Cast(dtype, x); rounding and saturation options are read
-    // (docs/dsl.md §6: ptoc's conversions round to nearest even and saturate).
+    // T.cast(x, dtype) / T.Cast(dtype, x); rounding and saturation options must name what
+    // ptoc's conversion does (checkCastOptions).
     for (const auto& k : c.keywords)
       if (k.name != "round" && k.name != "rounding" && k.name != "sat" && k.name != "saturate" &&
           k.name != "dtype")
@@ -612,6 +649,7 @@ ExprPtr TLowering::lowerCall(const CallExpr& c) {
       value = c.args[1].get();
     }
     if (!dt) fail(s, fmt::format("{} needs a dtype", t), "write T.cast(x, \"float32\")");
+    checkCastOptions(c, dtypeOf(*dt));
     return call(path("pl.cast", s), {lowerExpr(*value), dtypeExpr(dtypeOf(*dt), dt->span)}, {}, s);
   }
   if (t == "T.infinity" || t == "T.ninf") {
