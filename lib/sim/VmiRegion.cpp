@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -37,25 +38,6 @@ using namespace vmiregion;
 template <typename E>
 typename E::Compute rounded(typename E::Compute c) {
   return E::load(E::store(c));
-}
-
-template <typename C>
-bool compare(Cmp c, C a, C b) {
-  switch (c) {
-    case Cmp::Lt:
-      return a < b;
-    case Cmp::Le:
-      return a <= b;
-    case Cmp::Gt:
-      return a > b;
-    case Cmp::Ge:
-      return a >= b;
-    case Cmp::Eq:
-      return a == b;
-    case Cmp::Ne:
-      return a != b;
-  }
-  return false;
 }
 
 // The lane loops: restrict pointers, a select per lane (no branch), built for AVX2 as well
@@ -138,6 +120,68 @@ PTOC_LANE_LOOP void storeLoop(typename E::Storage* __restrict data,
   for (int k = 0; k < count<N>(n); ++k) {
     S x = E::store(v[k]);
     data[k] = m[k] ? x : data[k];
+  }
+}
+
+/// t where the mask is set, else f, as bits (no branch).
+template <typename C>
+inline C blend(C t, C f, uint8_t m) {
+  if constexpr (std::is_floating_point_v<C>) {
+    uint32_t mm = 0u - static_cast<uint32_t>(m & 1u);
+    return std::bit_cast<C>((std::bit_cast<uint32_t>(t) & mm) | (std::bit_cast<uint32_t>(f) & ~mm));
+  } else {
+    using U = std::make_unsigned_t<C>;
+    U mm = static_cast<U>(U{0} - static_cast<U>(m & 1u));
+    return static_cast<C>((static_cast<U>(t) & mm) | (static_cast<U>(f) & static_cast<U>(~mm)));
+  }
+}
+
+template <int N, typename C>
+PTOC_LANE_LOOP void selectLoop(C* __restrict r, const C* __restrict t, const C* __restrict f,
+                               const uint8_t* __restrict m, int n) {
+  for (int k = 0; k < count<N>(n); ++k) r[k] = blend(t[k], f[k], m[k]);
+}
+
+/// lane = seed AND (a op b); `b` is null for the scalar form (then `s`).
+template <int N, typename C, typename Op>
+PTOC_LANE_LOOP void compareLoop(Op op, uint8_t* __restrict r, const C* __restrict a,
+                                const C* __restrict b, C s, const uint8_t* __restrict seed, int n) {
+  if (b)
+    for (int k = 0; k < count<N>(n); ++k)
+      r[k] = static_cast<uint8_t>(seed[k] & static_cast<uint8_t>(op(a[k], b[k])));
+  else
+    for (int k = 0; k < count<N>(n); ++k)
+      r[k] = static_cast<uint8_t>(seed[k] & static_cast<uint8_t>(op(a[k], s)));
+}
+
+template <typename F>
+void withCompare(Cmp c, F&& f) {
+  switch (c) {
+    case Cmp::Lt:
+      return f(std::less<>{});
+    case Cmp::Le:
+      return f(std::less_equal<>{});
+    case Cmp::Gt:
+      return f(std::greater<>{});
+    case Cmp::Ge:
+      return f(std::greater_equal<>{});
+    case Cmp::Eq:
+      return f(std::equal_to<>{});
+    case Cmp::Ne:
+      return f(std::not_equal_to<>{});
+  }
+}
+
+template <int N, typename E>
+PTOC_LANE_LOOP void rampLoop(typename E::Compute* __restrict r, typename E::Compute b, int n) {
+  using C = typename E::Compute;
+  for (int k = 0; k < count<N>(n); ++k) {
+    C stepv;
+    if constexpr (E::kFloat)
+      stepv = static_cast<C>(k);
+    else
+      stepv = static_cast<C>(static_cast<uint64_t>(k));
+    r[k] = rounded<E>(elem::add(b, stepv));
   }
 }
 
@@ -397,15 +441,7 @@ class Runner {
           using E = decltype(e);
           using C = typename E::Compute;
           C b = scalarAs<E>(base);
-          auto* r = reg<E>(n.dst);
-          for (int k = 0; k < L; ++k) {
-            C stepv;
-            if constexpr (E::kFloat)
-              stepv = static_cast<C>(k);
-            else
-              stepv = static_cast<C>(static_cast<uint64_t>(k));
-            r[k] = rounded<E>(elem::add(b, stepv));
-          }
+          withLanes(L, [&](auto N) { rampLoop<N, E>(reg<E>(n.dst), b, L); });
         });
       }
       case K::Bin:
@@ -421,13 +457,11 @@ class Runner {
           using E = decltype(e);
           using C = typename E::Compute;
           const C* a = reg<E>(n.a);
-          if (n.k == K::Cmps) {
-            C sv = scalarAs<E>(s);
-            for (int k = 0; k < L; ++k) r[k] = seed[k] && compare<C>(n.cmp, a[k], sv);
-          } else {
-            const C* b = reg<E>(n.b);
-            for (int k = 0; k < L; ++k) r[k] = seed[k] && compare<C>(n.cmp, a[k], b[k]);
-          }
+          const C* b = n.k == K::Cmps ? nullptr : reg<E>(n.b);
+          C sv = n.k == K::Cmps ? scalarAs<E>(s) : C{};
+          withCompare(n.cmp, [&](auto op) {
+            withLanes(L, [&](auto N) { compareLoop<N, C>(op, r, a, b, sv, seed, L); });
+          });
         });
       }
       case K::Sel: {
@@ -438,7 +472,7 @@ class Runner {
           const C* t = reg<E>(n.a);
           const C* f = reg<E>(n.b);
           C* r = reg<E>(n.dst);
-          for (int k = 0; k < L; ++k) r[k] = m[k] ? t[k] : f[k];
+          withLanes(L, [&](auto N) { selectLoop<N, C>(r, t, f, m, L); });
         });
       }
       case K::MAnd:
