@@ -207,7 +207,11 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
   std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
   auto sb = std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
                                   f.body->span);
-  split::SplitLowerer lowerer({mode, sb, std::nullopt, "split-vector-kernel"}, diag);
+  split::SplitOptions opts;
+  opts.mode = mode;
+  opts.subblockIdx = sb;
+  opts.context = "split-vector-kernel";
+  split::SplitLowerer lowerer(std::move(opts), diag);
   std::vector<StmtPtr> lowered = lowerer.lowerStmts(flattenStmts(marked));
   FromBoundaries from(to, diag);
   StmtPtr back = from.mutateStmt(makeSeq(std::move(lowered), f.body->span));
