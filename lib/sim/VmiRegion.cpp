@@ -282,6 +282,65 @@ class Runner {
         return false;
     }
   }
+  /// Integer arithmetic of the expression's own dtype (constants, variables, + - *), wrapped
+  /// to that dtype after each operation as the interpreter's binaryScalar does.
+  bool fastInt(const ir::Expr& e, int64_t& out) {
+    const auto* st = e.type ? e.type->as<ir::ScalarType>() : nullptr;
+    if (!st || !ir::isInteger(st->dtype) || ir::dtypeBits(st->dtype) > 64) return false;
+    switch (e.kind) {
+      case ir::ExprKind::ConstInt:
+        out = Scalar::ofInt(st->dtype, static_cast<const ir::ConstInt&>(e).value).i;
+        return true;
+      case ir::ExprKind::Var: {
+        const Value* x = f_.find(static_cast<const ir::Var*>(&e));
+        if (!x || !x->is<Scalar>() || x->get<Scalar>().isFloat() ||
+            x->get<Scalar>().dtype != st->dtype)
+          return false;
+        out = x->get<Scalar>().i;
+        return true;
+      }
+      case ir::ExprKind::Binary: {
+        const auto& b = static_cast<const ir::BinaryExpr&>(e);
+        const auto* lt = b.lhs->type->as<ir::ScalarType>();
+        const auto* rt = b.rhs->type->as<ir::ScalarType>();
+        if (!lt || !rt || lt->dtype != st->dtype || rt->dtype != st->dtype) return false;
+        int64_t l, r;
+        if (!fastInt(*b.lhs, l) || !fastInt(*b.rhs, r)) return false;
+        uint64_t v;
+        switch (b.op) {
+          case ir::BinaryOp::Add:
+            v = static_cast<uint64_t>(l) + static_cast<uint64_t>(r);
+            break;
+          case ir::BinaryOp::Sub:
+            v = static_cast<uint64_t>(l) - static_cast<uint64_t>(r);
+            break;
+          case ir::BinaryOp::Mul:
+            v = static_cast<uint64_t>(l) * static_cast<uint64_t>(r);
+            break;
+          default:
+            return false;
+        }
+        out = Scalar::ofInt(st->dtype, static_cast<int64_t>(v)).i;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /// `v = <integer arithmetic>` (the `remaining` counter) without the interpreter.
+  bool fastAssign(const ir::Stmt& stmt) {
+    const auto* a = stmt.as<ir::AssignStmt>();
+    if (!a) return false;
+    const auto* vt = a->var->type->as<ir::ScalarType>();
+    const auto* et = a->value->type->as<ir::ScalarType>();
+    if (!vt || !et || vt->dtype != et->dtype || !ir::isSignedInteger(vt->dtype)) return false;
+    int64_t v;
+    if (!fastInt(*a->value, v)) return false;
+    f_.set(a->var.get(), Scalar::ofInt(vt->dtype, v));
+    return true;
+  }
+
   int64_t integer(const ir::Expr& e) {
     if (int64_t v; fastIndex(e, v)) return v;
     Scalar s = scalar(e);
@@ -315,6 +374,7 @@ class Runner {
       case K::Loop:
         return loop(n);
       case K::Scalar:
+        if (fastAssign(*n.stmt)) return;
         if (ex_.exec(*n.stmt, f_) != Flow::Normal)
           throw SimError(n.stmt->span,
                          "internal error: a SIMD_VF region statement left the region");
