@@ -275,9 +275,13 @@ int64_t Splitter::splitCode(const Call& c, bool shard) {
                           shard ? ", lane 0 exactly one more (the odd split codes), or lane 1 "
                                   "nothing"
                                 : " or lane 1 nothing (a gather has no odd form)"),
-              shard ? fmt::format("balance the lanes with lane_stride={}, or narrow the valid "
-                                  "extent to at most {} with pl.tile.set_validshape",
-                                  ops::ceilHalf(*valid), box)
+              shard ? fmt::format("the lanes are rebalanced automatically only when the whole "
+                                  "split body derives from this boundary: move the values split "
+                                  "on their own (a load, a generator, a full-width operand) out "
+                                  "of the split scope, widen the valid extent to {} or {} (or "
+                                  "narrow it to at most {}) with pl.tile.set_validshape, or, in a "
+                                  "hand-written split kernel, write lane_stride={}",
+                                  2 * box, 2 * box - 1, box, ops::ceilHalf(*valid))
                     : fmt::format("pad the split axis to {} and narrow the cube-side result with "
                                   "pl.tile.set_validshape",
                                   2 * box));

@@ -3,7 +3,7 @@
 # rows, which no split code places. Rejected at the boundary.
 # RUN: not %ptoc opt %s --passes=compile 2>&1 | FileCheck %s
 # CHECK: unplaceable_lanes.py:20:13: error: expand-mixed-kernel: the cube -> vector boundary 'tile.aiv_shard' leaves the two AIV lanes 64 and 36 cells of its split axis (dim 0, valid extent 100 of 128); the lanes must hold equal extents, lane 0 exactly one more (the odd split codes), or lane 1 nothing
-# CHECK: hint: balance the lanes with lane_stride=50, or narrow the valid extent to at most 64 with pl.tile.set_validshape
+# CHECK: hint: the lanes are rebalanced automatically only when the whole split body derives from this boundary: move the values split on their own (a load, a generator, a full-width operand) out of the split scope, widen the valid extent to 128 or 127 (or narrow it to at most 64) with pl.tile.set_validshape, or, in a hand-written split kernel, write lane_stride=50
 import pypto.language as pl
 
 
