@@ -34,8 +34,19 @@ namespace ptoc::expand {
 
 using namespace ir;
 
+/// A tile.extract reading a cube tile (Mat / Acc) into Vec: the cube extracts in its own
+/// memory and pushes the window to the vector side.
+bool isCubeToVectorExtract(const Call& c) {
+  if (!isOp(c, OpId::Extract) || c.args.empty()) return false;
+  const TileType* src = tileTypeOf(c.args[0]);
+  const auto* dst = c.type ? c.type->as<TileType>() : nullptr;
+  return src && dst && src->memory && dst->memory && *dst->memory == MemorySpace::Vec &&
+         (*src->memory == MemorySpace::Mat || *src->memory == MemorySpace::Acc);
+}
+
 bool isBoundaryCall(const Call& c) {
   if (isOp(c, OpId::AivShard) || isOp(c, OpId::AicGather)) return true;
+  if (isCubeToVectorExtract(c)) return true;
   return analysis::classifyMoveDirection(c) != analysis::CVDirection::None;
 }
 
@@ -165,7 +176,8 @@ class BoundaryHoister : public IRMutator {
   Splitter& s_;
   const Call* top_;
   VarPtr dest_;
-  std::string base_;  // name hint of the variables it binds
+  std::string base_;                // name hint of the variables it binds
+  const Expr* narrowed_ = nullptr;  // the tile argument of the enclosing set_validshape
 };
 
 class Splitter {
@@ -175,7 +187,10 @@ class Splitter {
 
   void splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& aic,
                  std::vector<StmtPtr>& aiv);
-  VarPtr lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base);
+  /// `narrowed`: the boundary is the tile of a tile.set_validshape, which sets the valid
+  /// extents the consuming side sees (lower-auto-vector-split's form).
+  VarPtr lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base,
+                       bool narrowed = false);
 
   std::vector<StmtPtr>* aic_ = nullptr;
   std::vector<StmtPtr>* aiv_ = nullptr;
@@ -195,7 +210,11 @@ class Splitter {
   VarPtr pop(std::string_view op, TypePtr type, VarPtr dest, const std::string& base, int64_t code,
              const std::optional<int64_t>& laneStride, Span span, std::vector<StmtPtr>& out);
   VarPtr nzAdapter(const VarPtr& v, TileLayout b, TileLayout s, Span span);
-  int64_t splitCode(const Call& c, bool shard);
+  /// The pto-isa code of a shard / gather. `widen` (when not null) lets a ragged box partition
+  /// through: it is set when the boundary must transport the whole box instead.
+  int64_t splitCode(const Call& c, bool shard, bool* widen);
+  VarPtr widenValid(const VarPtr& v, size_t axis, int64_t extent, std::vector<StmtPtr>& out,
+                    Span span);
   void gmSyncBefore(const std::vector<StmtPtr>& in, size_t i);
   void gmSyncAfter(const std::vector<StmtPtr>& in, size_t i);
 
@@ -210,10 +229,14 @@ class Splitter {
 };
 
 ExprPtr BoundaryHoister::mutateCall(const std::shared_ptr<const Call>& e) {
+  const Expr* outerNarrowed = narrowed_;
+  if (isOp(*e, OpId::SetValidShape) && !e->args.empty()) narrowed_ = e->args[0].get();
+  const bool narrowed = outerNarrowed == e.get();
   ExprPtr m = IRMutator::mutateCall(e);
+  narrowed_ = outerNarrowed;
   const auto* c = m->as<Call>();
   if (!c || !isBoundaryCall(*c)) return m;
-  return s_.lowerBoundary(*c, e.get() == top_ ? dest_ : nullptr, base_);
+  return s_.lowerBoundary(*c, e.get() == top_ ? dest_ : nullptr, base_, narrowed);
 }
 
 VarPtr Splitter::materialize(const ExprPtr& e, const std::string& base, std::vector<StmtPtr>& out) {
@@ -249,7 +272,7 @@ VarPtr Splitter::nzAdapter(const VarPtr& v, TileLayout b, TileLayout s, Span spa
   return out;
 }
 
-int64_t Splitter::splitCode(const Call& c, bool shard) {
+int64_t Splitter::splitCode(const Call& c, bool shard, bool* widen) {
   const auto* m = getAttr<SplitMode>(c.kwargs, "split");
   SplitMode mode = m ? *m : SplitMode::None;
   std::optional<size_t> axis = splitAxis(mode);
@@ -261,38 +284,113 @@ int64_t Splitter::splitCode(const Call& c, bool shard) {
   const auto* ls = shard ? getAttr<int64_t>(c.kwargs, "lane_stride") : nullptr;
   const int64_t stride = ls ? *ls : box;
   std::optional<int64_t> valid = ops::constIntValue(full->validShape()[*axis]);
+  if (!valid && widen && !shard && !ls) {
+    // A gather whose lanes hold runtime extents that the lowering narrows after it: the lanes
+    // push whole boxes (the cube side cannot read the vector lanes' extents).
+    *widen = true;
+    return even;
+  }
   if (!valid) return even;  // a runtime extent: the even code (pypto-facts §3.8)
   const int64_t l0 = std::clamp<int64_t>(*valid, 0, stride);
   const int64_t l1 = std::clamp<int64_t>(*valid - stride, 0, stride);
   if (l0 == l1 || l1 == 0) return even;
   if (shard && l0 == l1 + 1) return even + 2;
-  diag_.error(c.span,
-              fmt::format("expand-mixed-kernel: the {} boundary '{}' leaves the two AIV lanes {} "
-                          "and {} cells of its split axis (dim {}, valid extent {} of {}); the "
-                          "lanes must hold equal extents{}",
-                          shard ? "cube -> vector" : "vector -> cube", c.callee, l0, l1, *axis,
-                          *valid, full->shape[*axis],
-                          shard ? ", lane 0 exactly one more (the odd split codes), or lane 1 "
-                                  "nothing"
-                                : " or lane 1 nothing (a gather has no odd form)"),
-              shard ? fmt::format("the lanes are rebalanced automatically only when the whole "
-                                  "split body derives from this boundary: move the values split "
-                                  "on their own (a load, a generator, a full-width operand) out "
-                                  "of the split scope, widen the valid extent to {} or {} (or "
-                                  "narrow it to at most {}) with pl.tile.set_validshape, or, in a "
-                                  "hand-written split kernel, write lane_stride={}",
-                                  2 * box, 2 * box - 1, box, ops::ceilHalf(*valid))
-                    : fmt::format("pad the split axis to {} and narrow the cube-side result with "
-                                  "pl.tile.set_validshape",
-                                  2 * box));
+  if (widen && !ls) {
+    // A box partition the lowering narrows right after the boundary: transport the whole box
+    // (the pushing side widens its valid extent), the receiving side's set_validshape narrows.
+    *widen = true;
+    const int64_t extent = shard ? full->shape[*axis] : 2 * box;
+    return extent - box == box ? even : even + 2;
+  }
+  diag_.error(
+      c.span,
+      fmt::format("expand-mixed-kernel: the {} boundary '{}' leaves the two AIV lanes {} "
+                  "and {} cells of its split axis (dim {}, valid extent {} of {}); the "
+                  "lanes must hold equal extents{}",
+                  shard ? "cube -> vector" : "vector -> cube", c.callee, l0, l1, *axis, *valid,
+                  full->shape[*axis],
+                  shard ? ", lane 0 exactly one more (the odd split codes), or lane 1 "
+                          "nothing"
+                        : " or lane 1 nothing (a gather has no odd form)"),
+      shard ? fmt::format(
+                  "the lanes are rebalanced automatically only when the whole "
+                  "split body derives from this boundary: move the values split "
+                  "on their own (a load, a generator, a full-width operand) out "
+                  "of the split scope, widen the valid extent to {} or {} (or "
+                  "narrow it to at most {}) with pl.tile.set_validshape, or, in a "
+                  "hand-written split kernel, write lane_stride={}, or narrow the shard to the "
+                  "lane's rows: pl.tile.set_validshape(pl.tile.aiv_shard(...), "
+                  "...)",
+                  2 * box, 2 * box - 1, box, ops::ceilHalf(*valid))
+            : fmt::format("pad the split axis to {} and narrow the cube-side result with "
+                          "pl.tile.set_validshape",
+                          2 * box));
   throw CompileError();
 }
 
-VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base) {
+VarPtr Splitter::widenValid(const VarPtr& v, size_t axis, int64_t extent, std::vector<StmtPtr>& out,
+                            Span span) {
+  const auto* t = v->type->as<TileType>();
+  PTOC_CHECK(t && t->shape.size() == 2, "expand-mixed-kernel: widening a non 2-D boundary tile");
+  std::vector<ExprPtr> valid = t->validShape();
+  std::vector<ExprPtr> args{v, valid[0], valid[1]};
+  args[1 + axis] = constInt(extent);
+  auto call = createOpCall(OpRegistry::instance().get(OpId::SetValidShape), args, {}, span, diag_);
+  VarPtr box = fresh(v->name + "_box", call->type, span);
+  out.push_back(assign(box, call, span));
+  return box;
+}
+
+/// `type` with the valid extent of `axis` set to the whole extent.
+TypePtr withWholeAxis(const TypePtr& type, size_t axis) {
+  const auto* t = type->as<TileType>();
+  TileView view = t->effectiveView();
+  std::vector<ExprPtr> valid = t->validShape();
+  valid[axis] = constInt(t->shape[axis]);
+  view.validShape = std::move(valid);
+  return TileType::get(t->shape, t->dtype, t->memory, std::move(view));
+}
+
+VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::string& base,
+                               bool narrowed) {
   auto& aic = *aic_;
   auto& aiv = *aiv_;
   const auto* ls = getAttr<int64_t>(c.kwargs, "lane_stride");
   std::optional<int64_t> laneStride = ls ? std::optional<int64_t>(*ls) : std::nullopt;
+  if (isCubeToVectorExtract(c)) {
+    // The window is cut on the cube side (in the source's memory) and pushed whole: each
+    // AIV lane receives all of it (split=0). A window at a runtime offset (e.g. a lane's half,
+    // offset by subblock_idx, which the cube cannot read) is cut on the vector side instead:
+    // the cube pushes the whole source tile and each lane slices its window.
+    const bool staticWindow = ops::constIntValue(c.args[1]) && ops::constIntValue(c.args[2]);
+    if (!staticWindow) {
+      VarPtr whole = materialize(c.args[0], base + "_src", aic);
+      aic.push_back(push("tile.tpush_to_aiv", whole, 0, std::nullopt, c.span));
+      const auto* wt = whole->type->as<TileType>();
+      TypePtr vecType = ops::makeTile(wt->shape, wt->dtype, MemorySpace::Vec,
+                                      ops::explicitValidOf(*wt), wt->effectiveView().pad);
+      VarPtr got = pop("tile.tpop_from_aic", vecType, nullptr, base + "_whole", 0, std::nullopt,
+                       c.span, aiv);
+      auto cut = createOpCall(OpRegistry::instance().get(OpId::Slice),
+                              {got, c.args[3], makeTuple({c.args[1], c.args[2]}, c.span)}, {},
+                              c.span, diag_);
+      VarPtr out = dest;
+      if (!out || !(out->type && typesEqual(*out->type, *cut->type))) {
+        out = fresh(base, cut->type, c.span);
+        if (dest) rewrite_.remap(dest, out);
+      }
+      aiv.push_back(assign(out, cut, c.span));
+      return out;
+    }
+    AttrList kw = c.kwargs;
+    for (auto& [k, v] : kw)
+      if (k == "target_memory") v = *tileTypeOf(c.args[0])->memory;
+    auto cut = createOpCall(OpRegistry::instance().get(OpId::Extract), c.args, kw, c.span, diag_);
+    VarPtr win = fresh(base + "_win", cut->type, c.span);
+    aic.push_back(assign(win, cut, c.span));
+    aic.push_back(push("tile.tpush_to_aiv", win, 0, std::nullopt, c.span));
+    return pop("tile.tpop_from_aic", c.type, dest, base, 0, std::nullopt, c.span, aiv);
+  }
   if (isOp(c, OpId::AivShard) ||
       analysis::classifyMoveDirection(c) == analysis::CVDirection::CubeToVector) {
     const bool shard = isOp(c, OpId::AivShard);
@@ -307,17 +405,31 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
                   "move the Mat tile it was loaded into (or the matmul's Acc result) instead");
       throw CompileError();
     }
-    int64_t code = shard ? splitCode(c, true) : 0;
+    bool widen = false;
+    int64_t code = shard ? splitCode(c, true, narrowed ? &widen : nullptr) : 0;
     VarPtr src = materialize(c.args[0], base + "_src", aic);
-    aic.push_back(push("tile.tpush_to_aiv", src, code, laneStride, c.span));
-    return pop("tile.tpop_from_aic", c.type, dest, base, code, laneStride, c.span, aiv);
+    if (!widen) {
+      aic.push_back(push("tile.tpush_to_aiv", src, code, laneStride, c.span));
+      return pop("tile.tpop_from_aic", c.type, dest, base, code, laneStride, c.span, aiv);
+    }
+    const size_t axis = *splitAxis(*getAttr<SplitMode>(c.kwargs, "split"));
+    VarPtr box = widenValid(src, axis, tileTypeOf(c.args[0])->shape[axis], aic, c.span);
+    aic.push_back(push("tile.tpush_to_aiv", box, code, laneStride, c.span));
+    return pop("tile.tpop_from_aic", withWholeAxis(c.type, axis), nullptr, base, code, laneStride,
+               c.span, aiv);
   }
   const bool gather = isOp(c, OpId::AicGather);
   const TileType* srcType = tileTypeOf(c.args[0]);
   const TileType* dstType = c.type->as<TileType>();
   PTOC_CHECK(srcType && dstType && dstType->memory, "expand-mixed-kernel: untyped boundary");
-  int64_t code = gather ? splitCode(c, false) : 0;
+  bool widen = false;
+  int64_t code = gather ? splitCode(c, false, narrowed ? &widen : nullptr) : 0;
   VarPtr src = materialize(c.args[0], base + "_src", aiv);
+  std::optional<size_t> widenAxis;
+  if (widen) {
+    widenAxis = *splitAxis(*getAttr<SplitMode>(c.kwargs, "split"));
+    src = widenValid(src, *widenAxis, srcType->shape[*widenAxis], aiv, c.span);
+  }
   VarPtr pushed = src;
   const MemorySpace target = *dstType->memory;
   if (gather) {
@@ -332,6 +444,9 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
   }
   aiv.push_back(push("tile.tpush_to_aic", pushed, code, std::nullopt, c.span));
   if (gather || target == MemorySpace::Mat) {
+    if (gather && widenAxis)
+      return pop("tile.tpop_from_aiv", withWholeAxis(c.type, *widenAxis), nullptr, base, code, {},
+                 c.span, aic);
     if (gather) return pop("tile.tpop_from_aiv", c.type, dest, base, code, {}, c.span, aic);
     // A plain move into Mat: the pop lands in Mat with the move's own layout.
     return pop("tile.tpop_from_aiv", c.type, dest, base, 0, {}, c.span, aic);

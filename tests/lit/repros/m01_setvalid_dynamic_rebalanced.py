@@ -3,6 +3,7 @@
 # balanced partition, so the box partition is kept. A set_validshape that stays within the
 # balanced rows (second function: 40 <= 2 * 25) keeps lane_stride.
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
+# RUN: %ptoc check %s --passes=compile | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
 # IR-LABEL: def main_incore_0(

@@ -3,6 +3,7 @@
 # valid rows to 60: rows 50..59 belong to no lane under the balanced partition, so the
 # pass keeps the box partition (no lane_stride) and every row has an owner.
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
+# RUN: %ptoc check %s --passes=compile | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
 # IR: pl.tile.aiv_shard(pl.tile.matmul(a_l, b_r), split=pl.SplitMode.UP_DOWN)

@@ -5,6 +5,7 @@
 # overhang an odd source; only its valid part must lie inside). The LEFT_RIGHT function
 # does the same on 33 columns.
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
+# RUN: %ptoc check %s --passes=compile | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
 # IR: ex: pl.Tile{{\[\[}}33, 64], {{.*}} = pl.tile.slice(pl.tile.extract(gm, 0, 0, [65, 64], target_memory=pl.Mem.Vec), [33, 64], [subblock_idx * 33, 0], [pl.min(pl.max(65, subblock_idx * 33) - subblock_idx * 33, 33), 64])

@@ -4,6 +4,7 @@
 # rows e into 2 * e rows of the new shape (it used to fail in the registry's deduction,
 # without the pass's prefix).
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
+# RUN: %ptoc check %s --passes=compile | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
 # IR: pl.tile.store(pl.tile.reshape(pl.tile.muls(v, 0.5), [64, 32]), [0 + subblock_idx * 64, 0], o)
