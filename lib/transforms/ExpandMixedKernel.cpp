@@ -230,7 +230,21 @@ class ExpandMixedKernelPass final : public Pass {
     const int dir = ua.dirMask | uv.dirMask;
     if (dir && !ua.hasSetup && !uv.hasSetup) {
       const auto* n = getAttr<int64_t>(f.attrs, fnattr::kSlotNum);
-      const int64_t slotNum = n ? *n : target::kDefaultSlotNum;
+      // Each popped tile holds its slot until its tfree: a consumer holding more tiles at once
+      // than there are slots would wait for a push the producer cannot make.
+      const int64_t held = std::max(ua.peakHeld, uv.peakHeld);
+      if (n && *n < held) {
+        ctx.diag.error(f.span,
+                       fmt::format("expand-mixed-kernel: '{}' holds {} popped tiles at once, but "
+                                   "its cross-core pipe has slot_num={} slots: the producer "
+                                   "would wait for a slot the consumer never frees",
+                                   f.name, held, *n),
+                       fmt::format("write pl.cross_core_slot(slot_num={}) on the scope, or use "
+                                   "each moved tile before the next one is moved",
+                                   held));
+        throw CompileError();
+      }
+      const int64_t slotNum = n ? *n : std::max<int64_t>(target::kDefaultSlotNum, held);
       const int64_t slotSize = std::max(ua.slotSize, uv.slotSize);
       aic = expand::addPipeSetup(aic, Side::Aic, f.name, dir, slotSize, slotNum, ctx.diag);
       aiv = expand::addPipeSetup(aiv, Side::Aiv, f.name, dir, slotSize, slotNum, ctx.diag);

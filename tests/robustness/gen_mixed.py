@@ -25,7 +25,7 @@ through
   internal  an internal error, a crash or a timeout
   invalid   the program fails before the passes (a generator bug)
 
-usage: gen_mixed.py PTOC [--count N] [--seed S] [--passes P] [--save-dir DIR]
+usage: gen_mixed.py PTOC [--count N] [--seed S] [--passes P] [--arch A] [--save-dir DIR]
                          [--show N] [--jobs J] [--expect-clean] [--min-accepted PCT]
                          [--no-verify]
        gen_mixed.py --emit [--seed S]       print one program
@@ -583,10 +583,12 @@ def generate(seed):
     return Gen(seed).program()
 
 
-def classify(ptoc, path, passes, seed, verify=True):
+def classify(ptoc, path, passes, seed, verify=True, arch=None):
     # Inputs (tensors, and the scalars n / flag) vary per program; with --verify-each and
     # the print -> parse round trip after every pass, ill-typed output is an internal error.
     cmd = [ptoc, "check", str(path), f"--passes={passes}", f"--seed={seed % 100000}"]
+    if arch:
+        cmd.append(f"--arch={arch}")
     env = dict(os.environ)
     if verify:
         cmd.append("--verify-each")
@@ -616,6 +618,7 @@ def main():
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--passes", default=DEFAULT_PASSES)
+    ap.add_argument("--arch", help="a2a3 or a5 (ptoc's default when omitted)")
     ap.add_argument("--save-dir")
     ap.add_argument("--show", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=1)
@@ -643,7 +646,7 @@ def main():
             seed = a.seed * 1000003 + k
             path = Path(tmp) / f"gen_{seed}.py"
             path.write_text(generate(seed))
-            cls, msg = classify(ptoc, path, a.passes, seed, not a.no_verify)
+            cls, msg = classify(ptoc, path, a.passes, seed, not a.no_verify, a.arch)
             return k, seed, path, cls, msg
 
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -658,7 +661,8 @@ def main():
                         os.makedirs(a.save_dir, exist_ok=True)
                         Path(a.save_dir, f"{cls}-{seed}.py").write_text(path.read_text())
     total = sum(counts.values())
-    print(f"programs: {total} (seed {a.seed}, passes {a.passes})")
+    arch = f", arch {a.arch}" if a.arch else ""
+    print(f"programs: {total} (seed {a.seed}, passes {a.passes}{arch})")
     for c in classes:
         print(f"{c}: {counts[c]} ({100.0 * counts[c] / max(1, total):.2f} %)")
     for (cls, key), seeds in sorted(reasons.items(), key=lambda kv: -len(kv[1]))[: a.show * 2]:

@@ -62,6 +62,7 @@ struct PipeUse {
   int dirMask = 0;
   int64_t slotSize = 0;
   bool hasSetup = false;  // the body already sets the pipe up (hand-written)
+  int64_t peakHeld = 0;   // the most popped tiles this side holds at once (one direction)
 };
 PipeUse scanPipeUse(const ir::StmtPtr& body);
 

@@ -143,6 +143,15 @@ class PipeScan : public IRVisitor {
   PipeUse use;
 
  protected:
+  /// Popped tiles held at once, in program order (the branches of an if counted one after
+  /// the other: an over-estimate). A pop needs a free slot while the others are held.
+  void hold(int dir, int delta) {
+    held_[dir] += delta;
+    use.peakHeld = std::max(use.peakHeld, held_[dir]);
+  }
+  int64_t held_[2] = {0, 0};
+
+
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
     if (c.callee == "tile.tpush_to_aiv") {
@@ -150,11 +159,17 @@ class PipeScan : public IRVisitor {
       use.slotSize = std::max(use.slotSize, tileBytes(c.args[0]->type));
     } else if (c.callee == "tile.tpop_from_aic") {
       use.dirMask |= 1;
+      hold(0, +1);
     } else if (c.callee == "tile.tpush_to_aic") {
       use.dirMask |= 2;
     } else if (c.callee == "tile.tpop_from_aiv") {
       use.dirMask |= 2;
       use.slotSize = std::max(use.slotSize, tileBytes(c.type));
+      hold(1, +1);
+    } else if (c.callee == "system.tfree_to_aic") {
+      hold(0, -1);
+    } else if (c.callee == "system.tfree_to_aiv") {
+      hold(1, -1);
     } else if (c.callee == "system.aic_initialize_pipe" ||
                c.callee == "system.aiv_initialize_pipe") {
       use.hasSetup = true;
