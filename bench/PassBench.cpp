@@ -21,6 +21,9 @@
 //  - BM_Pipeline_<pass>/N: each pass of convert-to-ssa, outline-incore-scopes,
 //    infer-tile-memory-space, resolve-backend-op-layouts, lower-auto-vector-split
 //    on the output of the previous ones (Opaque form), each timed separately.
+//  - BM_Pipeline_{expand-mixed-kernel,split-vector-kernel,stamp-tfree-split}/N: the
+//    passes after it (the `compile` pipeline), each on the previous ones' output;
+//    BM_CompilePassManager/N: the whole `compile` pipeline through PassManager.
 //  - BM_PipelinePassManager/N: the whole pipeline through PassManager, including
 //    the property verification it does between passes (no --verify-each);
 //    BM_PipelinePassManagerVerifyEach/N: the same with --verify-each.
@@ -41,7 +44,8 @@
 //        build-rel/bench/PassBench --measure=lower-auto-vector-split 100000
 //    WHAT is a pipeline pass name (`lower-auto-vector-split` runs on the InCore form,
 //    the others on the Opaque form after the passes before them), `pipeline`
-//    (PassManager), `pipeline-verify-each`, or `verify:<Property>:in|out`.
+//    (PassManager), `pipeline-verify-each`, `compile` / `compile-verify-each` (the
+//    whole `ptoc compile` pipeline), or `verify:<Property>:in|out`.
 // Figures before / after the issue-8 speed work, and what changed: bench/README.md.
 // Allocator effects as in FrontendBench.cpp: the largest sizes run one cold
 // iteration; to keep freed memory in the process use
@@ -256,6 +260,12 @@ std::string generateKernel(int n, bool opaque, int& statements) {
 const std::vector<std::string> kPipeline = {"convert-to-ssa", "outline-incore-scopes",
                                             "infer-tile-memory-space", "resolve-backend-op-layouts",
                                             "lower-auto-vector-split"};
+/// The whole `compile` pipeline: kPipeline, then the expansion into AIC + AIV + Group.
+const std::vector<std::string> kCompile = [] {
+  std::vector<std::string> v = kPipeline;
+  v.insert(v.end(), {"expand-mixed-kernel", "split-vector-kernel", "stamp-tfree-split"});
+  return v;
+}();
 
 /// A parsed program that keeps its source alive (spans point into the buffer).
 struct Parsed {
@@ -305,8 +315,8 @@ Stages& stagesFor(int n, bool opaque) {
   if (opaque && !s.haveOpaque) {
     s.opaque = parseKernel(n, true);
     s.opaqueStages = {s.opaque.program};
-    for (size_t k = 0; k + 1 < kPipeline.size(); ++k)
-      s.opaqueStages.push_back(runPass(kPipeline[k], s.opaqueStages.back(), *s.opaque.diag));
+    for (size_t k = 0; k + 1 < kCompile.size(); ++k)
+      s.opaqueStages.push_back(runPass(kCompile[k], s.opaqueStages.back(), *s.opaque.diag));
     s.haveOpaque = true;
   }
   if (!opaque && !s.haveIncore) {
@@ -344,24 +354,26 @@ void BM_LowerAutoVectorSplit(benchmark::State& state) {
 
 void BM_PipelinePass(benchmark::State& state, size_t k) {
   Stages& s = stagesFor(static_cast<int>(state.range(0)), true);
-  timePass(state, kPipeline[k], s.opaqueStages[k], *s.opaque.diag, s.opaque.statements);
+  timePass(state, kCompile[k], s.opaqueStages[k], *s.opaque.diag, s.opaque.statements);
 }
 
 ProgramPtr runPassManager(const ProgramPtr& in, ptoc::DiagnosticEngine& diag,
-                          bool verifyEach = false) {
+                          bool verifyEach = false, bool compile = false) {
   std::ostringstream dump;
   ptoc::PassManagerOptions options;
   options.verifyEach = verifyEach;
   ptoc::PassManager pm(options, dump);
-  if (!pm.addPasses(kPipeline, diag)) throw std::runtime_error("bad pipeline");
-  return pm.run(in, diag);
+  if (!pm.addPasses(compile ? kCompile : kPipeline, diag)) throw std::runtime_error("bad pipeline");
+  ProgramPtr out = pm.run(in, diag);
+  if (!out) throw std::runtime_error("the pipeline failed: " + dump.str());
+  return out;
 }
 
-void BM_PipelinePassManager(benchmark::State& state, bool verifyEach) {
+void BM_PipelinePassManager(benchmark::State& state, bool verifyEach, bool compile = false) {
   Stages& s = stagesFor(static_cast<int>(state.range(0)), true);
-  runPassManager(s.opaque.program, *s.opaque.diag, verifyEach);  // untimed warm-up
+  runPassManager(s.opaque.program, *s.opaque.diag, verifyEach, compile);  // untimed warm-up
   for (auto _ : state) {
-    ProgramPtr out = runPassManager(s.opaque.program, *s.opaque.diag, verifyEach);
+    ProgramPtr out = runPassManager(s.opaque.program, *s.opaque.diag, verifyEach, compile);
     benchmark::DoNotOptimize(out.get());
     state.PauseTiming();
     out.reset();
@@ -396,9 +408,11 @@ void registerBenchmarks() {
       benchmark::RegisterBenchmark(name.c_str(), fn)->Arg(n)->Unit(benchmark::kMillisecond);
     };
     reg("BM_LowerAutoVectorSplit", BM_LowerAutoVectorSplit);
-    for (size_t k = 0; k < kPipeline.size(); ++k)
-      reg("BM_Pipeline_" + kPipeline[k], [k](benchmark::State& st) { BM_PipelinePass(st, k); });
+    for (size_t k = 0; k < kCompile.size(); ++k)
+      reg("BM_Pipeline_" + kCompile[k], [k](benchmark::State& st) { BM_PipelinePass(st, k); });
     reg("BM_PipelinePassManager", [](benchmark::State& st) { BM_PipelinePassManager(st, false); });
+    reg("BM_CompilePassManager",
+        [](benchmark::State& st) { BM_PipelinePassManager(st, false, true); });
     reg("BM_PipelinePassManagerVerifyEach",
         [](benchmark::State& st) { BM_PipelinePassManager(st, true); });
     for (IRProperty p : kVerified)
@@ -432,6 +446,10 @@ int measureOne(const std::string& what, int n) {
     gMeasured = [&] { keep = runPass(what, s.incore.program, *s.incore.diag); };
   } else if (what == "pipeline") {
     gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag); };
+  } else if (what == "compile") {
+    gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag, false, true); };
+  } else if (what == "compile-verify-each") {
+    gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag, true, true); };
   } else if (what == "pipeline-verify-each") {
     gMeasured = [&] { keep = runPassManager(s.opaque.program, *s.opaque.diag, true); };
   } else if (what.rfind("verify:", 0) == 0) {
@@ -452,8 +470,8 @@ int measureOne(const std::string& what, int n) {
     };
   } else {
     size_t k = 0;
-    while (k < kPipeline.size() && kPipeline[k] != what) ++k;
-    if (k == kPipeline.size()) {
+    while (k < kCompile.size() && kCompile[k] != what) ++k;
+    if (k == kCompile.size()) {
       std::cerr << "unknown --measure target " << what << "\n";
       return 1;
     }

@@ -30,8 +30,9 @@ class TensorOrigins {
   ir::VarPtr origin(const ir::Var* v) const;
 
  private:
-  std::unordered_map<const ir::Var*, ir::VarPtr> parent_;  // value -> the value it aliases
-  std::unordered_map<const ir::Var*, ir::VarPtr> self_;    // roots
+  std::unordered_map<const ir::Var*, ir::VarPtr> parent_;        // value -> the value it aliases
+  std::unordered_map<const ir::Var*, ir::VarPtr> self_;          // roots
+  mutable std::unordered_map<const ir::Var*, ir::VarPtr> memo_;  // answers of origin()
 };
 
 struct SplitterOptions {

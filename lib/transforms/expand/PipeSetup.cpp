@@ -10,6 +10,7 @@
 // with pl.const(0, pl.INT32) for a direction the function does not use.
 #include <fmt/format.h>
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "Expand.h"
@@ -31,18 +32,16 @@ bool isCall(const StmtPtr& s, std::string_view name, const Var** result = nullpt
   return true;
 }
 
-class UseFinder : public IRVisitor {
+/// Every variable a statement reads (with repeats).
+class UseCollector : public IRVisitor {
  public:
-  explicit UseFinder(const std::unordered_set<const Var*>& vs) : vs_(vs) {}
-  bool found = false;
+  explicit UseCollector(std::vector<const Var*>& out) : out_(out) {}
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (vs_.count(v.get())) found = true;
-  }
+  void visitVar(const VarPtr& v) override { out_.push_back(v.get()); }
 
  private:
-  const std::unordered_set<const Var*>& vs_;
+  std::vector<const Var*>& out_;
 };
 
 /// The tiles a tfree already releases (hand-written or a GM sync token).
@@ -75,23 +74,39 @@ class TfreeInserter {
     const char* freeOp = side_ == Side::Aiv ? "system.tfree_to_aic" : "system.tfree_to_aiv";
     std::vector<std::vector<StmtPtr>> after(in.size() + 1);  // tfrees inserted after stmt i
     std::vector<std::vector<StmtPtr>> before(in.size());
+    // The last statement that uses each variable, a view's uses counting for its source
+    // (a view of the popped tile reads the slot too): one walk of the block, not one per pop.
+    std::unordered_map<const Var*, size_t> lastUse;
+    bool computed = false;
+    auto computeLastUses = [&] {
+      computed = true;
+      std::vector<std::vector<const Var*>> uses(in.size());
+      for (size_t j = 0; j < in.size(); ++j) {
+        UseCollector uc(uses[j]);
+        uc.visitStmt(in[j]);
+        for (const Var* v : uses[j]) lastUse[v] = j;
+      }
+      for (size_t j = in.size(); j-- > 0;) {
+        const Var* view = nullptr;
+        if (!(isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
+              isCall(in[j], "tile.slice", &view)))
+          continue;
+        auto w = lastUse.find(view);
+        if (w == lastUse.end()) continue;
+        const size_t viewLast = w->second;
+        for (const Var* u : uses[j]) {
+          size_t& l = lastUse[u];
+          l = std::max(l, viewLast);
+        }
+      }
+    };
     for (size_t i = 0; i < in.size(); ++i) {
       const Var* popped = nullptr;
       if (!isCall(in[i], popOp, &popped) || freed_.count(popped)) continue;
+      if (!computed) computeLastUses();
       const auto& var = in[i]->as<AssignStmt>()->var;
-      std::unordered_set<const Var*> alias{popped};
-      size_t last = i;
-      for (size_t j = i + 1; j < in.size(); ++j) {
-        UseFinder uf(alias);
-        uf.visitStmt(in[j]);
-        if (!uf.found) continue;
-        last = j;
-        // A view of the popped tile reads the slot too: its uses keep the slot.
-        const Var* view = nullptr;
-        if (isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
-            isCall(in[j], "tile.slice", &view))
-          alias.insert(view);
-      }
+      auto it = lastUse.find(popped);
+      const size_t last = it == lastUse.end() ? i : std::max(i, it->second);
       StmtPtr free =
           evalStmt(createOpCall(OpRegistry::instance().get(freeOp), {var}, {}, in[i]->span, diag_),
                    in[i]->span);
@@ -150,7 +165,6 @@ class PipeScan : public IRVisitor {
     use.peakHeld = std::max(use.peakHeld, held_[dir]);
   }
   int64_t held_[2] = {0, 0};
-
 
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);

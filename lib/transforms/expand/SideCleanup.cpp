@@ -164,9 +164,13 @@ class Liveness {
         }
         return;
       }
-      case StmtKind::Seq:
-        for (const auto& c : s->as<SeqStmt>()->stmts) walk(c);
+      case StmtKind::Seq: {
+        // Backwards: a use marks its definition live before the walk reaches it, so a
+        // straight-line def-use chain settles in one walk (forwards, one link per walk).
+        const auto& stmts = s->as<SeqStmt>()->stmts;
+        for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) walk(*it);
         return;
+      }
       case StmtKind::Yield:
         return;  // its values are live through the slots of the enclosing statement
       case StmtKind::For: {

@@ -97,17 +97,28 @@ TensorOrigins::TensorOrigins(const Function& f) {
 }
 
 VarPtr TensorOrigins::origin(const Var* v) const {
-  VarPtr last;
-  for (int guard = 0; v && guard < 10000; ++guard) {
+  // Follow the alias chain (a store's result -> the tensor it stores to -> ...), then remember
+  // the answer for every value on it: a chain of N stores costs O(N) over all queries.
+  std::vector<const Var*> path;
+  VarPtr result;
+  for (size_t guard = 0; v && guard <= parent_.size(); ++guard) {
+    if (auto m = memo_.find(v); m != memo_.end()) {
+      result = m->second;
+      break;
+    }
     auto it = parent_.find(v);
     if (it == parent_.end()) {
-      if (auto s = self_.find(v); s != self_.end()) return s->second;
-      return last;
+      if (auto s = self_.find(v); s != self_.end())
+        result = s->second;
+      else if (!path.empty())
+        result = parent_.at(path.back());
+      break;
     }
-    last = it->second;
+    path.push_back(v);
     v = it->second.get();
   }
-  return last;
+  for (const Var* p : path) memo_[p] = result;
+  return result;
 }
 
 // ---- the splitter --------------------------------------------------------------------------
