@@ -57,9 +57,10 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
       const Expr& rhs = *e.args[1];
       if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>())
         scalarRhs = true;
-      else if (const auto* n = rhs.as<NameExpr>())
-        if (const ir::VarPtr* v = names_.find(n->id); v && (*v)->type->isa<ir::ScalarType>())
-          scalarRhs = true;
+      else if (const auto* n = rhs.as<NameExpr>()) {
+        const ir::VarPtr* v = names_.find(n->id);
+        scalarRhs = v ? (*v)->type->isa<ir::ScalarType>() : evalConst(rhs).has_value();
+      }
       if (!scalarRhs && !rhs.is<NameExpr>()) {
         // A computed operand: bind it once to learn its kind (binding has no side effects).
         ir::ExprPtr probe = bindExpr(rhs);
@@ -267,13 +268,49 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
                                  const BoundAnnotation* annotation, size_t skipArgs) {
   std::vector<ir::ExprPtr> args;
   std::vector<Span> argSpans;
-  args.reserve(e.args.size());
-  argSpans.reserve(e.args.size());
+  // PyPTO lets every parameter be passed by keyword (`offsets=[0, 0]`, `value=0.0`): a keyword
+  // naming a positional argument of the op takes that argument's place.
+  std::vector<const Expr*> positional;
+  for (size_t i = skipArgs; i < e.args.size(); ++i) positional.push_back(e.args[i].get());
+  std::vector<const Keyword*> attrKeywords;
+  {
+    std::vector<const Keyword*> byIndex(op.args.size(), nullptr);
+    for (const auto& kw : e.keywords) {
+      std::string_view name = kw.name;
+      if (name == "valid_shapes") name = "valid_shape";
+      size_t idx = op.args.size();
+      if (!op.findKwarg(kw.name))
+        for (size_t k = 0; k < op.args.size(); ++k)
+          if (op.args[k].name == name) idx = k;
+      if (idx == op.args.size()) {
+        attrKeywords.push_back(&kw);
+        continue;
+      }
+      if (idx < positional.size() || byIndex[idx])
+        fail(kw.nameSpan, fmt::format("argument '{}' of {} is given twice", kw.name, op.name),
+             "pass it either by position or by keyword");
+      byIndex[idx] = &kw;
+    }
+    for (size_t k = positional.size(); k < byIndex.size(); ++k) {
+      if (!byIndex[k]) {
+        for (size_t j = k + 1; j < byIndex.size(); ++j)
+          if (byIndex[j])
+            fail(byIndex[j]->nameSpan,
+                 fmt::format("{} is given '{}' but not '{}' before it", op.name, op.args[j].name,
+                             op.args[k].name),
+                 fmt::format("pass '{}' too (by position or keyword)", op.args[k].name));
+        break;
+      }
+      positional.push_back(byIndex[k]->value.get());
+    }
+  }
+  args.reserve(positional.size());
+  argSpans.reserve(positional.size());
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
-  for (size_t i = skipArgs; i < e.args.size(); ++i) {
-    const Expr& a = *e.args[i];
+  for (size_t i = 0; i < positional.size(); ++i) {
+    const Expr& a = *positional[i];
     ir::TypePtr expected;
-    size_t specIndex = i - skipArgs;
+    size_t specIndex = i;
     bool wantsInt = specIndex < op.args.size() && (op.args[specIndex].kind == ArgKind::IntScalar ||
                                                    op.args[specIndex].kind == ArgKind::IntList);
     if (wantsInt)
@@ -290,17 +327,21 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   }
   ir::AttrList kwargs;
   std::vector<Span> kwargSpans;
-  for (const auto& kw : e.keywords) {
-    if (ir::findAttr(kwargs, kw.name))
+  for (const Keyword* kwp : attrKeywords) {
+    const Keyword& kw = *kwp;
+    // PyPTO's spelling of a keyword ptoc names otherwise.
+    std::string name(kw.name);
+    if (name == "target_type" && !op.findKwarg(name) && op.findKwarg("dtype")) name = "dtype";
+    if (ir::findAttr(kwargs, name))
       fail(kw.nameSpan, fmt::format("keyword argument '{}' is given twice", kw.name),
            "remove one of them");
     ir::AttrValue v;
-    if (kw.name == "dtype" || kw.name == "to_dtype") {
+    if (name == "dtype" || name == "to_dtype" || name == "target_type") {
       v = bindDType(*kw.value);
     } else {
       v = bindAttrValue(*kw.value);
     }
-    kwargs.emplace_back(std::string(kw.name), std::move(v));
+    kwargs.emplace_back(std::move(name), std::move(v));
     kwargSpans.push_back(kw.span);
   }
   // Inside a pl.split_aiv region, pl.aiv_shard(x) / pl.aic_gather(x) take the region's mode.

@@ -80,6 +80,8 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
   const auto* expectedScalar = expected ? expected->as<ir::ScalarType>() : nullptr;
   switch (e.kind) {
     case ExprKind::Name:
+      if (const Expr* alias = moduleAlias(e)) return bindExpr(*alias, expected);
+      if (usesModuleName(e)) return bindModuleConst(e, expected);
       return bindName(e.cast<NameExpr>());
     case ExprKind::IntLit: {
       int64_t v = e.cast<IntLit>().value;
@@ -117,6 +119,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
            "write function attributes as pl.func_attr({\"key\": value}) at the top of the function "
            "body");
     case ExprKind::BinOp:
+      if (usesModuleName(e)) return bindModuleConst(e, expected);
       return bindBinOp(e.cast<BinOpExpr>());
     case ExprKind::UnaryOp: {
       const auto& u = e.cast<UnaryOpExpr>();
@@ -451,6 +454,13 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
 // ---- kwarg values --------------------------------------------------------------------------
 
 ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
+  if (const Expr* alias = moduleAlias(e)) return bindAttrValue(*alias);
+  if (usesModuleName(e) || e.is<BinOpExpr>()) {
+    if (auto v = evalConst(e)) {
+      if (auto* i = std::get_if<int64_t>(&*v)) return *i;
+      return std::get<double>(*v);
+    }
+  }
   if (const auto* b = e.as<BoolLit>()) return b->value;
   if (const auto* i = e.as<IntLit>()) return i->value;
   if (const auto* f = e.as<FloatLit>()) return f->value;

@@ -98,18 +98,25 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
   bool sawClass = false, sawFunction = false;
   for (const auto& s : module.body) {
     if (s->is<ImportStmt>() || s->is<ImportFromStmt>() || s->is<PassStmt>()) continue;
+    if (const auto* a = s->as<AssignStmt>()) {
+      bindModuleAssign(*a);
+      continue;
+    }
     if (const auto* cls = s->as<ClassDef>()) {
       if (sawClass || sawFunction)
         fail(cls->nameSpan,
              "a file holds one @pl.program class or top-level @pl.function's, not both",
              "move the functions into the class");
       bool decorated = false;
-      for (const auto& d : cls->decorators)
-        if (isPlPath(*d, "program"))
-          decorated = true;
-        else
-          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(*d)),
+      for (const auto& d : cls->decorators) {
+        const CallExpr* call = d->as<CallExpr>();
+        const Expr& callee = call ? *call->func : *d;
+        if (!isPlPath(callee, "program"))
+          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(callee)),
                "a program class is decorated with @pl.program");
+        decorated = true;
+        if (call) bindProgramDecorator(*call);
+      }
       if (!decorated)
         fail(cls->nameSpan, fmt::format("class '{}' is not decorated with @pl.program", cls->name),
              "add @pl.program above the class");

@@ -81,6 +81,7 @@ std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string
 }
 
 ir::DType PlBinder::bindDType(const Expr& e) {
+  if (const Expr* alias = moduleAlias(e)) return bindDType(*alias);
   auto path = plPath(e);
   if (path) {
     if (auto d = ir::dtypeFromName(*path)) return *d;
@@ -103,16 +104,21 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
          "write the extents in brackets: [rows, cols]");
   std::vector<int64_t> out;
   for (const auto& d : *elts) {
-    const auto* lit = d->as<IntLit>();
-    if (!lit)
-      fail(d->span, fmt::format("{} dimensions must be integer literals (shapes are static)", what),
-           "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
-    if (lit->value <= 0 || lit->value > (int64_t{1} << 31))
+    if (isDynamicDim(*d))
       fail(d->span,
-           fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value),
+           fmt::format("{} dimension '{}' is a pl.dynamic dimension", what, dottedName(*d)),
+           "ptoc's tensor and tile types have static shapes; give the extent as a constant");
+    auto value = evalConst(*d);
+    const int64_t* lit = value ? std::get_if<int64_t>(&*value) : nullptr;
+    if (!lit)
+      fail(d->span,
+           fmt::format("{} dimensions must be integer constants (shapes are static)", what),
+           "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
+    if (*lit <= 0 || *lit > (int64_t{1} << 31))
+      fail(d->span, fmt::format("{} dimension must be between 1 and 2^31, got {}", what, *lit),
            "every extent is a literal in [1, 2^31]; a partly used tile keeps its full shape and "
            "sets pl.TileView(valid_shape=[...])");
-    out.push_back(lit->value);
+    out.push_back(*lit);
   }
   if (out.empty())
     fail(e.span, fmt::format("{} must have at least one dimension", what), "e.g. [16, 64]");

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "ptoc/frontend/Ast.h"
@@ -42,10 +43,30 @@ class PlBinder {
     std::vector<ir::TypePtr> returnTypes;
     ir::AttrList attrs;
   };
+  /// `@pl.program(strict_ssa=True)`: PyPTO's keyword arguments (no effect here).
+  void bindProgramDecorator(const CallExpr& call);
   void collectSignature(const FunctionDef& def, bool inClass);
   ir::FunctionPtr bindFunctionBody(Signature& sig);
   ir::AttrList bindFuncAttrDict(const Expr& dict);
   ir::FunctionType bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs);
+
+  // ---- module-level names (PlBindConst.cpp) -----------------------------------------
+  using ConstValue = std::variant<int64_t, double>;
+  struct ModuleConst {
+    std::optional<ConstValue> value;  // a number (`BLOCK = 64`, `N = BLOCK * 2`)
+    const Expr* alias = nullptr;      // `DT = pl.FP16`: the expression it stands for
+    bool dynamic = false;             // `M = pl.dynamic("M")`
+  };
+  void bindModuleAssign(const AssignStmt& s);
+  /// The value of a constant expression of literals and module constants, or nullopt.
+  std::optional<ConstValue> evalConst(const Expr& e) const;
+  /// Whether `e` (arithmetic of names and literals) names a module constant.
+  bool usesModuleName(const Expr& e) const;
+  /// `e` is a module-level name standing for an enum member / dtype: that expression.
+  const Expr* moduleAlias(const Expr& e) const;
+  bool isDynamicDim(const Expr& e) const;
+  /// A use of module constants in a kernel: the folded literal (typed like a bare literal).
+  ir::ExprPtr bindModuleConst(const Expr& e, const ir::TypePtr& expected);
 
   // ---- types (PlBindType.cpp) --------------------------------------------------------
   struct BoundAnnotation {
@@ -157,6 +178,7 @@ class PlBinder {
   };
   std::vector<TileArithOps> tileArith_;
   bool isClassProgram_ = false;
+  std::unordered_map<std::string, ModuleConst, StringHash, std::equal_to<>> moduleConsts_;
   std::vector<Signature> signatures_;
   std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> signatureIndex_;
   Signature* current_ = nullptr;
