@@ -45,9 +45,58 @@ const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
   return it == signatureIndex_.end() ? nullptr : &signatures_[it->second];
 }
 
+/// PyPTO's short names that are not `tile.NAME` / `tensor.NAME`.
+static std::string_view shortFormAlias(std::string_view path) {
+  if (path == "create_tensor") return "tensor.create";
+  if (path == "create_tile") return "tile.create";
+  return {};
+}
+
+/// A conversion's rounding mode given as PyPTO's integer code: its name.
+static ir::AttrValue castModeName(ir::AttrValue v) {
+  static constexpr std::string_view kNames[] = {"none", "rint",  "round", "floor",
+                                                "ceil", "trunc", "odd"};
+  if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 0 && *i < 7)
+    return std::string(kNames[*i]);
+  return v;
+}
+
+bool PlBinder::firstArgIsTensor(const CallExpr& e) {
+  const Expr* first = !e.args.empty() ? e.args[0].get() : nullptr;
+  if (!first)
+    for (const auto& kw : e.keywords)
+      if (kw.name == "input" || kw.name == "lhs" || kw.name == "tensor") first = kw.value.get();
+  if (!first || first->is<ListExpr>() || first->is<IntLit>() || first->is<FloatLit>()) return false;
+  if (const auto* n = first->as<NameExpr>()) {
+    ir::VarPtr v = lookup(n->id);
+    return v && v->type->isa<ir::TensorType>();
+  }
+  return bindExpr(*first)->type->isa<ir::TensorType>();
+}
+
 const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool& isTileArith) {
   isTileArith = false;
-  if (path.find('.') != std::string_view::npos) return ops_.find(path);
+  if (std::string_view alias = shortFormAlias(path); !alias.empty()) return ops_.find(alias);
+  if (path.find('.') != std::string_view::npos) {
+    // pl.tensor.and_ / pl.tile.or_: PyPTO's Python spelling of the keyword-named ops.
+    if (!path.empty() && path.back() == '_' && !ops_.find(path))
+      return ops_.find(path.substr(0, path.size() - 1));
+    return ops_.find(path);
+  }
+  // A short form on a tensor operand is the tensor op: pl.add(a, b) with tensors a, b is
+  // tensor.add (tensor.adds for a scalar b), pl.exp(t) tensor.exp.
+  if (firstArgIsTensor(e)) {
+    std::string base(path);
+    if (!base.empty() && base.back() == '_') base.pop_back();
+    if (base == "max" || base == "min") base += "imum";
+    const OpDef* op = ops_.find("tensor." + base);
+    if (op && e.args.size() >= 2 && op->args.size() >= 2 && op->args[1].kind == ArgKind::Tensor) {
+      // rhs a scalar: the tensor/scalar form, when there is one.
+      if (!bindExpr(*e.args[1])->type->isa<ir::TensorType>())
+        if (const OpDef* s = ops_.find("tensor." + base + "s")) op = s;
+    }
+    if (op) return op;
+  }
   for (const TileArithOps& arith : tileArith_) {
     if (arith.name != path) continue;
     isTileArith = true;
@@ -69,9 +118,10 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
     }
     return scalarRhs ? arith.scalarRhs : arith.tileRhs;
   }
-  for (std::string_view ns : {"tile.", "system."}) {
+  for (std::string_view ns : {"tile.", "system.", "tensor."}) {
     std::string full(ns);
     full += path;
+    if (!full.empty() && full.back() == '_' && !ops_.find(full)) full.pop_back();
     if (const OpDef* op = ops_.find(full)) return op;
   }
   return nullptr;
@@ -224,13 +274,16 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   bool tileArith = false;
   const OpDef* op = resolveOp(e, *path, tileArith);
   if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
-  if (op && op->name == "tile.cast" && e.args.size() == 2) {
+  if (op && (op->name == "tile.cast" || op->name == "tensor.cast") && e.args.size() == 2) {
     // pl.cast(tile, pl.FP16): the dtype is tile.cast's `dtype` keyword.
     ir::ExprPtr src = bindExpr(*e.args[0]);
     ir::AttrList kwargs{{"dtype", bindDType(*e.args[1])}};
     for (const auto& kw : e.keywords)
-      fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name),
-           "write pl.cast(t, pl.FP16)");
+      if (kw.name == "mode")
+        kwargs.emplace_back("mode", castModeName(bindAttrValue(*kw.value)));
+      else
+        fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name),
+             "write pl.cast(t, pl.FP16)");
     return createOpCall(*op, {src}, kwargs, e.span, diag_, {e.args[0]->span}, {e.args[1]->span});
   }
   if (!op && (*path == "min" || *path == "max"))
@@ -341,6 +394,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     } else {
       v = bindAttrValue(*kw.value);
     }
+    if (name == "mode" && op.name.ends_with(".cast")) v = castModeName(v);
     kwargs.emplace_back(std::move(name), std::move(v));
     kwargSpans.push_back(kw.span);
   }

@@ -275,6 +275,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
 }
 
 ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
+  ++splitAivRegions_;
   if (regionMode_)
     fail(call.span, "pl.split_aiv regions cannot nest",
          "close the outer region first; sibling regions may use different modes");
@@ -436,8 +437,18 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
            "write `with pl.at(level=pl.Level.CORE_GROUP):`");
     ++incoreDepth_;
     std::optional<YieldInfo> y;
+    int regionsBefore = splitAivRegions_;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
     --incoreDepth_;
+    // The same rule outline-incore-scopes enforces, reported when the program is read.
+    if (split && splitAivRegions_ != regionsBefore)
+      fail(s.span,
+           fmt::format("a pl.at scope with optimizations=[pl.split(pl.SplitMode.{})] cannot also "
+                       "hold pl.split_aiv regions: the function-level split and the per-region "
+                       "modes are mutually exclusive",
+                       ir::toString(*split)),
+           "drop pl.split(...) (each region carries its own mode); to size the cross-core pipe "
+           "use optimizations=[pl.cross_core_slot(slot_num=N)] instead");
     if (y)
       fail(y->span, "a pl.at scope yields no values",
            "remove the pl.yield_: only loops and if statements yield values");

@@ -122,8 +122,8 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     if (!y->keywords.empty())
       fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments",
            "write `x = pl.yield_(value)`");
-    if (s.annotation)
-      fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated",
+    if (s.annotation && !s.target->is<NameExpr>())
+      fail(s.annotation->span, "only a single pl.yield_ target can be annotated",
            "remove the annotation: the result types come from the yielded values");
     YieldInfo info;
     info.span = s.span;
@@ -150,6 +150,12 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       values.push_back(bindExpr(*a));
       info.types.push_back(values.back()->type);
       info.valueTexts.push_back(exprText(*a, "the value"));
+    }
+    if (s.annotation && info.types.size() == 1) {
+      // `acc: pl.Tile[...] = pl.yield_(x)` (PyPTO's printer writes it): the annotation must
+      // agree with the yielded value.
+      BoundAnnotation ann = bindAnnotation(*s.annotation, false);
+      mergeAnnotation(ann, info.types[0], s.annotation->span);
     }
     *yieldOut = std::move(info);
     return std::make_shared<ir::YieldStmt>(std::move(values), y->span);

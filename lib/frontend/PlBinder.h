@@ -138,6 +138,8 @@ class PlBinder {
                                ir::ExprPtr lhs, ir::ExprPtr rhs, Span span);
   std::vector<ir::ExprPtr> bindIndices(const Expr& index, size_t rank, Span span);
   ir::AttrValue bindAttrValue(const Expr& e);
+  /// Whether the first operand of a call (positional, or `input=` / `lhs=`) is a tensor.
+  bool firstArgIsTensor(const CallExpr& e);
   const OpDef* resolveOp(const CallExpr& e, std::string_view dotted, bool& isTileArith);
 
   /// `pl.A.B` → "A.B" (the dotted path after `pl.`), or nullopt.
@@ -188,6 +190,7 @@ class PlBinder {
   int incoreDepth_ = 0;                      // inside a pl.at scope
   int simdDepth_ = 0;                        // inside a pl.simd_vf region
   int loopDepth_ = 0;
+  int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
 };
 
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").

@@ -1,0 +1,5 @@
+#include "ptoc/sim/OpSemantics.h"
+
+namespace ptoc::sim {
+void registerPlExtraKernels(OpSemantics&) {}
+}  // namespace ptoc::sim
