@@ -112,6 +112,52 @@ std::optional<PlBinder::ConstValue> PlBinder::evalConst(const Expr& e) const {
   return ConstValue{out};
 }
 
+std::optional<bool> PlBinder::evalConstBool(const Expr& e) const {
+  if (const auto* b = e.as<BoolLit>()) return b->value;
+  if (const auto* u = e.as<UnaryOpExpr>(); u && u->op == UnaryOpKind::Not) {
+    auto v = evalConstBool(*u->operand);
+    return v ? std::optional<bool>(!*v) : std::nullopt;
+  }
+  if (const auto* b = e.as<BoolOpExpr>()) {
+    bool isAnd = b->op == BoolOpKind::And;
+    for (const auto& x : b->values) {
+      auto v = evalConstBool(*x);
+      if (!v) return std::nullopt;
+      if (*v != isAnd) return *v;
+    }
+    return isAnd;
+  }
+  const auto* c = e.as<CompareExpr>();
+  if (!c) return std::nullopt;
+  auto lhs = evalConst(*c->left);
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    auto rhs = evalConst(*c->comparators[i]);
+    if (!lhs || !rhs) return std::nullopt;
+    auto num = [](const ConstValue& v) {
+      return std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
+                                                : std::get<double>(v);
+    };
+    bool exact = std::holds_alternative<int64_t>(*lhs) && std::holds_alternative<int64_t>(*rhs);
+    auto cmp = [&](auto a, auto b) -> std::optional<bool> {
+      switch (c->ops[i]) {
+        case CmpOpKind::Eq: return a == b;
+        case CmpOpKind::NotEq: return a != b;
+        case CmpOpKind::Lt: return a < b;
+        case CmpOpKind::LtE: return a <= b;
+        case CmpOpKind::Gt: return a > b;
+        case CmpOpKind::GtE: return a >= b;
+        default: return std::nullopt;
+      }
+    };
+    auto r = exact ? cmp(std::get<int64_t>(*lhs), std::get<int64_t>(*rhs))
+                   : cmp(num(*lhs), num(*rhs));
+    if (!r) return std::nullopt;
+    if (!*r) return false;
+    lhs = rhs;
+  }
+  return true;
+}
+
 bool PlBinder::usesModuleName(const Expr& e) const {
   if (const auto* n = e.as<NameExpr>()) return !lookup(n->id) && moduleConsts_.count(n->id) > 0;
   if (const auto* u = e.as<UnaryOpExpr>()) return usesModuleName(*u->operand);

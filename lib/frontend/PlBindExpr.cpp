@@ -436,6 +436,8 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     auto idx = bindIndices(*e.index, tile->shape.size(), e.index->span);
     return ir::bufferLoad(std::static_pointer_cast<const ir::Var>(base), std::move(idx), e.span);
   }
+  if (const auto* tensor = base->type->as<ir::TensorType>())
+    return bindTensorSubscript(e, base, *tensor);
   if (const auto* tt = base->type->as<ir::TupleType>()) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
@@ -449,6 +451,88 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
            ? "load a tile first: pl.load(tensor, offsets, shape)"
            : "only tiles (t[i, j]) and tuple results (r[k]) can be indexed; a scalar is used "
              "directly");
+}
+
+ir::ExprPtr PlBinder::bindTensorSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                          const ir::TensorType& tensor) {
+  std::vector<const Expr*> items;
+  if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
+    for (const auto& x : t->elts) items.push_back(x.get());
+  else
+    items.push_back(e.index.get());
+  size_t rank = tensor.shape.size();
+  if (items.size() > rank)
+    fail(e.index->span,
+         fmt::format("the tensor has rank {} but {} index(es) are given", rank, items.size()),
+         "give at most one index or slice per axis");
+  bool anySlice = false;
+  for (const Expr* x : items) anySlice = anySlice || x->is<SliceExpr>();
+  const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
+  if (!anySlice && items.size() == rank) {
+    // x[i, j]: one element (tensor.read).
+    std::vector<ir::ExprPtr> idx;
+    for (const Expr* x : items) idx.push_back(bindExpr(*x, indexType));
+    return createOpCall(ops_.get("tensor.read"), {base, ir::makeTuple(std::move(idx), e.span)}, {},
+                        e.span, diag_);
+  }
+  // x[a:b, :] / x[i, :]: a static window (tensor.slice); an integer index drops its axis
+  // (tensor.reshape after the slice).
+  std::vector<ir::ExprPtr> offsets, extents;
+  std::vector<int64_t> shape, kept;
+  for (size_t k = 0; k < rank; ++k) {
+    const Expr* x = k < items.size() ? items[k] : nullptr;
+    const auto* sl = x ? x->as<SliceExpr>() : nullptr;
+    if (x && !sl) {  // an integer index: extent 1, axis dropped
+      offsets.push_back(bindExpr(*x, indexType));
+      shape.push_back(1);
+      continue;
+    }
+    if (sl && sl->step)
+      fail(sl->step->span, "tensor slices take no step", "write x[a:b] with a unit step");
+    int64_t dim = tensor.shape[k];
+    ir::ExprPtr lo = sl && sl->lower ? bindExpr(*sl->lower, indexType)
+                                     : ir::constInt(0, ir::DType::Index, e.span);
+    std::optional<ConstValue> loC = sl && sl->lower ? evalConst(*sl->lower) : ConstValue{0};
+    std::optional<ConstValue> hiC = sl && sl->upper ? evalConst(*sl->upper) : ConstValue{dim};
+    int64_t extent = 0;
+    if (loC && hiC && std::holds_alternative<int64_t>(*loC) &&
+        std::holds_alternative<int64_t>(*hiC)) {
+      extent = std::get<int64_t>(*hiC) - std::get<int64_t>(*loC);
+    } else if (sl && sl->lower && sl->upper) {
+      // a:a+C with a runtime start: the extent C is static.
+      const auto* up = sl->upper->as<BinOpExpr>();
+      std::string start = exprText(*sl->lower, "");
+      auto c = up && up->op == BinOpKind::Add && !start.empty() && exprText(*up->lhs, "") == start
+                   ? evalConst(*up->rhs)
+                   : std::nullopt;
+      if (!c || !std::holds_alternative<int64_t>(*c))
+        fail(x->span, "a tensor slice needs a static extent",
+             "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
+      extent = std::get<int64_t>(*c);
+    } else {
+      fail(x->span, "a tensor slice needs a static extent",
+           "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
+    }
+    if (extent <= 0)
+      fail(x ? x->span : e.index->span,
+           fmt::format("the slice selects {} elements on axis {}", extent, k),
+           "the upper bound must exceed the lower bound");
+    offsets.push_back(lo);
+    shape.push_back(extent);
+    kept.push_back(extent);
+  }
+  std::vector<ir::ExprPtr> shapeExprs;
+  for (int64_t d : shape) shapeExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  ir::ExprPtr window = createOpCall(
+      ops_.get("tensor.slice"),
+      {base, ir::makeTuple(std::move(shapeExprs), e.span), ir::makeTuple(offsets, e.span)}, {},
+      e.span, diag_);
+  if (kept.size() == rank) return window;
+  if (kept.empty()) kept.push_back(1);
+  std::vector<ir::ExprPtr> keptExprs;
+  for (int64_t d : kept) keptExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  return createOpCall(ops_.get("tensor.reshape"),
+                      {window, ir::makeTuple(std::move(keptExprs), e.span)}, {}, e.span, diag_);
 }
 
 // ---- kwarg values --------------------------------------------------------------------------

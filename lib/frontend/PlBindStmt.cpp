@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 
@@ -171,6 +172,14 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         value = bindCall(*c, &ann);
       else
         value = bindExpr(*s.value, ann.type);
+      // PyPTO reads an integer annotation on an INDEX value (and the reverse) as a
+      // conversion: `n: pl.Scalar[pl.INT64] = i * 2`.
+      const auto* at = ann.type->as<ir::ScalarType>();
+      const auto* vt = value->type->as<ir::ScalarType>();
+      if (at && vt && at->dtype != vt->dtype && ir::isInteger(at->dtype) &&
+          ir::isInteger(vt->dtype) &&
+          (at->dtype == ir::DType::Index || vt->dtype == ir::DType::Index))
+        value = ir::cast(value, at->dtype, s.value->span);
       type = mergeAnnotation(ann, value->type, s.annotation->span);
     } else {
       value = bindExpr(*s.value);
@@ -242,6 +251,16 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
   ir::ExprPtr base = bindExpr(*target.value);
   const auto* var = base->as<ir::Var>();
   const auto* tile = base->type->as<ir::TileType>();
+  if (const auto* tensor = base->type->as<ir::TensorType>(); tensor && !predicate) {
+    // x[i, j] = v on a tensor: tensor.write (PyPTO's pl.write).
+    auto indices = bindIndices(*target.index, tensor->shape.size(), target.index->span);
+    ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tensor->dtype));
+    ir::ExprPtr call = createOpCall(ops_.get("tensor.write"),
+                                    {base, ir::makeTuple(std::move(indices), target.span), value},
+                                    {}, span, diag_, {target.value->span, target.index->span,
+                                                      valueAst.span});
+    return std::make_shared<ir::EvalStmt>(std::move(call), span);
+  }
   if (!var || !tile)
     fail(target.value->span,
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
@@ -320,6 +339,27 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   if (callTo(&e, "yield_"))
     fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`",
          "assign the yielded values: `x_out = pl.yield_(x)`");
+  // Compile-time checks (PyPTO evaluates them while parsing): nothing at run time.
+  if (const CallExpr* c = callTo(&e, "static_print")) {
+    for (const auto& a : c->args) bindExpr(*a);  // the arguments must still make sense
+    return nullptr;
+  }
+  if (const CallExpr* c = callTo(&e, "static_assert")) {
+    if (c->args.empty() || c->args.size() > 2 || !c->keywords.empty())
+      fail(c->span, "pl.static_assert expects (condition, message)",
+           "e.g. pl.static_assert(N % 16 == 0, \"N must be a multiple of 16\")");
+    std::optional<bool> holds = evalConstBool(*c->args[0]);
+    if (!holds)
+      fail(c->args[0]->span, "the condition of pl.static_assert must be known at compile time",
+           "compare constants (module-level names and literals)");
+    if (!*holds) {
+      std::string msg = "static assertion failed";
+      if (c->args.size() == 2)
+        if (const auto* m = c->args[1]->as<StrLit>()) msg += ": " + m->value;
+      fail(c->span, msg, "the condition is false for these constants");
+    }
+    return nullptr;
+  }
   if (callTo(&e, "cond"))
     fail(e.span, "pl.cond(...) is only allowed as the first statement of a pl.while_ loop",
          "use an if statement here, or move pl.cond(...) to the top of the pl.while_ body");

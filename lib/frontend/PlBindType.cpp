@@ -226,10 +226,11 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     out.type = ir::ScalarType::get(bindDType(*items[0]));
     return out;
   }
-  if (head == "pl.Tensor") {
+  if (head == "pl.Tensor" || head == "pld.DistributedTensor") {
     need(2, 2, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
     auto shape = bindStaticShape(*items[0], "tensor shape");
-    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]));
+    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]),
+                                   head == "pld.DistributedTensor");
     return out;
   }
   if (head == "pl.VReg") {

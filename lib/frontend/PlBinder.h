@@ -62,6 +62,8 @@ class PlBinder {
   std::optional<ConstValue> evalConst(const Expr& e) const;
   /// Whether `e` (arithmetic of names and literals) names a module constant.
   bool usesModuleName(const Expr& e) const;
+  /// A comparison chain / boolean of constant expressions, or nullopt.
+  std::optional<bool> evalConstBool(const Expr& e) const;
   /// `e` is a module-level name standing for an enum member / dtype: that expression.
   const Expr* moduleAlias(const Expr& e) const;
   bool isDynamicDim(const Expr& e) const;
@@ -113,6 +115,8 @@ class PlBinder {
   ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindWith(const WithStmt& s);
+  /// pl.scope / pl.manual_scope / pl.spmd / pl.cluster.
+  ir::StmtPtr bindRuntimeScope(const WithStmt& s, const CallExpr& call, std::string_view path);
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
   /// Defines (or re-defines, in natural code) `name` with a value of `type`.
@@ -132,6 +136,9 @@ class PlBinder {
   ir::ExprPtr bindCompare(const CompareExpr& e);
   ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
   ir::ExprPtr bindSubscript(const SubscriptExpr& e);
+  /// x[i, j] (tensor.read) and x[a:b, :] / x[i, :] (tensor.slice, + reshape for a dropped axis).
+  ir::ExprPtr bindTensorSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                  const ir::TensorType& tensor);
   ir::ExprPtr bindList(const ListExpr& e);
   ir::ExprPtr bindConst(const CallExpr& e);
   ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,

@@ -251,6 +251,8 @@ def main():
           f"{tot[2]:10}")
     print(f"expected errors (inside pytest.raises): {expected_total}, rejected {expected_rejected}"
           f", accepted {len(accepted_expected)}")
+    for f in accepted_expected[:args.top]:
+        print(f"  accepted although expected to fail: {f}")
     print(f"internal errors / crashes: {len(internal)}")
     for f, rc, err in internal[:20]:
         print(f"  {f}: status {rc}: {err.strip().splitlines()[-1] if err.strip() else ''}")

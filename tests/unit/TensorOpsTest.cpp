@@ -87,10 +87,10 @@ TEST_F(TensorOpsTest, ElementwiseBroadcastsLikeNumpy) {
                 .find("dtype"),
             std::string::npos);
   // A tile is not a tensor: the families are distinct.
-  EXPECT_NE(errorOf("tensor.exp", {var("t", ops::makeTile({4, 8}, DType::FP32,
-                                                          MemorySpace::Vec, {}))})
-                .find("tensor"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf("tensor.exp", {var("t", ops::makeTile({4, 8}, DType::FP32, MemorySpace::Vec, {}))})
+          .find("tensor"),
+      std::string::npos);
 }
 
 TEST_F(TensorOpsTest, ReductionsWindowsAndShapes) {
