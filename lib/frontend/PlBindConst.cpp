@@ -140,17 +140,24 @@ std::optional<bool> PlBinder::evalConstBool(const Expr& e) const {
     bool exact = std::holds_alternative<int64_t>(*lhs) && std::holds_alternative<int64_t>(*rhs);
     auto cmp = [&](auto a, auto b) -> std::optional<bool> {
       switch (c->ops[i]) {
-        case CmpOpKind::Eq: return a == b;
-        case CmpOpKind::NotEq: return a != b;
-        case CmpOpKind::Lt: return a < b;
-        case CmpOpKind::LtE: return a <= b;
-        case CmpOpKind::Gt: return a > b;
-        case CmpOpKind::GtE: return a >= b;
-        default: return std::nullopt;
+        case CmpOpKind::Eq:
+          return a == b;
+        case CmpOpKind::NotEq:
+          return a != b;
+        case CmpOpKind::Lt:
+          return a < b;
+        case CmpOpKind::LtE:
+          return a <= b;
+        case CmpOpKind::Gt:
+          return a > b;
+        case CmpOpKind::GtE:
+          return a >= b;
+        default:
+          return std::nullopt;
       }
     };
-    auto r = exact ? cmp(std::get<int64_t>(*lhs), std::get<int64_t>(*rhs))
-                   : cmp(num(*lhs), num(*rhs));
+    auto r =
+        exact ? cmp(std::get<int64_t>(*lhs), std::get<int64_t>(*rhs)) : cmp(num(*lhs), num(*rhs));
     if (!r) return std::nullopt;
     if (!*r) return false;
     lhs = rhs;

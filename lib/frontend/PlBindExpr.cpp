@@ -429,6 +429,10 @@ std::vector<ir::ExprPtr> PlBinder::bindIndices(const Expr& index, size_t rank, S
 ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   ir::ExprPtr base = bindExpr(*e.value);
   if (const auto* tile = base->type->as<ir::TileType>()) {
+    bool anySlice = e.index->is<SliceExpr>();
+    if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
+      for (const auto& x : t->elts) anySlice = anySlice || x->is<SliceExpr>();
+    if (anySlice) return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
     const auto* var = base->as<ir::Var>();
     if (!var)
       fail(e.value->span, "element reads need a tile variable",
@@ -437,7 +441,7 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     return ir::bufferLoad(std::static_pointer_cast<const ir::Var>(base), std::move(idx), e.span);
   }
   if (const auto* tensor = base->type->as<ir::TensorType>())
-    return bindTensorSubscript(e, base, *tensor);
+    return bindWindowSubscript(e, base, tensor->shape, /*isTile=*/false);
   if (const auto* tt = base->type->as<ir::TupleType>()) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
@@ -453,22 +457,23 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
              "directly");
 }
 
-ir::ExprPtr PlBinder::bindTensorSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
-                                          const ir::TensorType& tensor) {
+ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                          const std::vector<int64_t>& dims, bool isTile) {
+  const char* family = isTile ? "tile" : "tensor";
   std::vector<const Expr*> items;
   if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
     for (const auto& x : t->elts) items.push_back(x.get());
   else
     items.push_back(e.index.get());
-  size_t rank = tensor.shape.size();
+  size_t rank = dims.size();
   if (items.size() > rank)
     fail(e.index->span,
-         fmt::format("the tensor has rank {} but {} index(es) are given", rank, items.size()),
+         fmt::format("the {} has rank {} but {} index(es) are given", family, rank, items.size()),
          "give at most one index or slice per axis");
   bool anySlice = false;
   for (const Expr* x : items) anySlice = anySlice || x->is<SliceExpr>();
   const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
-  if (!anySlice && items.size() == rank) {
+  if (!isTile && !anySlice && items.size() == rank) {
     // x[i, j]: one element (tensor.read).
     std::vector<ir::ExprPtr> idx;
     for (const Expr* x : items) idx.push_back(bindExpr(*x, indexType));
@@ -488,8 +493,9 @@ ir::ExprPtr PlBinder::bindTensorSubscript(const SubscriptExpr& e, const ir::Expr
       continue;
     }
     if (sl && sl->step)
-      fail(sl->step->span, "tensor slices take no step", "write x[a:b] with a unit step");
-    int64_t dim = tensor.shape[k];
+      fail(sl->step->span, fmt::format("{} slices take no step", family),
+           "write x[a:b] with a unit step");
+    int64_t dim = dims[k];
     ir::ExprPtr lo = sl && sl->lower ? bindExpr(*sl->lower, indexType)
                                      : ir::constInt(0, ir::DType::Index, e.span);
     std::optional<ConstValue> loC = sl && sl->lower ? evalConst(*sl->lower) : ConstValue{0};
@@ -506,11 +512,11 @@ ir::ExprPtr PlBinder::bindTensorSubscript(const SubscriptExpr& e, const ir::Expr
                    ? evalConst(*up->rhs)
                    : std::nullopt;
       if (!c || !std::holds_alternative<int64_t>(*c))
-        fail(x->span, "a tensor slice needs a static extent",
+        fail(x->span, fmt::format("a {} slice needs a static extent", family),
              "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
       extent = std::get<int64_t>(*c);
     } else {
-      fail(x->span, "a tensor slice needs a static extent",
+      fail(x->span, fmt::format("a {} slice needs a static extent", family),
            "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
     }
     if (extent <= 0)
@@ -523,15 +529,16 @@ ir::ExprPtr PlBinder::bindTensorSubscript(const SubscriptExpr& e, const ir::Expr
   }
   std::vector<ir::ExprPtr> shapeExprs;
   for (int64_t d : shape) shapeExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  // tile.slice is (tile, shape, offset) like tensor.slice.
   ir::ExprPtr window = createOpCall(
-      ops_.get("tensor.slice"),
+      ops_.get(fmt::format("{}.slice", family)),
       {base, ir::makeTuple(std::move(shapeExprs), e.span), ir::makeTuple(offsets, e.span)}, {},
       e.span, diag_);
   if (kept.size() == rank) return window;
   if (kept.empty()) kept.push_back(1);
   std::vector<ir::ExprPtr> keptExprs;
   for (int64_t d : kept) keptExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
-  return createOpCall(ops_.get("tensor.reshape"),
+  return createOpCall(ops_.get(fmt::format("{}.reshape", family)),
                       {window, ir::makeTuple(std::move(keptExprs), e.span)}, {}, e.span, diag_);
 }
 

@@ -162,8 +162,12 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
   }
   isClassProgram_ = sawClass;
   for (const FunctionDef* d : defs) collectSignature(*d, sawClass);
-  std::vector<ir::FunctionPtr> functions;
-  for (auto& sig : signatures_) functions.push_back(bindFunctionBody(sig));
+  // Functions without a `->` annotation first: their result types (inferred from their
+  // returns) are then known at the calls in the others.
+  std::vector<ir::FunctionPtr> functions(signatures_.size());
+  for (bool inferred : {true, false})
+    for (size_t i = 0; i < signatures_.size(); ++i)
+      if (signatures_[i].inferReturns == inferred) functions[i] = bindFunctionBody(signatures_[i]);
   return std::make_shared<ir::Program>(programName, std::move(functions), sawClass, programSpan);
 }
 
@@ -310,6 +314,7 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     sig.params.push_back(v);
     sig.directions.push_back(ann.direction);
   }
+  sig.inferReturns = !def.returns;
   if (def.returns) {
     ir::TypePtr rt = bindType(*def.returns);
     if (const auto* tt = rt->as<ir::TupleType>())

@@ -255,10 +255,9 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
     // x[i, j] = v on a tensor: tensor.write (PyPTO's pl.write).
     auto indices = bindIndices(*target.index, tensor->shape.size(), target.index->span);
     ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tensor->dtype));
-    ir::ExprPtr call = createOpCall(ops_.get("tensor.write"),
-                                    {base, ir::makeTuple(std::move(indices), target.span), value},
-                                    {}, span, diag_, {target.value->span, target.index->span,
-                                                      valueAst.span});
+    ir::ExprPtr call = createOpCall(
+        ops_.get("tensor.write"), {base, ir::makeTuple(std::move(indices), target.span), value}, {},
+        span, diag_, {target.value->span, target.index->span, valueAst.span});
     return std::make_shared<ir::EvalStmt>(std::move(call), span);
   }
   if (!var || !tile)
@@ -404,10 +403,23 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
     // `return a, b` and `return (a, b)` are the same in Python: both give several results
     // when the signature declares several (a parenthesized tuple stays one value otherwise).
     const auto* t = s.value->as<TupleExpr>();
-    if (t && (!t->parenthesized || current_->returnTypes.size() != 1))
+    if (t && (!t->parenthesized || current_->returnTypes.size() != 1 ||
+              (current_->inferReturns && !current_->returnsInferred)))
       for (const auto& x : t->elts) asts.push_back(x.get());
     else
       asts.push_back(s.value.get());
+  }
+  if (current_->inferReturns && !current_->returnsInferred) {
+    // The first return of a function without `->` declares its results.
+    current_->returnsInferred = true;
+    for (const Expr* a : asts) {
+      values.push_back(bindExpr(*a));
+      if (values.back()->type->isa<ir::UnknownType>())
+        fail(a->span, "this expression has no value to return",
+             "return a value, or call it as a statement");
+      current_->returnTypes.push_back(values.back()->type);
+    }
+    return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
   }
   const auto& expected = current_->returnTypes;
   for (size_t i = 0; i < asts.size(); ++i)

@@ -42,6 +42,9 @@ class PlBinder {
     std::vector<ir::ParamDirection> directions;
     std::vector<ir::TypePtr> returnTypes;
     ir::AttrList attrs;
+    /// No `->` annotation: the result types are those of the first return (PyPTO infers them).
+    bool inferReturns = false;
+    bool returnsInferred = false;  // the first return has been bound
   };
   /// `@pl.program(strict_ssa=True)`: PyPTO's keyword arguments (no effect here).
   void bindProgramDecorator(const CallExpr& call);
@@ -136,9 +139,10 @@ class PlBinder {
   ir::ExprPtr bindCompare(const CompareExpr& e);
   ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
   ir::ExprPtr bindSubscript(const SubscriptExpr& e);
-  /// x[i, j] (tensor.read) and x[a:b, :] / x[i, :] (tensor.slice, + reshape for a dropped axis).
-  ir::ExprPtr bindTensorSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
-                                  const ir::TensorType& tensor);
+  /// x[i, j] on a tensor (tensor.read), and windows x[a:b, :] / x[i, :] of tensors and tiles
+  /// (tensor.slice / tile.slice, + reshape for an axis dropped by an integer index).
+  ir::ExprPtr bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                  const std::vector<int64_t>& dims, bool isTile);
   ir::ExprPtr bindList(const ListExpr& e);
   ir::ExprPtr bindConst(const CallExpr& e);
   ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
