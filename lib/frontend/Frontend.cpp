@@ -2,23 +2,10 @@
 #include "ptoc/frontend/Frontend.h"
 
 #include "PlBinder.h"
+#include "TBind.h"
 #include "ptoc/frontend/Parser.h"
 
 namespace ptoc::frontend {
-
-static bool usesTDialect(const Module& m) {
-  for (const auto& s : m.body) {
-    const ExprList* decorators = nullptr;
-    if (const auto* f = s->as<FunctionDef>()) decorators = &f->decorators;
-    if (!decorators) continue;
-    for (const auto& d : *decorators) {
-      const Expr* callee = d.get();
-      if (const auto* c = d->as<CallExpr>()) callee = c->func.get();
-      if (dottedName(*callee) == "T.prim_func") return true;
-    }
-  }
-  return false;
-}
 
 ir::ProgramPtr parseProgram(const SourceManager& sm, uint32_t fileId, DiagnosticEngine& diag) {
   std::unique_ptr<Module> module = parseModule(sm, fileId, diag);
@@ -26,12 +13,13 @@ ir::ProgramPtr parseProgram(const SourceManager& sm, uint32_t fileId, Diagnostic
 }
 
 ir::ProgramPtr bindProgram(const SourceManager& sm, const Module& module, DiagnosticEngine& diag) {
-  if (usesTDialect(module)) {
-    diag.error(Span{module.fileId, 0, 0}, "the T (TileLang) dialect is not supported yet",
-               "write the kernel in the pl dialect (docs/dsl.md)");
-    throw CompileError();
-  }
   PlBinder binder(sm, diag);
+  if (usesTDialect(module)) {  // TBind.h: rewritten into its pl form, bound by the same binder
+    Module lowered;
+    TLowering lowering(sm, diag, lowered);  // owns the new identifier text: keep it alive
+    lowering.lowerModule(module);
+    return binder.bindModule(lowered);
+  }
   return binder.bindModule(module);
 }
 

@@ -297,13 +297,13 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
                fmt::format("a slice is a window of the source: extent {} of axis {} must be <= "
                            "{}",
                            shape[k], k, src.shape[k]));
-  checkWindow(ctx, 2, offsets, constExprs(shape), src.shape, src);
-
   std::vector<ExprPtr> valid;
   bool validGiven = ctx.args.size() > 3 && !listArgElements(ctx, 3).empty();
-  if (validGiven) {
-    valid = checkValidShapeArg(ctx, 3, shape);
-  } else if (std::vector<ExprPtr> srcValid = explicitValidOf(src); !srcValid.empty()) {
+  if (validGiven) valid = checkValidShapeArg(ctx, 3, shape);
+  // As for tile.load: with an explicit valid shape only the valid part of the window must lie
+  // inside the source (the rest of the box is padding), so an odd per-lane window may overhang.
+  checkWindow(ctx, 2, offsets, validGiven ? valid : constExprs(shape), src.shape, src);
+  if (std::vector<ExprPtr> srcValid = explicitValidOf(src); !validGiven && !srcValid.empty()) {
     // The slice sees the part of the source's valid region inside its window.
     for (size_t k = 0; k < rank; ++k) {
       auto v = constIntValue(srcValid[k]);
@@ -320,6 +320,42 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   return TileType::get(std::move(shape), src.dtype, ctx.outputMemory(), std::move(view));
 }
 
+/// A flat prefix with one runtime extent, [1, .., 1, v, full, .., full] (v on axis k): the
+/// first v * P elements (P = the full extents after k). It becomes [1, .., 1, v * (P / inner),
+/// inner dims] on the innermost target axis m whose inner dims divide P and whose extent holds
+/// the largest prefix (v = from[k]).
+std::optional<std::vector<ExprPtr>> symbolicPrefixValid(const std::vector<int64_t>& from,
+                                                        const std::vector<ExprPtr>& valid,
+                                                        const std::vector<int64_t>& to) {
+  std::optional<size_t> k;
+  for (size_t j = 0; j < valid.size(); ++j)
+    if (!constIntValue(valid[j])) {
+      if (k) return std::nullopt;
+      k = j;
+    }
+  if (!k) return std::nullopt;
+  for (size_t j = 0; j < valid.size(); ++j) {
+    if (j == *k) continue;
+    if (constIntValue(valid[j]) != (j < *k ? int64_t{1} : from[j])) return std::nullopt;
+  }
+  int64_t inner = 1, p = 1;
+  for (size_t j = *k + 1; j < from.size(); ++j) p *= from[j];
+  for (size_t m = to.size(); m-- > 0;) {
+    if (p % inner == 0 && from[*k] * (p / inner) <= to[m]) {
+      std::vector<ExprPtr> out;
+      for (size_t j = 0; j < m; ++j) out.push_back(indexConst(1));
+      ExprPtr e = valid[*k];
+      if (p / inner != 1)
+        e = std::make_shared<BinaryExpr>(BinaryOp::Mul, e, indexConst(p / inner), e->type, Span{});
+      out.push_back(std::move(e));
+      for (size_t j = m + 1; j < to.size(); ++j) out.push_back(indexConst(to[j]));
+      return out;
+    }
+    inner *= to[m];
+  }
+  return std::nullopt;
+}
+
 /// Carries a valid shape through a reshape (pypto-facts §4: full stays full; unit axes
 /// added/removed map exactly; a flat row-major prefix becomes a rectangle).
 std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& from,
@@ -329,6 +365,13 @@ std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& fro
   if (valid.size() != from.size()) return std::nullopt;
   for (size_t k = 0; k < valid.size(); ++k)
     if (auto c = constIntValue(valid[k]); c && (*c < 0 || *c > from[k])) return std::nullopt;
+  // An empty valid region (a static 0 extent on an axis that is not carried one to one)
+  // stays empty: [0, to[1], ...] (as the simulator carries it).
+  auto emptyRegion = [&] {
+    std::vector<ExprPtr> out;
+    for (size_t k = 0; k < to.size(); ++k) out.push_back(indexConst(k == 0 ? 0 : to[k]));
+    return out;
+  };
   // Unit axes added or removed: the non-unit axes correspond one to one.
   std::vector<size_t> fromAxes, toAxes;
   for (size_t k = 0; k < from.size(); ++k)
@@ -341,6 +384,9 @@ std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& fro
   bool unitAxesFull = true;
   for (size_t k = 0; k < from.size(); ++k)
     if (from[k] == 1) unitAxesFull = unitAxesFull && constIntValue(valid[k]) == int64_t{1};
+  bool anyZero = false;
+  for (const auto& e : valid) anyZero = anyZero || constIntValue(e) == int64_t{0};
+  if (anyZero && !(unitOnly && unitAxesFull)) return emptyRegion();
   if (unitOnly && unitAxesFull) {
     std::vector<ExprPtr> out(to.size());
     for (size_t k = 0; k < to.size(); ++k) out[k] = indexConst(1);
@@ -351,7 +397,7 @@ std::optional<std::vector<ExprPtr>> reshapeValid(const std::vector<int64_t>& fro
   std::vector<int64_t> v;
   for (const auto& e : valid) {
     auto c = constIntValue(e);
-    if (!c) return std::nullopt;
+    if (!c) return symbolicPrefixValid(from, valid, to);
     v.push_back(*c);
   }
   // k = the last axis whose valid extent is partial; every axis before it must be 1.

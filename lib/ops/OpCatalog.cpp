@@ -81,8 +81,9 @@ Elementwise tile ops require identical shapes and dtypes (no implicit broadcasti
 first operand and lives in Vec.
 
 **Vector registers.** `VReg[lanes, dtype]`, `Mask[lanes]`. A register built with `size=` (vload,
-vbrc, vci) must fill exactly one 256-byte register: 64 lanes for 32-bit, 128 for 16-bit, 256 for
-8-bit elements; masks have 64, 128 or 256 lanes. Lane-wise ops need equal operand types and a
+vbrc, vci) is a VMI vector of 64, 128 or 256 lanes of any element width, which PTOAS lays out over
+ceil(lanes * bits / 2048) 256-byte registers (64 fp32 lanes fill one, 128 fp32 lanes two); masks
+have 64, 128 or 256 lanes. Lane-wise ops need equal operand types and a
 mask of the same lane count. `vcvt` keeps the lane count; `vcadd/vcmax/vcmin` give a one-lane
 register, which `vbrc` accepts. Bare integer literals are INDEX, which is not a register element
 type: write `pl.const(v, pl.INT32)`.

@@ -1,8 +1,8 @@
 // Vector-level (VMI) ops of the catalog (dsl.md §5), the output of vectorize-parallel:
 // masks, vector loads/stores between registers and Vec tiles, broadcasts and ramps,
 // lane-wise arithmetic, compares and selects, conversion and cross-lane reductions.
-// Registers are VReg[lanes, dtype], masks Mask[lanes]; a register created with `size=`
-// must fill one 256-byte register (64 lanes for 32-bit, 128 for 16-bit, 256 for 8-bit).
+// Registers are VReg[lanes, dtype], masks Mask[lanes]; `size=` is the VMI vector's lane count
+// (64, 128 or 256), laid out over as many 256-byte registers as it needs.
 // Semantics: tilelang-pto-facts §3, ptoas-facts §2.2/§2.5. All run on the vector core.
 #include <fmt/format.h>
 
@@ -36,16 +36,18 @@ void requireVRegElement(const OpCallContext& ctx, int argIndex, DType d) {
              "pl.FP16 first");
 }
 
-/// `size=` of a register-producing op must match the register width for `dtype`.
+/// `size=` of a register-producing op: a VMI vector of 64, 128 or 256 lanes, which PTOAS lays
+/// out over ceil(size * bits / 2048) 256-byte registers (ptoas-facts §2.1): 64 fp32 lanes fill
+/// one register, 128 fp32 lanes two, 256 int8 lanes one.
 void checkRegisterSize(const OpCallContext& ctx, int64_t size, DType dtype) {
-  int64_t lanes = registerLanes(dtype);
-  if (size != lanes)
-    ctx.failKwarg("size",
-                  fmt::format("{} of {} elements must use size={} (a {}-byte register holds {} "
-                              "{}-bit lanes), got size={}",
-                              ctx.op.name, dtypeName(dtype), lanes, target::kVectorRegisterBytes,
-                              lanes, dtypeBits(dtype), size),
-                  fmt::format("write size={}", lanes));
+  if (!target::isRegisterLaneCount(size))
+    ctx.failKwarg(
+        "size",
+        fmt::format("{} of {} elements must use size=64, 128 or 256 (a VMI vector's "
+                    "lane count), got size={}",
+                    ctx.op.name, dtypeName(dtype), size),
+        fmt::format("write size={} (one {}-byte register of {}-bit lanes)", registerLanes(dtype),
+                    target::kVectorRegisterBytes, dtypeBits(dtype)));
 }
 
 void checkMaskLanes(const OpCallContext& ctx, size_t maskArg, int64_t lanes) {

@@ -9,6 +9,7 @@
 
 #include "CoreGroup.h"
 #include "InterpreterImpl.h"
+#include "VmiRegion.h"
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::sim::detail {
@@ -60,8 +61,12 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
     }
     case ir::StmtKind::InCoreScope:
       return exec(*static_cast<const ir::InCoreScopeStmt&>(s).body, f);
-    case ir::StmtKind::SimdVfScope:
-      return exec(*static_cast<const ir::SimdVfScopeStmt&>(s).body, f);
+    case ir::StmtKind::SimdVfScope: {
+      // Register code runs on typed register slots (VmiRegion.h); anything else as it is.
+      const auto& r = static_cast<const ir::SimdVfScopeStmt&>(s);
+      if (auto fl = runVmiRegion(*this, r, f)) return *fl;
+      return exec(*r.body, f);
+    }
     case ir::StmtKind::RuntimeScope: {
       // AUTO and MANUAL scopes only say how task dependencies are tracked: running the body
       // in program order is one valid schedule. SPMD and cluster dispatch are not modeled.

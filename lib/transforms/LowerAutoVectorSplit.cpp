@@ -82,14 +82,17 @@ StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
 // ---- balanced lane stride (ResolveLaneStride) -----------------------------------------------
 
 /// S = ceil(V/2) when every C->V boundary agrees on a static (box, valid) with
-/// ceil(V/2) < ceil(box/2), there is no V->C boundary and no other vector tile is
-/// halved independently (so every split-axis tile derives from the boundary).
+/// ceil(V/2) < ceil(box/2), there is no V->C boundary, no other vector tile is
+/// halved independently (so every split-axis tile derives from the boundary; a reshape
+/// counts as one: its rows would be regrouped across the rebalanced partition) and no
+/// tile.set_validshape grows the split-axis valid extent past 2 * S (rows no lane owns).
 class LaneStrideScan : public IRVisitor {
  public:
   explicit LaneStrideScan(size_t dim) : dim_(dim) {}
   bool balanced = true;
   bool haveBoundary = false;
   int64_t box = -1, valid = -1;
+  int64_t maxSetValid = 0;  // largest static split-axis extent given to tile.set_validshape
 
  protected:
   void visitCall(const Call& c) override {
@@ -118,6 +121,15 @@ class LaneStrideScan : public IRVisitor {
     // A vector tile made here (not derived from the boundary) is halved on its own.
     if (analysis::givesItsOwnShape(c) && classifyCallAffinity(c) != CoreAffinity::Cube)
       balanced = false;
+    // set_validshape may grow the valid extent past the rows the balanced lanes own
+    // (2 * S); only a static extent can be checked against them.
+    if (isOp(c, OpId::SetValidShape) && c.args.size() == 3) {
+      auto v = ops::constIntValue(c.args[1 + dim_]);
+      if (!v)
+        balanced = false;
+      else
+        maxSetValid = std::max(maxSetValid, *v);
+    }
   }
 
  private:
@@ -129,7 +141,9 @@ std::optional<int64_t> resolveLaneStride(const StmtPtr& body, SplitMode mode) {
   scan.visitStmt(body);
   if (!scan.balanced || !scan.haveBoundary) return std::nullopt;
   if (scan.valid <= 0 || ops::ceilHalf(scan.valid) >= ops::ceilHalf(scan.box)) return std::nullopt;
-  return ops::ceilHalf(scan.valid);
+  int64_t stride = ops::ceilHalf(scan.valid);
+  if (scan.maxSetValid > 2 * stride) return std::nullopt;  // rows no lane would own
+  return stride;
 }
 
 // ---- the pass --------------------------------------------------------------------------------
@@ -177,7 +191,8 @@ class LowerAutoVectorSplitPass final : public Pass {
     std::unordered_set<std::string> names = definedNamesWithPrefix(f, kSubblockName);
     auto sb = std::make_shared<Var>(freshName(names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), f.body->span);
-    SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode)}, diag);
+    SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode), "lower-auto-vector-split", {}},
+                         diag);
     std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
     for (auto& s : lowerer.lowerStmts(flattenStmts(f.body))) body.push_back(std::move(s));
     AttrList attrs = restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kSplitAiv, true}},
@@ -192,11 +207,12 @@ class LowerAutoVectorSplitPass final : public Pass {
     std::unordered_set<std::string> names;
     // Values a full-width region replaced by per-lane ones: they must not be used after it.
     std::vector<std::pair<const Var*, const SplitAivScopeStmt*>> replaced;
+    std::vector<split::LoopInfo> loops;  // pl.range loops around the current statement
   };
 
   FunctionPtr lowerRegionFunction(const Function& f, DiagnosticEngine& diag) {
     split::checkRegionStoreRaces(f, diag);
-    RegionState st{diag, {}, {}};
+    RegionState st{diag, {}, {}, {}};
     st.names = definedNamesWithPrefix(f, kSubblockName);
     StmtPtr body = lowerRegionsIn(f.body, st);
     if (const Stmt* left = findStmt(body, {StmtKind::SplitAivScope})) {
@@ -256,7 +272,9 @@ class LowerAutoVectorSplitPass final : public Pass {
         return makeSeq(lowerRegion(*s->as<SplitAivScopeStmt>(), st), s->span);
       case StmtKind::For: {
         const auto* f = s->as<ForStmt>();
+        st.loops.push_back(split::loopInfoOf(*f));
         StmtPtr body = lowerRegionsIn(f->body, st);
+        st.loops.pop_back();
         if (body == f->body) return s;
         return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                          f->iterArgs, body, f->returnVars, f->attrs, f->span);
@@ -290,6 +308,8 @@ class LowerAutoVectorSplitPass final : public Pass {
   std::vector<StmtPtr> lowerRegion(const SplitAivScopeStmt& r, RegionState& st) {
     const Call* boundary = split::findBoundaryOp(r.body);
     std::vector<StmtPtr> out;
+    // An empty region (e.g. emptied by DCE) is dropped: no lane index is bound for it.
+    if (flattenStmts(r.body).empty()) return out;
     if (r.mode == SplitMode::None) {
       if (boundary) {
         st.diag.error(boundary->span,
@@ -335,7 +355,8 @@ class LowerAutoVectorSplitPass final : public Pass {
                                     ScalarType::get(DType::Index), r.span);
     out.push_back(subblockAssign(sb, r.span, st.diag));
     out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
-    SplitLowerer lowerer({r.mode, sb, std::nullopt}, st.diag);
+    split::SplitOptions opts{r.mode, sb, std::nullopt, "lower-auto-vector-split", st.loops};
+    SplitLowerer lowerer(opts, st.diag);
     for (auto& s : lowerer.lowerStmts(flattenStmts(r.body))) out.push_back(std::move(s));
     for (const Var* v : lowerer.replacedVars()) st.replaced.emplace_back(v, &r);
     return out;

@@ -9,6 +9,10 @@ void registerOutlineIncoreScopesPass();
 void registerInferTileMemorySpacePass();
 void registerResolveBackendOpLayoutsPass();
 void registerLowerAutoVectorSplitPass();
+void registerSimdVfLayoutInferencePass();
+void registerVerifyParallelPass();
+void registerVectorizeParallelPass();
+void registerVerifyCodegenLegalityPass();
 
 void registerAllPasses() {
   static bool done = false;
@@ -20,6 +24,16 @@ void registerAllPasses() {
   registerInferTileMemorySpacePass();
   registerResolveBackendOpLayoutsPass();
   registerLowerAutoVectorSplitPass();
+  registerSimdVfLayoutInferencePass();
+  registerVerifyParallelPass();
+  registerVectorizeParallelPass();
+  registerVerifyCodegenLegalityPass();
+  PassRegistry::instance().addPipeline(
+      "simdvf",
+      "SIMD-VF vectorization of the element-wise core: parallel units of SIMD_VF regions -> VMI "
+      "(architecture §5.2)",
+      {"simdvf-layout-inference", "verify-parallel", "vectorize-parallel",
+       "verify-codegen-legality"});
   PassRegistry::instance().addPipeline(
       "mixed-split",
       "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "

@@ -33,6 +33,12 @@ VarPtr TileBlockRewriter::cached(const Var* v, const std::string& key) const {
   return it == cache_->end() ? nullptr : it->second;
 }
 
+void TileBlockRewriter::forgetConversions(const Var* v) {
+  for (auto* c : openCaches_)
+    for (auto it = c->begin(); it != c->end();)
+      it = it->first.first == v ? c->erase(it) : std::next(it);
+}
+
 void TileBlockRewriter::cache(const Var* v, const std::string& key, VarPtr result) {
   if (v && cache_) cache_->emplace(std::make_pair(v, key), std::move(result));
 }
@@ -102,6 +108,7 @@ StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span 
   auto* savedPending = pending_;
   auto* savedCache = cache_;
   bool savedInBlock = inBlock_;
+  openCaches_.push_back(&localCache);
   for (const auto& st : stmts) {
     pending_ = &out;
     cache_ = &localCache;
@@ -110,10 +117,17 @@ StmtPtr TileBlockRewriter::rewriteBlock(const std::vector<StmtPtr>& stmts, Span 
                 st->kind == StmtKind::BufferStore;
     inBlock_ = leaf;  // the bodies of a compound statement are lists of their own
     StmtPtr r = IRMutator::mutateStmt(st);
+    if (const auto* bs = r->as<BufferStoreStmt>()) {
+      // An element store changes the tile: a conversion made before it (a moved or
+      // reshaped copy, in this list or an enclosing one) is stale.
+      forgetConversions(bs->buffer.get());
+      forgetConversions(st->as<BufferStoreStmt>()->buffer.get());
+    }
     if (changed && (r != st || out.size() != static_cast<size_t>(&st - stmts.data())))
       *changed = true;
     out.push_back(r);
   }
+  openCaches_.pop_back();
   pending_ = savedPending;
   cache_ = savedCache;
   inBlock_ = savedInBlock;

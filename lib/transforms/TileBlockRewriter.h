@@ -37,6 +37,8 @@ class TileBlockRewriter : public ir::IRMutator {
   /// The cached result of converting `v` under `key` in the current statement list.
   ir::VarPtr cached(const ir::Var* v, const std::string& key) const;
   void cache(const ir::Var* v, const std::string& key, ir::VarPtr result);
+  /// Drops every cached conversion of `v` (in the open statement lists): `v` was written.
+  void forgetConversions(const ir::Var* v);
   /// `value` converted to `expected` (same shape and dtype) by a tile.move before the
   /// current statement; a diagnostic when the move cannot produce that type.
   ir::ExprPtr coerce(const ir::ExprPtr& value, const ir::TypePtr& expected, Span at);
@@ -73,6 +75,7 @@ class TileBlockRewriter : public ir::IRMutator {
   bool inBlock_ = false;
   std::vector<ir::StmtPtr>* pending_ = nullptr;
   std::map<std::pair<const ir::Var*, std::string>, ir::VarPtr>* cache_ = nullptr;
+  std::vector<std::map<std::pair<const ir::Var*, std::string>, ir::VarPtr>*> openCaches_;
   std::vector<std::vector<ir::TypePtr>> yieldTargets_;
 };
 

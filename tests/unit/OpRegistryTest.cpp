@@ -806,9 +806,10 @@ TEST_F(OpsTest, VmiRegistersAndMasks) {
   auto ld16 = call("vmi.vload", {tile({1, 128}, DType::FP16), idx(0)}, {{"size", int64_t{128}}});
   EXPECT_EQ(ld16->type->as<VRegType>()->lanes, 128);
   call("vmi.vload", {tile({1, 256}, DType::Int8), idx(0)}, {{"size", int64_t{256}}});
-  expectError("vmi.vload", {tile({1, 128}), idx(0)}, {{"size", int64_t{128}}},
-              "vmi.vload of FP32 elements must use size=64 (a 256-byte register holds 64 32-bit "
-              "lanes), got size=128");
+  call("vmi.vload", {tile({1, 128}), idx(0)}, {{"size", int64_t{128}}});  // two registers
+  expectError("vmi.vload", {tile({1, 128}), idx(0)}, {{"size", int64_t{96}}},
+              "vmi.vload of FP32 elements must use size=64, 128 or 256 (a VMI vector's lane "
+              "count), got size=96");
   expectError("vmi.vload", {tile({1, 128}), idx(96)}, {{"size", int64_t{64}}},
               "vmi.vload accesses elements [96, 160) of Tile[[1, 128], FP32, Vec], which has 128 "
               "elements");
@@ -831,7 +832,7 @@ TEST_F(OpsTest, VmiRegistersAndMasks) {
   EXPECT_EQ(b->type->as<VRegType>()->dtype, DType::FP32);
   expectError("vmi.vbrc", {idx(2)}, {{"size", int64_t{64}}},
               "vmi.vbrc needs a typed scalar: INDEX is not a vector element type");
-  expectError("vmi.vbrc", {f32(2.0)}, {{"size", int64_t{128}}}, "must use size=64");
+  expectError("vmi.vbrc", {f32(2.0)}, {{"size", int64_t{32}}}, "must use size=64, 128 or 256");
   expectError("vmi.vbrc", {vreg(64)}, {{"size", int64_t{64}}},
               "argument 1 of vmi.vbrc must be a scalar or a one-lane register, got VReg[64, FP32]");
   auto ci = call("vmi.vci", {i32(0)}, {{"size", int64_t{64}}});

@@ -4,6 +4,7 @@
 // docs/simulator-semantics.md §3.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
 #include "ptoc/sim/OpSemantics.h"
@@ -125,8 +126,9 @@ Value storeKernel(const KernelContext& ctx) {
                          "{}",
                          fmtShape(t.shape()), fmtShape(offsets), fmtShape(dims)),
              "give one offset per tensor axis and store a tile of the tensor's rank");
-  for (size_t k = 0; k < dims.size(); ++k) {
-    if (t.valid[k] == 0) continue;
+  // An empty valid region (any extent 0) writes nothing, wherever its offsets point.
+  bool empty = std::find(t.valid.begin(), t.valid.end(), int64_t{0}) != t.valid.end();
+  for (size_t k = 0; k < dims.size() && !empty; ++k) {
     if (offsets[k] < 0 || offsets[k] > dims[k] - t.valid[k])
       ctx.fail(fmt::format("tile.store writes [{}, {}) on axis {} of Tensor[{}, {}], which has "
                            "size {}",
@@ -232,12 +234,16 @@ Value sliceKernel(const KernelContext& ctx) {
     ctx.fail(
         fmt::format("tile.slice has {} offsets for a rank-{} tile", offsets.size(), shape.size()),
         "give one offset per axis");
-  for (size_t k = 0; k < shape.size(); ++k)
-    if (offsets[k] < 0 || offsets[k] > src.shape()[k] - shape[k])
-      ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
-                           offsets[k] + shape[k], k, fmtShape(src.shape())),
-               "keep offset + extent within the source tile: check the offsets that compute them");
   std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : std::vector<int64_t>{};
+  // With an explicit valid shape only the valid part of the window must lie inside the source
+  // (as for tile.load); the rest of the box is padding.
+  const std::vector<int64_t>& window = valid.empty() ? shape : valid;
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (offsets[k] < 0 || k >= window.size() || offsets[k] > src.shape()[k] - window[k])
+      ctx.fail(fmt::format("tile.slice reads [{}, {}) on axis {} of a tile of shape {}", offsets[k],
+                           offsets[k] + (k < window.size() ? window[k] : shape[k]), k,
+                           fmtShape(src.shape())),
+               "keep offset + extent within the source tile: check the offsets that compute them");
   if (valid.empty()) {
     valid.resize(shape.size());
     for (size_t k = 0; k < shape.size(); ++k)
@@ -255,11 +261,6 @@ std::optional<std::vector<int64_t>> reshapeValid(const std::vector<int64_t>& fro
   if (valid == from) return to;
   int64_t count = 1;
   for (int64_t v : valid) count *= v;
-  if (count == 0) {
-    std::vector<int64_t> out = to;
-    out[0] = 0;
-    return out;
-  }
   std::vector<size_t> fa, ta;
   for (size_t k = 0; k < from.size(); ++k)
     if (from[k] != 1) fa.push_back(k);
@@ -267,9 +268,17 @@ std::optional<std::vector<int64_t>> reshapeValid(const std::vector<int64_t>& fro
     if (to[k] != 1) ta.push_back(k);
   bool unitOnly = fa.size() == ta.size();
   for (size_t j = 0; unitOnly && j < fa.size(); ++j) unitOnly = from[fa[j]] == to[ta[j]];
-  if (unitOnly) {
+  bool unitAxesFull = true;
+  for (size_t k = 0; k < from.size(); ++k)
+    if (from[k] == 1) unitAxesFull = unitAxesFull && valid[k] == 1;
+  if (unitOnly && unitAxesFull) {  // as type deduction: the non-unit axes map one to one
     std::vector<int64_t> out(to.size(), 1);
     for (size_t j = 0; j < ta.size(); ++j) out[ta[j]] = valid[fa[j]];
+    return out;
+  }
+  if (count == 0) {
+    std::vector<int64_t> out = to;
+    out[0] = 0;
     return out;
   }
   size_t k = 0;

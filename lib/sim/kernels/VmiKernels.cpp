@@ -13,9 +13,17 @@ namespace {
 
 using ir::DType;
 
-/// A lane value as the compute value of element type E (lanes hold values of the dtype).
+/// A lane value as the compute value of element type E. Lanes hold values of the dtype
+/// exactly, so a plain conversion is exact (no software decode of fp16 / bf16 / fp8 per lane);
+/// NaN and 64-bit integers take the general path.
 template <typename E>
 typename E::Compute laneIn(double v) {
+  using C = typename E::Compute;
+  if constexpr (E::kFloat) {
+    if (v == v) return static_cast<C>(v);
+  } else if constexpr (sizeof(C) <= 4) {
+    return static_cast<C>(static_cast<int64_t>(v));
+  }
   return E::load(E::fromDouble(v));
 }
 

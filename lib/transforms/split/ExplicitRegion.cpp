@@ -60,6 +60,7 @@ class RegionChecker : public IRVisitor {
     bool perLane = exprPerLane(a.value);
     const auto* st = a.var->type ? a.var->type->as<ScalarType>() : nullptr;
     if (perLane) perLane_.insert(a.var.get());
+    if (generated(a.value)) generated_.insert(a.var.get());
     if (st && reads(a.value, laneDerived_)) laneDerived_.insert(a.var.get());
   }
   void visitEval(const EvalStmt& e) override {
@@ -110,10 +111,26 @@ class RegionChecker : public IRVisitor {
     const bool producesTile = c->type && c->type->isa<TileType>();
     if (!producesTile || classifyCallAffinity(*c) != CoreAffinity::Vector) return anyPerLane;
     if (anyPerLane) return true;
-    if (id == OpId::Full || id == OpId::Create || hasTrait(*c, OpTrait::PositionalGenerator))
-      return false;  // accepted for itself only
+    if (generated(e)) return false;  // accepted for itself only
     if (addressedByLane(*c)) return true;
     offenders.push_back({c, stmtSpan_});
+    return false;
+  }
+
+  /// Whether `e` is a pure generator (tile.full / create / ci / random), or a view of one
+  /// that only reshapes, moves or re-validates it (resolve-backend-op-layouts' [1, N] view of
+  /// a generated column): its value is a function of its attributes, so per-lane replication
+  /// is correct at whatever extent it has.
+  bool generated(const ExprPtr& e) const {
+    if (!e) return false;
+    if (const auto* v = e->as<Var>()) return generated_.count(v) > 0;
+    const auto* c = e->as<Call>();
+    if (!c) return false;
+    const OpId id = opIdOf(*c);
+    if (id == OpId::Full || id == OpId::Create || hasTrait(*c, OpTrait::PositionalGenerator))
+      return true;
+    if (id == OpId::Reshape || id == OpId::Move || id == OpId::SetValidShape)
+      return !c->args.empty() && generated(c->args[0]);
     return false;
   }
 
@@ -132,6 +149,7 @@ class RegionChecker : public IRVisitor {
   }
 
   std::unordered_set<const Var*> perLane_;
+  std::unordered_set<const Var*> generated_;
   std::unordered_set<const Var*> laneDerived_;
   Span stmtSpan_;
 };

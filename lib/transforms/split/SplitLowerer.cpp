@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "SplitUtils.h"
+#include "ptoc/analysis/Arith.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -170,7 +171,10 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
 // ---- statements -----------------------------------------------------------------------------
 
 VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
-  if (sameType(oldVar->type, value->type)) return oldVar;
+  if (sameType(oldVar->type, value->type)) {
+    remap(oldVar, oldVar);  // a loop body lowered again must not keep the first round's var
+    return oldVar;
+  }
   auto nv = std::make_shared<Var>(oldVar->name, value->type, oldVar->span);
   remap(oldVar, nv);
   if (const HalfInfo* info = infoOf(value)) {
@@ -207,7 +211,13 @@ void SplitLowerer::lowerAssign(const AssignStmt& a, const StmtPtr& orig,
     out.push_back(std::make_shared<AssignStmt>(nv, move, a.span));
     return;
   }
+  topCall_ = a.value.get();
+  pending_ = &out;
+  assignVar_ = a.var.get();
   ExprPtr v = mutateExpr(a.value);
+  topCall_ = nullptr;
+  pending_ = nullptr;
+  assignVar_ = nullptr;
   if (v == a.value) {
     out.push_back(orig);
     return;
@@ -222,6 +232,7 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
   for (const auto& ia : ias) {
     ExprPtr init = mutateExpr(ia->init);
     if (init == ia->init) {
+      remap(ia, ia);
       out.push_back(ia);
       continue;
     }
@@ -250,25 +261,173 @@ std::vector<VarPtr> SplitLowerer::lowerReturnVars(const std::vector<VarPtr>& rvs
   return out;
 }
 
+namespace {
+
+/// Whether two tile types differ only in their block / scalar layout.
+bool layoutOnlyDiffers(const TileType& a, const TileType& b) {
+  TileView v = a.effectiveView(), w = b.effectiveView();
+  v.blayout = w.blayout;
+  v.slayout = w.slayout;
+  return typesEqual(*TileType::get(a.shape, a.dtype, a.memory, v), b);
+}
+
+}  // namespace
+
+StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePtr>& want,
+                                   const std::function<void(size_t, const TypePtr&)>& mismatch,
+                                   const std::vector<const HalfInfo*>& wantInfo) {
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y) return body;
+  std::vector<ExprPtr> values = y->values;
+  bool changed = false;
+  stmts.pop_back();
+  for (size_t k = 0; k < values.size() && k < want.size(); ++k) {
+    if (sameType(want[k], values[k]->type)) continue;
+    if (k < wantInfo.size() && wantInfo[k] && wholeOf(values[k], *wantInfo[k])) {
+      // A per-lane carry fed back a value held whole by both lanes: yield its lane window.
+      HalfInfo copy = *wantInfo[k];
+      values[k] = sliceToLane(values[k], copy, y->span);
+      halved_[values[k].get()] = copy;
+      changed = true;
+      if (sameType(want[k], values[k]->type)) continue;
+    }
+    // A halved value may meet a type written with another layout: the C->V move carried the
+    // cube tile's view (e.g. Acc's NZ) where tile.aiv_shard gives the default Vec view, and
+    // resolve-backend-op-layouts typed its repairs after the move. Move it to that layout.
+    const TileType* w = want[k] ? want[k]->as<TileType>() : nullptr;
+    const TileType* g = tileTypeOf(values[k]);
+    if (!w || !g || !layoutOnlyDiffers(*w, *g)) mismatch(k, values[k]->type);
+    TileView v = w->effectiveView();
+    ExprPtr moved = createOpCall(OpRegistry::instance().get(OpId::Move), {values[k]},
+                                 {{"target_memory", w->memory.value_or(MemorySpace::Vec)},
+                                  {"blayout", v.blayout},
+                                  {"slayout", v.slayout}},
+                                 y->span, diag_);
+    const auto* named = values[k]->as<Var>();
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("carry")) + "_layout",
+                                     moved->type, y->span);
+    if (const HalfInfo* info = infoOf(values[k])) {
+      HalfInfo copy = *info;
+      halved_[tmp.get()] = std::move(copy);
+    }
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, moved, y->span));
+    values[k] = tmp;
+    changed = true;
+  }
+  if (!changed) return body;
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
+  return makeSeq(std::move(stmts), body->span);
+}
+
+StmtPtr SplitLowerer::conformCarries(const StmtPtr& body, const std::vector<IterArgPtr>& ias,
+                                     Span loop) {
+  std::vector<TypePtr> want;
+  std::vector<const HalfInfo*> infos;
+  for (const auto& ia : ias) {
+    want.push_back(ia->type);
+    infos.push_back(infoOf(ia));
+  }
+  // A carried value must keep its width around the back edge.
+  return conformYield(
+      body, want,
+      [&](size_t i, const TypePtr& got) {
+        reject(loop,
+               fmt::format("the loop-carried value '{}' enters the loop as {} but the halved loop "
+                           "body yields {}",
+                           ias[i]->name, ops::describeType(ias[i]->type), ops::describeType(got)),
+               "give the carried value its per-lane width before the loop (e.g. create the "
+               "accumulator with pl.full inside the split function)");
+      },
+      infos);
+}
+
+bool SplitLowerer::wholeOf(const ExprPtr& value, const HalfInfo& info) const {
+  const TileType* t = tileTypeOf(value);
+  return t && !infoOf(value) && t->memory == MemorySpace::Vec && info.dim < t->shape.size() &&
+         t->shape[info.dim] == info.full;
+}
+
+bool SplitLowerer::sliceWholeInits(std::vector<IterArgPtr>& ias, const StmtPtr& body,
+                                   const std::vector<IterArgPtr>& original) {
+  // A carried value that enters whole (held by both lanes) but comes back from the halved
+  // body per lane: enter with this lane's window of it instead, then lower the body again.
+  std::vector<StmtPtr> stmts = flattenStmts(body);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y) return false;
+  bool any = false;
+  for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
+    const HalfInfo* info = infoOf(y->values[i]);
+    if (!info || !wholeOf(ias[i]->init, *info)) continue;
+    HalfInfo copy = *info;
+    ExprPtr init = sliceToLane(ias[i]->init, copy, ias[i]->span);
+    auto nia = std::make_shared<IterArg>(ias[i]->name, init->type, init, ias[i]->span);
+    remap(original[i], nia);
+    halved_[nia.get()] = copy;
+    ias[i] = nia;
+    any = true;
+  }
+  return any;
+}
+
+LoopInfo loopInfoOf(const ForStmt& f) {
+  LoopInfo l{f.loopVar.get(), ops::constIntValue(f.step), std::nullopt};
+  if (!f.step) l.step = 1;
+  auto a = ops::constIntValue(f.start), b = ops::constIntValue(f.stop);
+  if (a && b && l.step && *l.step != 0)
+    l.trips = *l.step > 0 ? std::max<int64_t>(0, (*b - *a + *l.step - 1) / *l.step)
+                          : std::max<int64_t>(0, (*a - *b - *l.step - 1) / -*l.step);
+  return l;
+}
+
+void SplitLowerer::checkStoreStep(const ExprPtr& offset, const HalfInfo& info, Span span) {
+  if (loops_.empty()) return;
+  analysis::Analyzer arith;
+  analysis::AffineForm form = arith.toAffine(offset);
+  for (const auto& t : form.terms) {
+    const auto* v = t.term ? t.term->as<Var>() : nullptr;
+    for (const LoopInfo& l : loops_) {
+      if (!v || v != l.var || !l.step || (l.trips && *l.trips < 2)) continue;
+      int64_t d = t.coeff * *l.step;
+      // Lane 0 writes [0, min(V, S)) and lane 1 [S, V) of each iteration's window (V = the
+      // full tile's valid extent, the box when it is not static): they meet across
+      // iterations when 0 < |d| < V, and never when lane 1 writes nothing (V <= S).
+      int64_t width = info.full;
+      if (auto v = info.fullValid ? ops::constIntValue(info.fullValid) : std::nullopt) width = *v;
+      if (width <= info.stride) continue;
+      if (d != 0 && (d > 0 ? d : -d) < width)
+        reject(span,
+               fmt::format("this store of a halved tile moves its split-axis offset by {} per "
+                           "iteration of the loop over '{}', less than the {} rows / columns the "
+                           "two AIV lanes write per iteration: lane 1's window of one iteration "
+                           "overlaps lane 0's of the next, and the lanes run concurrently (the "
+                           "unsplit program lets the later iteration win)",
+                           d, v->name, width),
+               fmt::format("step the store offset by at least {} per iteration (the tile's "
+                           "extent), or keep the loop's stores disjoint",
+                           width));
+    }
+  }
+}
+
 StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
+  struct LoopScope {
+    std::vector<LoopInfo>& loops;
+    ~LoopScope() { loops.pop_back(); }
+  };
+  loops_.push_back(loopInfoOf(f));
+  LoopScope scope{loops_};
   bool changed = false;
   ExprPtr start = mutateExpr(f.start), stop = mutateExpr(f.stop), step = mutateExpr(f.step);
   changed |= start != f.start || stop != f.stop || step != f.step;
   std::vector<IterArgPtr> ias = lowerIterArgs(f.iterArgs, changed);
   StmtPtr body = lowerBody(f.body);
+  if (sliceWholeInits(ias, body, f.iterArgs)) {
+    changed = true;
+    body = lowerBody(f.body);
+  }
   changed |= body != f.body;
-  // A carried value must keep its width around the back edge.
-  std::vector<StmtPtr> stmts = flattenStmts(body);
-  if (const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>())
-    for (size_t i = 0; i < y->values.size() && i < ias.size(); ++i)
-      if (!sameType(ias[i]->type, y->values[i]->type))
-        reject(f.span,
-               fmt::format("the loop-carried value '{}' enters the loop as {} but the halved "
-                           "loop body yields {}",
-                           ias[i]->name, ops::describeType(ias[i]->type),
-                           ops::describeType(y->values[i]->type)),
-               "give the carried value its per-lane width before the loop (e.g. create the "
-               "accumulator with pl.full inside the split function)");
+  body = conformCarries(body, ias, f.span);
   std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body);
   changed |= rvs != f.returnVars;
   if (!changed) return orig;
@@ -281,6 +440,12 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   std::vector<IterArgPtr> ias = lowerIterArgs(w.iterArgs, changed);
   ExprPtr cond = mutateExpr(w.cond);
   StmtPtr body = lowerBody(w.body);
+  if (sliceWholeInits(ias, body, w.iterArgs)) {
+    changed = true;
+    cond = mutateExpr(w.cond);
+    body = lowerBody(w.body);
+  }
+  body = conformCarries(body, ias, w.span);
   changed |= cond != w.cond || body != w.body;
   std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body);
   changed |= rvs != w.returnVars;
@@ -288,23 +453,55 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   return std::make_shared<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
 }
 
+StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other) {
+  // A value one branch yields whole (held by both lanes) where the other branch yields a
+  // per-lane half: this branch yields this lane's window of it.
+  std::vector<StmtPtr> stmts = flattenStmts(body), os = flattenStmts(other);
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  const auto* oy = os.empty() ? nullptr : os.back()->as<YieldStmt>();
+  if (!y || !oy) return body;
+  std::vector<ExprPtr> values = y->values;
+  bool changed = false;
+  stmts.pop_back();
+  for (size_t k = 0; k < values.size() && k < oy->values.size(); ++k) {
+    const HalfInfo* info = infoOf(oy->values[k]);
+    if (!info || !wholeOf(values[k], *info)) continue;
+    HalfInfo copy = *info;
+    ExprPtr sliced = sliceToLane(values[k], copy, y->span);
+    const auto* named = values[k]->as<Var>();
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("merge")) + "_lane",
+                                     sliced->type, y->span);
+    halved_[tmp.get()] = copy;
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, sliced, y->span));
+    values[k] = tmp;
+    changed = true;
+  }
+  if (!changed) return body;
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
+  return makeSeq(std::move(stmts), body->span);
+}
+
 StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
   ExprPtr cond = mutateExpr(i.cond);
   StmtPtr thenBody = lowerBody(i.thenBody);
   StmtPtr elseBody = lowerBody(i.elseBody);
   if (!i.returnVars.empty() && elseBody) {
-    auto ts = flattenStmts(thenBody), es = flattenStmts(elseBody);
+    thenBody = sliceWholeYields(thenBody, elseBody);
+    elseBody = sliceWholeYields(elseBody, thenBody);
+    auto ts = flattenStmts(thenBody);
     const auto* ty = ts.empty() ? nullptr : ts.back()->as<YieldStmt>();
-    const auto* ey = es.empty() ? nullptr : es.back()->as<YieldStmt>();
-    if (ty && ey)
-      for (size_t k = 0; k < ty->values.size() && k < ey->values.size(); ++k)
-        if (!sameType(ty->values[k]->type, ey->values[k]->type))
-          reject(i.span,
-                 fmt::format("the branches of this if yield '{}' with different widths ({} vs "
-                             "{}) after halving",
-                             i.returnVars[k]->name, ops::describeType(ty->values[k]->type),
-                             ops::describeType(ey->values[k]->type)),
-                 "compute the value the same way (both per-lane halves) in both branches");
+    if (ty) {
+      std::vector<TypePtr> want;
+      for (const auto& v : ty->values) want.push_back(v->type);
+      elseBody = conformYield(elseBody, want, [&](size_t k, const TypePtr& got) {
+        reject(
+            i.span,
+            fmt::format("the branches of this if yield '{}' with different widths ({} vs "
+                        "{}) after halving",
+                        i.returnVars[k]->name, ops::describeType(want[k]), ops::describeType(got)),
+            "compute the value the same way (both per-lane halves) in both branches");
+      });
+    }
   }
   std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody);
   if (cond == i.cond && thenBody == i.thenBody && elseBody == i.elseBody && rvs == i.returnVars)
@@ -348,8 +545,10 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     case StmtKind::RuntimeScope:
       reject(s->span, "a scope cannot be lowered inside the split vector sub-region",
              "move the scope out of the split function or region");
-    case StmtKind::Eval:
     case StmtKind::BufferStore:
+      out.push_back(lowerBufferStore(*s->as<BufferStoreStmt>(), s));
+      return;
+    case StmtKind::Eval:
     case StmtKind::Yield:
       out.push_back(mutateStmt(s));  // operands are rewritten like any expression
       return;

@@ -1,12 +1,12 @@
-# A reshape of an un-halved source (a [1, 64] row, singleton under UP_DOWN) into a
-# [64, 1] column is emitted full width and then sliced per lane:
-# tile.slice(view, [32, 1], [0 + subblock_idx * 32, 0]); the column then broadcasts
-# over this lane's rows of the sharded cube result.
+# A reshape of an un-halved 2-D source (a [1, 64] row, singleton under UP_DOWN) into a
+# [64, 1] column stays full width: both lanes hold the whole column. Where it meets this
+# lane's half of the sharded cube result (row_expand_mul), the pass takes this lane's
+# window of it: tile.slice(col, [32, 1], [0 + subblock_idx * 32, 0]).
 # RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=lower-auto-vector-split
 # CHECK: g: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(gamma, [0, 0], [1, 64], target_memory=pl.Mem.Vec)
-# CHECK-NEXT: col: pl.Tile{{\[\[}}32, 1], pl.FP32, pl.Mem.Vec{{.*}}] = pl.tile.slice(pl.tile.reshape(g, [64, 1]), [32, 1], [0 + subblock_idx * 32, 0])
-# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.row_expand_mul(h, col)
+# CHECK-NEXT: col: pl.Tile{{\[\[}}64, 1], pl.FP32, pl.Mem.Vec{{.*}}] = pl.tile.reshape(g, [64, 1])
+# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.row_expand_mul(h, pl.tile.slice(col, [32, 1], [subblock_idx * 32, 0]))
 import pypto.language as pl
 
 

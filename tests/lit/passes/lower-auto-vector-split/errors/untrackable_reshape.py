@@ -1,7 +1,7 @@
 # A reshape of a column-halved tile into a shape where a lane half is not contiguous: rejected.
 # RUN: not %ptoc opt %s --passes=lower-auto-vector-split 2>&1 | FileCheck %s
-# CHECK: {{.*}}untrackable_reshape.py:19:13: error: lower-auto-vector-split: tile.reshape of the halved tile 'h' to [32, 128] moves the split axis in a way the lanes cannot follow (a lane
-# CHECK: hint: reshape before the value is split, or keep whole rows per lane (e.g. [N, 1] <-> [1, N])
+# CHECK: {{.*}}untrackable_reshape.py:19:13: error: lower-auto-vector-split: tile.reshape of the halved tile 'h' to [32, 128] moves the split axis in a way the lanes cannot follow: each lane holds a column block
+# CHECK: hint: reshape before the value is split (e.g. in the producer's shape), or keep the reshape to adding / removing unit axes ([N, 1] <-> [1, N])
 import pypto.language as pl
 
 

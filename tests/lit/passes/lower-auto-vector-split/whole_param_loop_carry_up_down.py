@@ -1,7 +1,9 @@
-# A loop-carried value that enters full width (a Vec tile parameter) but is replaced by a per-lane half in the body: rejected at the loop.
-# RUN: not %ptoc opt %s --passes=lower-auto-vector-split 2>&1 | FileCheck %s
-# CHECK: {{.*}}loop_width_change.py:15:9: error: lower-auto-vector-split: the loop-carried value 'acc' enters the loop as Tile{{\[\[}}64, 64], FP32, Vec] but the halved loop body yields Tile
-# CHECK: hint: give the carried value its per-lane width before the loop (e.g. create the accumulator wit
+# A loop-carried value that enters whole (a Vec tile parameter, held by both lanes) but is
+# replaced by a per-lane half in the body: the loop enters with this lane's window of the
+# parameter (was: rejected as a width change).
+# RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
+# CHECK: for i, (acc,) in pl.range(2, init_values=(pl.tile.slice(bias, [32, 64], [subblock_idx * 32, 0]),)):
+# CHECK-NEXT: nxt: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.exp(h)
 import pypto.language as pl
 
 

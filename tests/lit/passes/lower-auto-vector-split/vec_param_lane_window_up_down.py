@@ -1,8 +1,9 @@
 # A full-width vector tile that the split machinery did not produce (a Vec tile
-# parameter) meets a per-lane half in an elementwise op: rejected at the op.
-# RUN: not %ptoc opt %s --passes=lower-auto-vector-split 2>&1 | FileCheck %s
-# CHECK: {{.*}}mixed_width_operands.py:16:13: error: lower-auto-vector-split: tile.add mixes the per-lane half of one operand with the full-width tile 'bias' (its split axis 0 has 64 eleme
-# CHECK: hint: produce the full-width operand inside the split function (load, full, or a C->V move) so i
+# parameter, held whole by both lanes) meets a per-lane half in an elementwise op: the op
+# reads this lane's window of it (was: rejected as mixed widths).
+# RUN: %ptoc opt %s --passes=lower-auto-vector-split --verify-each | FileCheck %s
+# CHECK: h: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(m, split=pl.SplitMode.UP_DOWN)
+# CHECK-NEXT: r: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(h, pl.tile.slice(bias, [32, 64], [subblock_idx * 32, 0]))
 import pypto.language as pl
 
 

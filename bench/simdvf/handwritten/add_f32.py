@@ -1,0 +1,16 @@
+# Hand-written VMI version of kernels/add_f32.py.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.AIV)
+def main(A: pl.Tensor[[16384], pl.FP32], C: pl.Tensor[[16384], pl.FP32], B: pl.InOut[pl.Tensor[[16384], pl.FP32]]):
+    a = pl.load(A, [0], [16384])
+    c = pl.load(C, [0], [16384])
+    b = pl.load(B, [0], [16384])
+    with pl.simd_vf(lanes=128):
+        m = pl.vmi.create_mask(128, size=128)
+        for q in pl.range(128):
+            x = pl.vmi.vload(a, q * 128, size=128)
+            y = pl.vmi.vload(c, q * 128, size=128)
+            pl.vmi.vstore(pl.vmi.vadd(x, y, m), b, q * 128, m)
+    B = pl.store(b, [0], B)

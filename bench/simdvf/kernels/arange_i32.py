@@ -1,0 +1,17 @@
+# int32 a + i (the loop index as a value), divisible: 16384 elements, 128 lanes.
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((16384,), "int32"), C: T.Tensor((16384,), "int32"), B: T.Tensor((16384,), "int32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((16384,), "int32")
+        c = T.alloc_shared((16384,), "int32")
+        b = T.alloc_shared((16384,), "int32")
+        T.copy(A, a)
+        T.copy(C, c)
+        T.copy(B, b)
+        with T.SimdVF(lanes=128):
+            for i in T.Parallel(16384):
+                b[i] = a[i] + i
+        T.copy(b, B)

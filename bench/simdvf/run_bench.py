@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""SIMD-VF code quality and simulator throughput (issue 11, item 4).
+
+For each kernel in kernels/ (a T kernel) with its hand-written VMI version in handwritten/:
+  1. vectorize it (`ptoc opt --passes=simdvf`) and count the vmi instructions in the program
+     text (static count, every `pl.vmi.` call) against the hand-written version;
+  2. run the element-level T kernel, the vectorized kernel and the hand-written kernel on the
+     same inputs (`ptoc run`, same seed) and require byte-identical outputs;
+  3. time the simulation of the vectorized kernel ("ran main in X ms", best of --runs) and of
+     the same kernel with its region repeated REPS times (a serial loop inside the region; the
+     kernels are idempotent, and the outputs are compared too); (t_rep - t) / (REPS - 1) is the
+     region's time, compared with a plain C++ loop of the same op (baseline.cpp; numpy is not
+     installed here).
+
+usage: bench/simdvf/run_bench.py [--ptoc build/tools/ptoc/ptoc] [--runs 5]
+"""
+import argparse, os, re, subprocess, sys, tempfile, filecmp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPS = 21
+
+
+def ptoc(args, exe):
+    return subprocess.run([exe] + args, check=True, capture_output=True, text=True).stdout
+
+
+def vmi_count(text):
+    return len(re.findall(r"\bpl\.vmi\.\w+\(", text))
+
+
+def sim_ms(path, exe, out, runs):
+    best = 1e30
+    for _ in range(runs):
+        line = ptoc(["run", path, "--out", out], exe)
+        best = min(best, float(re.search(r"ran main in ([0-9.]+) ms", line).group(1)))
+    return best
+
+
+def without_region(text):
+    """The kernel with its `with T.SimdVF` blocks removed: the copies alone."""
+    out, skip = [], None
+    for line in text.split("\n"):
+        ind = len(line) - len(line.lstrip())
+        if skip is not None:
+            if line.strip() and ind <= skip:
+                skip = None
+            else:
+                continue
+        if line.lstrip().startswith("with T.SimdVF"):
+            skip = ind
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def repeat_region(text, reps):
+    """The kernel with the body of each `with T.SimdVF` block run `reps` times (a serial loop
+    around it; the bench kernels' regions are idempotent, so the outputs do not change)."""
+    out, block, extra = [], None, ""
+    for line in text.split("\n"):
+        ind = len(line) - len(line.lstrip())
+        if block is not None and line.strip() and ind <= block:
+            block = None
+        if block is not None:
+            out.append(extra + line if line.strip() else line)
+            continue
+        m = re.match(r"^(\s*)with (T\.SimdVF\([^)]*\)), T\.Parallel\(([^)]*)\) as \(([^)]*)\):$", line)
+        if m:
+            pad = m.group(1)
+            out += [f"{pad}with {m.group(2)}:", f"{pad}    for _rep in T.serial({reps}):",
+                    f"{pad}        for {m.group(4)} in T.Parallel({m.group(3)}):"]
+            block, extra = len(pad), " " * 8
+            continue
+        if line.lstrip().startswith("with T.SimdVF"):
+            out.append(line)
+            out.append(" " * (ind + 4) + f"for _rep in T.serial({reps}):")
+            block, extra = ind, " " * 4
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def elements(text):
+    # The element count of the kernel: the product of the T.Parallel extents.
+    m = re.search(r"T\.Parallel\(([^)]*)\)", text)
+    n = 1
+    for x in m.group(1).split(","):
+        n *= int(x)
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ptoc", default=os.path.join(HERE, "..", "..", "build", "tools", "ptoc", "ptoc"))
+    ap.add_argument("--runs", type=int, default=5)
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="simdvf-bench-")
+    exe = os.path.abspath(a.ptoc)
+    base = os.path.join(tmp, "baseline")
+    subprocess.run(["c++", "-O2", "-std=c++20", os.path.join(HERE, "baseline.cpp"), "-o", base], check=True)
+    cxx = {}
+    for line in subprocess.run([base], check=True, capture_output=True, text=True).stdout.split("\n"):
+        if line.strip():
+            k, ns = line.split()
+            cxx[k] = float(ns)
+    names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kernels")) if f.endswith(".py"))
+    print(f"{'kernel':<18} {'vmi emitted':>11} {'hand':>5} {'ratio':>6} {'elem ms':>8} "
+          f"{'vec ms':>7} {'region ms':>9} {'region M elem/s':>15} {'C++ M elem/s':>12} {'region/C++':>10}")
+    ratios = []
+    ok = True
+    for n in names:
+        src = os.path.join(HERE, "kernels", n + ".py")
+        hand = os.path.join(HERE, "handwritten", n + ".py")
+        vec = os.path.join(tmp, n + "_vec.py")
+        text = ptoc(["opt", src, "--passes=simdvf"], exe)
+        open(vec, "w").write(text)
+        emitted, written = vmi_count(text), vmi_count(open(hand).read())
+        outs = {k: os.path.join(tmp, n, k) for k in ("elem", "vec", "hand")}
+        t_elem = sim_ms(src, exe, outs["elem"], 1)
+        t_vec = sim_ms(vec, exe, outs["vec"], a.runs)
+        # The region alone: the kernel with its region run REPS times, minus the kernel.
+        rep_src = os.path.join(tmp, n + "_rep.py")
+        open(rep_src, "w").write(repeat_region(open(src).read(), REPS))
+        rep_vec = os.path.join(tmp, n + "_rep_vec.py")
+        open(rep_vec, "w").write(ptoc(["opt", rep_src, "--passes=simdvf"], exe))
+        outs["rep"] = os.path.join(tmp, n, "rep")
+        t_rep = sim_ms(rep_vec, exe, outs["rep"], a.runs)
+        t_region = max((t_rep - t_vec) / (REPS - 1), 1e-6)
+        sim_ms(hand, exe, outs["hand"], 1)
+        for f in os.listdir(outs["elem"]):
+            for k in ("vec", "hand", "rep"):
+                if not filecmp.cmp(os.path.join(outs["elem"], f), os.path.join(outs[k], f), shallow=False):
+                    print(f"MISMATCH: {n} {k} {f}")
+                    ok = False
+        e = elements(open(src).read())
+        rate = e / (t_region * 1e-3) / 1e6
+        crate = e / (cxx[n] * 1e-9) / 1e6
+        ratios.append(emitted / written)
+        print(f"{n:<18} {emitted:>11} {written:>5} {emitted / written:>6.2f} {t_elem:>8.2f} "
+              f"{t_vec:>7.3f} {t_region:>9.4f} {rate:>15.1f} {crate:>12.0f} {rate / crate:>10.4f}")
+    print(f"mean instruction ratio {sum(ratios) / len(ratios):.2f}; max {max(ratios):.2f}; "
+          f"outputs {'identical' if ok else 'DIFFER'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

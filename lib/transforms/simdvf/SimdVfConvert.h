@@ -1,0 +1,68 @@
+// The conversion of one chunk of a unit body into VMI (tilelang-pto-facts §5.5), shared by
+// verify-parallel (a dry run whose rejections become its diagnostics) and vectorize-parallel
+// (the real run). One code path decides both what is admitted and what is emitted.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "SimdVfAnalysis.h"
+
+namespace ptoc::simdvf {
+
+class UnitConverter {
+ public:
+  /// `qVar` is the chunk loop variable (bounds [0, chunks)); the chunk starts at qVar * L.
+  UnitConverter(const Unit& u, int region, DiagnosticEngine& diag, ir::VarPtr qVar,
+                ir::ExprPtr chunkBase)
+      : u_(u),
+        region_(region),
+        diag_(diag),
+        q_(std::move(qVar)),
+        chunkBase_(std::move(chunkBase)) {}
+
+  /// Appends the VMI statements of one chunk under `mask` to `out`. Returns false and appends
+  /// the reason to `problems` when the unit is outside the admitted subset.
+  bool convertChunk(const ir::ExprPtr& mask, std::vector<ir::StmtPtr>& out,
+                    std::vector<Problem>& problems);
+
+ private:
+  struct Val {
+    ir::ExprPtr e;
+    bool vec = false;  // a register or mask value; otherwise a lane-uniform scalar expression
+  };
+  struct Reject {
+    Problem p;
+  };
+  [[noreturn]] void reject(std::string category, std::string message, Span span) const;
+
+  void convertStmt(const ir::StmtPtr& s);
+  Val convert(const ir::ExprPtr& e);
+  Val convertBinary(const ir::BinaryExpr& b, const ir::ExprPtr& e);
+  Val convertLoad(const ir::BufferLoad& l);
+  void checkBuffer(const ir::VarPtr& buffer, Span span) const;
+  ir::ExprPtr emit(const char* kind, const char* op, std::vector<ir::ExprPtr> args,
+                   ir::AttrList kwargs, Span span);
+  void emitEffect(const char* op, std::vector<ir::ExprPtr> args, Span span);
+  ir::ExprPtr toVector(const Val& v, ir::DType d, Span span);
+  ir::ExprPtr toMask(const Val& v, Span span);
+  ir::ExprPtr castVector(const ir::ExprPtr& v, ir::DType to, Span span);
+  ir::ExprPtr scalarAs(const ir::ExprPtr& s, ir::DType d) const;
+  ir::DType dtypeOf(const ir::ExprPtr& e) const;
+  ir::AttrList sizeKw() const;
+
+  const Unit& u_;
+  int region_;
+  DiagnosticEngine& diag_;
+  ir::VarPtr q_;
+  ir::ExprPtr chunkBase_;
+  ir::ExprPtr mask_;
+  std::vector<ir::StmtPtr>* out_ = nullptr;
+  std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
+  std::map<const ir::Var*, Val> values_;        // their converted values
+  std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
+  int counter_ = 0;
+};
+
+}  // namespace ptoc::simdvf

@@ -1,0 +1,22 @@
+# T.Select on a comparison: vcmps against the scalar, vsel of the two arms.
+# RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 | FileCheck %s --check-prefix=OK
+# RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 --seed 7 | FileCheck %s --check-prefix=OK
+# OK: check ok
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((256,), "float32"), B_init: T.Tensor((256,), "float32"),
+         B: T.Tensor((256,), "float32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((256,), "float32")
+        b = T.alloc_shared((256,), "float32")
+        T.copy(A, a)
+        T.copy(B_init, b)
+        with T.SimdVF(lanes=64):
+            for i in T.Parallel(150):
+                b[i] = T.Select(a[i] > 0.0, a[i], a[i] * 0.25)
+        T.copy(b, B)
+# CHECK: vcmps_1: pl.Mask[64] = pl.vmi.vcmps(vload_0, 0.0, mask, cmp="gt")
+# CHECK: pl.vmi.vsel(vcmps_1, 
