@@ -251,20 +251,12 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
   ir::ExprPtr base = bindExpr(*target.value);
   const auto* var = base->as<ir::Var>();
   const auto* tile = base->type->as<ir::TileType>();
-  if (const auto* tensor = base->type->as<ir::TensorType>(); tensor && !predicate) {
-    // x[i, j] = v on a tensor: tensor.write (PyPTO's pl.write).
-    auto indices = bindIndices(*target.index, tensor->shape.size(), target.index->span);
-    ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(tensor->dtype));
-    ir::ExprPtr call = createOpCall(
-        ops_.get("tensor.write"), {base, ir::makeTuple(std::move(indices), target.span), value}, {},
-        span, diag_, {target.value->span, target.index->span, valueAst.span});
-    return std::make_shared<ir::EvalStmt>(std::move(call), span);
-  }
   if (!var || !tile)
     fail(target.value->span,
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
          base->type->isa<ir::TensorType>()
-             ? "tensors are written with pl.store(tile, offsets, tensor)"
+             ? "tensors are written with pl.store(tile, offsets, tensor), or one element with "
+               "pl.tensor.write(t, [i, j], v) (PyPTO does not read `t[i, j] = v` on tensors either)"
          : base->type->isa<ir::ScalarType>()
              ? "a scalar has no elements: assign it directly (`x = ...`), or index a tile"
              : "index a tile bound to a name: t[i, j] = v");

@@ -1,6 +1,7 @@
 # RUN: %ptoc fmt %s | FileCheck %s
-# Subscripts of tensors: an element read (tensor.read), a window (tensor.slice; an integer
-# index drops its axis through tensor.reshape) and an element write (tensor.write).
+# Subscripts of tensors: an element read (tensor.read) and a window (tensor.slice; an integer
+# index drops its axis through tensor.reshape). An element write is pl.tensor.write: like
+# PyPTO, ptoc does not read `t[i, j] = v` on a tensor.
 # An integer annotation on an INDEX value is a conversion.
 import pypto.language as pl
 
@@ -16,7 +17,7 @@ def f(x: pl.Tensor[[4, N], pl.FP32], i: pl.Scalar[pl.INDEX]) -> pl.Tensor[[2, 16
     # CHECK: r: pl.Tensor{{\[\[}}64], pl.FP32] = pl.tensor.reshape(pl.tensor.slice(x, [1, 64], [3, 0]), [64])
     r = x[3, :]
     # CHECK: pl.tensor.write(w, [0, 0], v)
-    w[0, 0] = v
+    pl.tensor.write(w, [0, 0], v)
     # CHECK: k: pl.Scalar[pl.INT64] = pl.cast(i * 2, pl.INT64)
     k: pl.Scalar[pl.INT64] = i * 2
     pl.static_assert(N % 16 == 0, "N is a multiple of 16")
