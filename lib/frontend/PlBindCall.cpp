@@ -420,24 +420,45 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   auto signatureText = [&](const Signature& s) {
     return signatureTextOf(s.name, s.params, isClassProgram_);
   };
-  if (!e.keywords.empty())
-    fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name),
-         fmt::format("pass the arguments in order: {}", signatureText(sig)));
-  if (e.args.size() != sig.params.size())
+  // Arguments by position, then by parameter name (`self.k(x, out=y)`).
+  std::vector<const Expr*> given(e.args.size());
+  for (size_t i = 0; i < e.args.size(); ++i) given[i] = e.args[i].get();
+  if (!e.keywords.empty()) {
+    given.resize(std::max(given.size(), sig.params.size()), nullptr);
+    for (const auto& kw : e.keywords) {
+      size_t idx = sig.params.size();
+      for (size_t k = 0; k < sig.params.size(); ++k)
+        if (sig.params[k]->name == kw.name) idx = k;
+      if (idx == sig.params.size())
+        fail(kw.nameSpan, fmt::format("'{}' has no parameter '{}'", sig.name, kw.name),
+             fmt::format("the signature is {}", signatureText(sig)));
+      if (given[idx])
+        fail(kw.nameSpan, fmt::format("argument '{}' of '{}' is given twice", kw.name, sig.name),
+             "pass it either by position or by name");
+      given[idx] = kw.value.get();
+    }
+    for (size_t k = 0; k < given.size(); ++k)
+      if (!given[k])
+        fail(e.span,
+             fmt::format("'{}' is called without argument '{}'", sig.name, sig.params[k]->name),
+             fmt::format("the signature is {}", signatureText(sig)));
+  }
+  if (given.size() != sig.params.size())
     fail(e.span,
          fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
-                     e.args.size()),
+                     given.size()),
          fmt::format("the signature is {}", signatureText(sig)));
   std::vector<ir::ExprPtr> args;
-  for (size_t i = 0; i < e.args.size(); ++i) {
-    ir::ExprPtr a = bindExpr(*e.args[i], sig.params[i]->type);
+  for (size_t i = 0; i < given.size(); ++i) {
+    const Expr& argAst = *given[i];
+    ir::ExprPtr a = bindExpr(argAst, sig.params[i]->type);
     if (!ir::structuralEqual(*a->type, *sig.params[i]->type))
-      fail(e.args[i]->span,
+      fail(argAst.span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
                        ir::typeToString(*sig.params[i]->type)),
            conversionHint(
-               *a->type, *sig.params[i]->type, exprText(*e.args[i]),
+               *a->type, *sig.params[i]->type, exprText(argAst),
                fmt::format("pass a value of that type; the signature is {}", signatureText(sig))));
     args.push_back(a);
   }

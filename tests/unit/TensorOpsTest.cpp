@@ -163,6 +163,34 @@ def f(a: pl.Tensor[[2, 3], pl.FP32], b: pl.Tensor[[1, 3], pl.FP32]) -> tuple[pl.
   EXPECT_EQ(r.returns[2].get<sim::Scalar>().f, 5 + 30);
 }
 
+TEST(PlExtraOpsSim, TransposeViewColExpandAndTileReads) {
+  auto p = parse(R"(
+@pl.function
+def f(a: pl.Tensor[[2, 3], pl.FP32], r: pl.Tensor[[1, 2], pl.FP32]) -> tuple[pl.Scalar[pl.FP32], pl.Scalar[pl.FP32], pl.Scalar[pl.FP32]]:
+    t = pl.load(a, [0, 0], [2, 3], target_memory=pl.Mem.Mat)
+    tt = pl.tile.transpose_view(t)
+    v = pl.load(a, [0, 0], [2, 3])
+    row = pl.load(r, [0, 0], [1, 2])
+    x = pl.tile.read(tt, [2, 1])
+    s = pl.tile.col_expand_add(pl.tile.slice(v, [2, 2], [0, 0]), row)
+    y = pl.tile.read(s, [1, 1])
+    z = pl.tile.read(pl.tile.row_prod(v), [1, 0])
+    return x, y, z
+)");
+  ASSERT_TRUE(p->program) << p->error;
+  auto a = std::make_shared<sim::Buffer>(DType::FP32, std::vector<int64_t>{2, 3});
+  auto r = std::make_shared<sim::Buffer>(DType::FP32, std::vector<int64_t>{1, 2});
+  for (int i = 0; i < 6; ++i) a->setF(i, i + 1);  // [[1, 2, 3], [4, 5, 6]]
+  r->setF(0, 10);
+  r->setF(1, 20);
+  sim::Interpreter interp(*p->program);
+  sim::RunResult res = interp.run(*p->program->find("f"), {sim::Tensor{a}, sim::Tensor{r}});
+  ASSERT_EQ(res.returns.size(), 3u);
+  EXPECT_EQ(res.returns[0].get<sim::Scalar>().f, 6);       // transpose: [2, 1] = a[1, 2]
+  EXPECT_EQ(res.returns[1].get<sim::Scalar>().f, 5 + 20);  // a[1, 1] + row[1]
+  EXPECT_EQ(res.returns[2].get<sim::Scalar>().f, 4 * 5 * 6);
+}
+
 TEST(TensorOpsSim, EveryRegisteredOpHasAKernel) {
   EXPECT_TRUE(sim::OpSemantics::instance().missing().empty());
 }
