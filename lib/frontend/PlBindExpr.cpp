@@ -593,6 +593,11 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
     fail(e.span, fmt::format("unknown pad value 'pl.{}'", *path),
          fmt::format("expected one of: {}", expectList(ir::padValueNames(), "pl.PadValue.")));
   }
+  if (auto m = member("TensorLayout")) {
+    if (*m == "ND" || *m == "DN" || *m == "NZ") return *m;
+    fail(e.span, fmt::format("unknown tensor layout 'pl.{}'", *path),
+         "expected pl.TensorLayout.ND, DN or NZ");
+  }
   if (auto m = member("SplitMode")) {
     if (auto v = ir::enumFromName<ir::SplitMode>(ir::splitModeNames(), *m)) return *v;
     fail(e.span, fmt::format("unknown split mode 'pl.{}'", *path),

@@ -172,6 +172,48 @@ ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
   return v;
 }
 
+bool PlBinder::isMemRef(const Expr& e) const {
+  const auto* c = e.as<CallExpr>();
+  return c && isPlPath(*c->func, "MemRef");
+}
+
+void PlBinder::checkTensorExtra(const Expr& e) {
+  // PyPTO's printer adds memory-planning and layout details to tensor types. ptoc's tensors
+  // are row-major (ND) buffers without an address: a pl.MemRef(...) (where a buffer was
+  // placed) is read and dropped; a layout or view other than the plain row-major one is
+  // reported, as ptoc would compute with the wrong element order.
+  if (isMemRef(e)) return;
+  auto layoutOk = [&](const Expr& l) {
+    auto path = plPath(l);
+    if (path && (*path == "ND" || *path == "TensorLayout.ND")) return;
+    fail(l.span, fmt::format("tensor layout '{}' is not modeled", dottedName(l)),
+         "ptoc's tensors are row-major (pl.TensorLayout.ND); transpose or reshape the data "
+         "instead");
+  };
+  if (const auto* c = e.as<CallExpr>(); c && isPlPath(*c->func, "TensorView")) {
+    for (const auto& kw : c->keywords) {
+      if (kw.name == "layout") {
+        layoutOk(*kw.value);
+      } else if (kw.name == "stride") {
+        const auto* list = kw.value->as<ListExpr>();
+        if (!list || !list->elts.empty())
+          fail(kw.value->span, "explicit tensor strides are not modeled",
+               "ptoc's tensors are dense and row-major: drop stride=[...]");
+      } else {
+        fail(kw.nameSpan, fmt::format("pl.TensorView field '{}' is not modeled", kw.name),
+             "ptoc reads pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+      }
+    }
+    if (!c->args.empty())
+      fail(c->args[0]->span, "pl.TensorView takes keyword arguments",
+           "write pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+    return;
+  }
+  if (plPath(e)) return layoutOk(e);
+  fail(e.span, "expected a tensor layout, pl.TensorView(...) or pl.MemRef(...) here",
+       "e.g. pl.Tensor[[16, 16], pl.FP32]");
+}
+
 PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDirection) {
   BoundAnnotation out;
   if (e.is<NoneLit>()) {
@@ -227,7 +269,8 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     return out;
   }
   if (head == "pl.Tensor" || head == "pld.DistributedTensor") {
-    need(2, 2, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
+    need(2, 4, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
+    for (size_t i = 2; i < items.size(); ++i) checkTensorExtra(*items[i]);
     auto shape = bindStaticShape(*items[0], "tensor shape");
     out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]),
                                    head == "pld.DistributedTensor");
@@ -269,6 +312,7 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
         out.hasView = true;
         continue;
       }
+      if (isMemRef(x)) continue;  // memory planning: not modeled (see checkTensorExtra)
       auto path = plPath(x);
       std::string member;
       if (path && path->rfind("Mem.", 0) == 0)

@@ -88,6 +88,10 @@ class PlBinder {
   ir::DType bindDType(const Expr& e);
   std::vector<int64_t> bindStaticShape(const Expr& e, const char* what);
   ir::TileViewFields bindTileView(const CallExpr& call);
+  /// `pl.MemRef(...)` in a type: a memory-planning detail ptoc reads and drops.
+  bool isMemRef(const Expr& e) const;
+  /// The items of pl.Tensor[...] after the dtype: a layout, pl.TensorView(...), pl.MemRef.
+  void checkTensorExtra(const Expr& e);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a
   /// field; the rest must agree). Reports a mismatch at `span`.
   ir::TypePtr mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced, Span span);

@@ -94,8 +94,8 @@ TypePtr deduceUnaryFloat(const OpCallContext& ctx) {
 TypePtr deduceNot(const OpCallContext& ctx) {
   const TensorType& a = tensorArgRef(ctx, 0);
   if (!isInteger(a.dtype) && a.dtype != DType::Bool)
-    ctx.fail(0,
-             fmt::format("tensor.not_ needs an integer or BOOL tensor, got {}", dtypeName(a.dtype)));
+    ctx.fail(
+        0, fmt::format("tensor.not_ needs an integer or BOOL tensor, got {}", dtypeName(a.dtype)));
   return ctx.args[0]->type;
 }
 
@@ -468,7 +468,7 @@ void registerTensorOps(OpRegistry& r) {
   add("create")
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType)
-      .kwarg("layout", A::String, std::string("ND"))
+      .kwarg("layout", A::String, std::string("ND"), false, {std::string("ND")})
       .pipes(scalarPipe)
       .deduce(deduceCreate)
       .doc("a new (uninitialized) GM tensor of shape and dtype");
