@@ -12,9 +12,11 @@ examples/ascend/st_simtvf_parallel (or the paths given with --paths) that holds 
 (`def _k1d(E, out_extent, lanes, dtype): ... @T.prim_func def main(...) ... return main`), so
 each kernel is written out as a stand-alone T file with its parameters filled in:
 
-- factory parameters take --param values, else the factory's own default, else a value from
-  the table DEFAULTS below (names the public kernels use), evaluated in order, so
-  `out_extent` can default to the padded extent;
+- factory parameters take --param values, else the arguments of a call of the factory in the
+  same file whose values are known (literals, or names bound to literals in the calling
+  function: `E, lanes = 150, 128` then `_k1d(E, P, lanes)`), else the factory's own default,
+  else a value from the table DEFAULTS below (names the public kernels use; `P` and
+  `out_extent` default to the padded extent);
 - the simple assignments of the enclosing functions before the kernel (`P =
   _ceil_to_lanes(E, lanes)`, `E, lanes = 150, 128`) are evaluated in Python with the file's
   own helper functions and module constants, and emitted as constants;
@@ -33,7 +35,7 @@ import sys
 import textwrap
 
 DEFAULTS = [
-    ("lanes", 128), ("L", 128), ("dtype", "float32"), ("src_dtype", "float16"),
+    ("lanes", 128), ("L", 128), ("dtype", "float32"), ("src_dtype", "float16"), ("n", 512), ("m", 4),
     ("E", 256), ("N", 150), ("M", 4), ("K", 64), ("R", 32), ("C", 64), ("E_div", 256),
     ("E_non", 150), ("arm", "input_stream"),
     ("P", "(E + lanes - 1) // lanes * lanes"), ("out_extent", "(E + lanes - 1) // lanes * lanes"),
@@ -89,6 +91,35 @@ class Harvest:
         walk(self.tree.body, [])
         return out
 
+    def call_site_args(self, fn):
+        """The arguments of the first call of factory `fn` in the file whose values are known:
+        literals, or names bound to literals earlier in the calling function."""
+        for outer in ast.walk(self.tree):
+            if not isinstance(outer, ast.FunctionDef):
+                continue
+            local = dict(self.env)
+            for stmt in outer.body:
+                if isinstance(stmt, ast.Assign):
+                    try:
+                        exec(compile(ast.Module([stmt], []), self.path, "exec"), local)
+                    except Exception:
+                        pass
+            for node in ast.walk(outer):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == fn.name):
+                    continue
+                try:
+                    vals = [eval(compile(ast.Expression(x), self.path, "eval"), local) for x in node.args]
+                    kws = {k.arg: eval(compile(ast.Expression(k.value), self.path, "eval"), local) for k in node.keywords}
+                except Exception:
+                    continue
+                out = {}
+                for a, v in zip(fn.args.args, vals):
+                    out[a.arg] = v
+                out.update(kws)
+                if all(literal(v) is not None for v in out.values()):
+                    return out
+        return {}
+
     def fill(self, chain):
         env = dict(self.env)
         consts = {}
@@ -96,9 +127,12 @@ class Harvest:
             args = fn.args.args
             defaults = [None] * (len(args) - len(fn.args.defaults)) + list(fn.args.defaults)
             derived = []
+            site = self.call_site_args(fn)
             for a, d in zip(args, defaults):
                 if a.arg in self.overrides:
                     env[a.arg] = self.overrides[a.arg]
+                elif a.arg in site:
+                    env[a.arg] = site[a.arg]
                 elif d is not None:
                     env[a.arg] = eval(compile(ast.Expression(d), self.path, "eval"), env)
                 else:

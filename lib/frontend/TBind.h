@@ -90,6 +90,7 @@ class TLowering {
   // ---- expressions (TBindExpr.cpp) ---------------------------------------------------
   ExprPtr lowerExpr(const Expr& e);
   ExprPtr lowerCall(const CallExpr& c);
+  ExprPtr lowerVmiCall(const CallExpr& c, std::string_view op);
   /// round= / sat= of a cast: accepted when they name what ptoc's conversion does.
   void checkCastOptions(const CallExpr& c, ir::DType to) const;
   std::optional<Const> evalConst(const Expr& e) const;

@@ -29,7 +29,6 @@ void TLowering::unsupported(const Expr& e, std::string_view name) const {
       {"T.alloc_local", "local buffers belong to a later milestone (M4)"},
       {"T.gemm", "T.gemm (cube matmul) is not part of ptoc's T subset"},
       {"T.atomic", "atomics are not part of ptoc's T subset"},
-      {"T.vmi", "hand-written VMI in T syntax is not part of ptoc's T subset"},
       {"T.ascend", "hand-written AscendC SIMD is not part of ptoc's T subset"},
       {"T.tile", "hand-written AscendC tile intrinsics are not part of ptoc's T subset"},
   };
@@ -688,7 +687,55 @@ ExprPtr TLowering::lowerCall(const CallExpr& c) {
     }
     return call(path("pl.cast", s), {lowerExpr(v), dtypeExpr(*d, s)}, {}, s);
   }
+  if (t.rfind("T.vmi.", 0) == 0) return lowerVmiCall(c, t.substr(6));
   unsupported(c, t);
+}
+
+ExprPtr TLowering::lowerVmiCall(const CallExpr& c, std::string_view op) {
+  // Hand-written VMI: T.vmi.X(...) is pl.vmi.X(...); a buffer element operand of vload /
+  // vstore (`a[0]`, `b[i, j]`) is the buffer and its flat element offset.
+  Span s = c.span;
+  size_t elementArg = op == "vload" ? 0 : op == "vstore" ? 1 : SIZE_MAX;
+  std::vector<ExprPtr> args;
+  for (size_t k = 0; k < c.args.size(); ++k) {
+    const auto* sub = c.args[k]->as<SubscriptExpr>();
+    const auto* buf = sub ? sub->value->as<NameExpr>() : nullptr;
+    auto it = buf ? buffers_.find(buf->id) : buffers_.end();
+    if (k != elementArg || it == buffers_.end()) {
+      args.push_back(lowerExpr(*c.args[k]));
+      continue;
+    }
+    if (it->second.gm)
+      fail(sub->span,
+           fmt::format("SIMD_VF block must not access GM directly (buffer `{}` has scope global); "
+                       "stage through UB first",
+                       buf->id));
+    std::vector<const Expr*> dims;
+    if (const auto* tup = sub->index->as<TupleExpr>(); tup && !tup->parenthesized)
+      for (const auto& d : tup->elts) dims.push_back(d.get());
+    else
+      dims.push_back(sub->index.get());
+    const auto& shape = it->second.shape;
+    if (dims.size() != shape.size())
+      fail(sub->index->span, fmt::format("'{}' has {} dimensions but {} indices are given", buf->id,
+                                         shape.size(), dims.size()));
+    bool saved = inIndex_;
+    inIndex_ = true;
+    ExprPtr flat;
+    int64_t stride = 1;
+    for (size_t d = dims.size(); d-- > 0;) {
+      ExprPtr i = lowerExpr(*dims[d]);
+      ExprPtr term = stride == 1 ? i : binop(BinOpKind::Mul, i, intLit(stride, s), s);
+      flat = flat ? binop(BinOpKind::Add, term, flat, s) : term;
+      stride *= shape[d];
+    }
+    inIndex_ = saved;
+    args.push_back(name(buf->id, sub->value->span));
+    args.push_back(flat);
+  }
+  std::vector<Keyword> kws;
+  for (const auto& k : c.keywords) kws.push_back(kw(k.name, lowerExpr(*k.value), k.span));
+  return call(path(keep(fmt::format("pl.vmi.{}", op)), s), std::move(args), std::move(kws), s);
 }
 
 }  // namespace ptoc::frontend

@@ -4,6 +4,7 @@
 // Python-constant `if`. See TBind.h.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "PlBinder.h"
@@ -275,6 +276,20 @@ void TLowering::lowerStmtImpl(const Stmt& s, std::vector<StmtPtr>& out) {
       return lowerAssign(s.cast<AssignStmt>(), out);
     case StmtKind::AugAssign: {
       const auto& a = s.cast<AugAssignStmt>();
+      if (const auto* sub = a.target->as<SubscriptExpr>(); sub && simdDepth_ == 0)
+        if (const auto* n = sub->value->as<NameExpr>()) {
+          auto it = buffers_.find(n->id);
+          if (it != buffers_.end() && it->second.gm) {
+            // A[i] += v on a global tensor: A[i] = A[i] + v through one-element tiles.
+            auto* sum = make<BinOpExpr>(s.span);
+            sum->op = a.op;
+            sum->opSpan = a.opSpan;
+            sum->lhs = a.target;
+            sum->rhs = a.value;
+            sum->height = static_cast<uint16_t>(std::max(a.target->height, a.value->height) + 1);
+            return lowerGlobalStore(*sub, *sum, out);
+          }
+        }
       auto* o = make<AugAssignStmt>(s.span);
       o->target = lowerExpr(*a.target);
       o->op = a.op;
@@ -293,7 +308,7 @@ void TLowering::lowerStmtImpl(const Stmt& s, std::vector<StmtPtr>& out) {
         return lowerFill(*c, out);
       if (const auto* c = v.as<CallExpr>()) {
         std::string t = tName(*c->func);
-        if (!t.empty()) unsupported(*c->func, t);
+        if (!t.empty() && t.rfind("T.vmi.", 0) != 0) unsupported(*c->func, t);
       }
       out.push_back(exprStmt(lowerExpr(v), s.span));
       return;

@@ -20,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -230,12 +231,36 @@ class Runner {
       return Scalar::ofFloat(st->dtype, static_cast<const ir::ConstFloat&>(e).value);
     } else if (st && e.kind == ir::ExprKind::ConstInt && ir::isInteger(st->dtype)) {
       return Scalar::ofInt(st->dtype, static_cast<const ir::ConstInt&>(e).value);
+    } else if (const auto* u = e.as<ir::UnaryExpr>(); st && u && u->op == ir::UnaryOp::Cast) {
+      // A cast of INDEX arithmetic (vci's base `pl.cast(q * 128, pl.INT32)`): the same
+      // castScalar the interpreter applies, without its expression walk.
+      int64_t v;
+      if (fastIndex(*u->operand, v)) return castScalar(Scalar::ofInt(DType::Index, v), st->dtype);
+    } else if (const auto* l = e.as<ir::BufferLoad>(); l && l->indices.size() <= 4) {
+      // An element of a tile at in-range INDEX subscripts (a row's scale `s[i]`), read as the
+      // interpreter's evalBufferLoad reads it; anything else (errors included) goes there.
+      if (auto x = fastElement(*l)) return *x;
     }
     Value v = ex_.eval(e, f_);
     if (!v.is<Scalar>())
       throw SimError(e.span, fmt::format("expected a scalar, got {}", v.describe()));
     return v.get<Scalar>();
   }
+  std::optional<Scalar> fastElement(const ir::BufferLoad& l) {
+    const Value* held = f_.find(l.buffer.get());
+    if (!held || !held->is<Tile>() || !held->get<Tile>().buf) return std::nullopt;
+    const Buffer& b = *held->get<Tile>().buf;
+    if (b.shape.size() != l.indices.size() || b.dtype == DType::Bool) return std::nullopt;
+    int64_t off = 0;
+    for (size_t k = 0; k < b.shape.size(); ++k) {
+      int64_t i;
+      if (!fastIndex(*l.indices[k], i) || i < 0 || i >= b.shape[k]) return std::nullopt;
+      off = off * b.shape[k] + i;
+    }
+    return ir::isFloat(b.dtype) ? Scalar::ofFloat(b.dtype, b.getF(off))
+                                : Scalar::ofInt(b.dtype, b.getI(off));
+  }
+
   /// INDEX arithmetic of constants and variables (offsets like `i * 256 + q * 128`) natively;
   /// anything else through the Executor. Same values: INDEX is int64 in both.
   bool fastIndex(const ir::Expr& e, int64_t& out) {
@@ -282,6 +307,65 @@ class Runner {
         return false;
     }
   }
+  /// Integer arithmetic of the expression's own dtype (constants, variables, + - *), wrapped
+  /// to that dtype after each operation as the interpreter's binaryScalar does.
+  bool fastInt(const ir::Expr& e, int64_t& out) {
+    const auto* st = e.type ? e.type->as<ir::ScalarType>() : nullptr;
+    if (!st || !ir::isInteger(st->dtype) || ir::dtypeBits(st->dtype) > 64) return false;
+    switch (e.kind) {
+      case ir::ExprKind::ConstInt:
+        out = Scalar::ofInt(st->dtype, static_cast<const ir::ConstInt&>(e).value).i;
+        return true;
+      case ir::ExprKind::Var: {
+        const Value* x = f_.find(static_cast<const ir::Var*>(&e));
+        if (!x || !x->is<Scalar>() || x->get<Scalar>().isFloat() ||
+            x->get<Scalar>().dtype != st->dtype)
+          return false;
+        out = x->get<Scalar>().i;
+        return true;
+      }
+      case ir::ExprKind::Binary: {
+        const auto& b = static_cast<const ir::BinaryExpr&>(e);
+        const auto* lt = b.lhs->type->as<ir::ScalarType>();
+        const auto* rt = b.rhs->type->as<ir::ScalarType>();
+        if (!lt || !rt || lt->dtype != st->dtype || rt->dtype != st->dtype) return false;
+        int64_t l, r;
+        if (!fastInt(*b.lhs, l) || !fastInt(*b.rhs, r)) return false;
+        uint64_t v;
+        switch (b.op) {
+          case ir::BinaryOp::Add:
+            v = static_cast<uint64_t>(l) + static_cast<uint64_t>(r);
+            break;
+          case ir::BinaryOp::Sub:
+            v = static_cast<uint64_t>(l) - static_cast<uint64_t>(r);
+            break;
+          case ir::BinaryOp::Mul:
+            v = static_cast<uint64_t>(l) * static_cast<uint64_t>(r);
+            break;
+          default:
+            return false;
+        }
+        out = Scalar::ofInt(st->dtype, static_cast<int64_t>(v)).i;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /// `v = <integer arithmetic>` (the `remaining` counter) without the interpreter.
+  bool fastAssign(const ir::Stmt& stmt) {
+    const auto* a = stmt.as<ir::AssignStmt>();
+    if (!a) return false;
+    const auto* vt = a->var->type->as<ir::ScalarType>();
+    const auto* et = a->value->type->as<ir::ScalarType>();
+    if (!vt || !et || vt->dtype != et->dtype || !ir::isSignedInteger(vt->dtype)) return false;
+    int64_t v;
+    if (!fastInt(*a->value, v)) return false;
+    f_.set(a->var.get(), Scalar::ofInt(vt->dtype, v));
+    return true;
+  }
+
   int64_t integer(const ir::Expr& e) {
     if (int64_t v; fastIndex(e, v)) return v;
     Scalar s = scalar(e);
@@ -315,6 +399,7 @@ class Runner {
       case K::Loop:
         return loop(n);
       case K::Scalar:
+        if (fastAssign(*n.stmt)) return;
         if (ex_.exec(*n.stmt, f_) != Flow::Normal)
           throw SimError(n.stmt->span,
                          "internal error: a SIMD_VF region statement left the region");
