@@ -25,9 +25,9 @@ std::string Unit::context(int region) const {
 }
 
 void report(DiagnosticEngine& diag, std::string_view pass, const Problem& p) {
-  diag.error(p.span,
-             fmt::format("[{}] {}{}{}", pass, p.category.empty() ? "" : p.category + ": ",
-                         p.message, p.context.empty() ? std::string() : " [at " + p.context + "]"));
+  diag.error(p.span, fmt::format("[{}] {}{}{}", p.pass.empty() ? pass : std::string_view(p.pass),
+                                 p.category.empty() ? "" : p.category + ": ", p.message,
+                                 p.context.empty() ? std::string() : " [at " + p.context + "]"));
   throw CompileError();
 }
 

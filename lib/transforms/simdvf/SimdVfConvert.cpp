@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "SimdVfLegalize.h"
 #include "ptoc/analysis/Arith.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
@@ -277,6 +278,27 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
 }
 
 UnitConverter::Val UnitConverter::convert(const ExprPtr& e) {
+  // The same expression object (min / max operands after legalize-parallel) converts once
+  // until the next store.
+  bool memo =
+      e->kind == ExprKind::Binary || e->kind == ExprKind::Unary || e->kind == ExprKind::Select;
+  if (memo)
+    if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second;
+  Val v = convertNode(e);
+  if (memo) memo_[e.get()] = v;
+  return v;
+}
+
+ExprPtr UnitConverter::storeMask(const ExprPtr& pred, Span span) {
+  Val p = convert(pred);
+  ExprPtr m = toMask(p, span);
+  // A comparison is seeded with the chunk mask already; anything else (not, a uniform
+  // condition) is conjoined with it so the lanes past the extent stay off.
+  if (const auto* b = pred->as<BinaryExpr>(); b && p.vec && cmpName(b->op)) return m;
+  return emit("mask_and", "vmi.mask_and", {mask_, m}, {}, span);
+}
+
+UnitConverter::Val UnitConverter::convertNode(const ExprPtr& e) {
   Span sp = e->span;
   switch (e->kind) {
     case ExprKind::ConstInt:
@@ -386,12 +408,6 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
     case StmtKind::BufferStore: {
       const auto& st = *s->as<BufferStoreStmt>();
       checkBuffer(st.buffer, sp);
-      if (st.predicate)
-        reject("memory access",
-               fmt::format("buffer `{}` has a non-trivial access predicate; predicated load/store "
-                           "is not supported in the first version",
-                           st.buffer->name),
-               sp);
       std::string why;
       auto a = classifyAccess(u_, st.buffer, st.indices, chunkBase_, defs_, why);
       if (!a) reject("memory access", why, sp);
@@ -407,15 +423,15 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
                                    st.buffer->name),
                sp);
       DType d = st.buffer->type->as<TileType>()->dtype;
-      emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, mask_}, sp);
+      ExprPtr m = st.predicate ? storeMask(st.predicate, sp) : mask_;
+      emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, m}, sp);
       loads_.clear();
+      memo_.clear();
       return;
     }
     case StmtKind::If:
       reject("loop structure",
-             "if/else inside T.Parallel is not supported yet (control flow belongs to the next "
-             "milestone: legalize-parallel)",
-             sp);
+             "if/else inside T.Parallel reached the vectorizer; run legalize-parallel first", sp);
     case StmtKind::For:
     case StmtKind::While:
       reject("loop structure",
@@ -446,6 +462,7 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
   defs_.clear();
   values_.clear();
   loads_.clear();
+  memo_.clear();
   try {
     std::vector<StmtPtr> body = flattenStmts(u_.body);
     // A bind that no statement reads is dropped (tilelang-pto-facts §5.8), but its value is
@@ -457,6 +474,8 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
         std::swap(scratch, *out_);
         convertStmt(s);
         std::swap(scratch, *out_);
+        memo_.clear();  // what it emitted is dropped
+        loads_.clear();
         continue;
       }
       convertStmt(s);
@@ -476,7 +495,11 @@ void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Pr
   // The dry run of the conversion: chunk variable and mask are placeholders.
   VarPtr q = scalarVar("q", DType::Index);
   VarPtr mask = var("mask", MaskType::get(u.lanes));
-  UnitConverter conv(u, region, diag, q, mul(q, constIndex(u.lanes)));
+  // What legalize-parallel makes of the body is what vectorize-parallel meets.
+  Unit legal = u;
+  legal.body = legalizeUnitBody(u, region, u.body, problems);
+  if (!legal.body) return;
+  UnitConverter conv(legal, region, diag, q, mul(q, constIndex(u.lanes)));
   std::vector<StmtPtr> scratch;
   conv.convertChunk(mask, scratch, problems);
 }

@@ -39,6 +39,8 @@ class UnitConverter {
 
   void convertStmt(const ir::StmtPtr& s);
   Val convert(const ir::ExprPtr& e);
+  Val convertNode(const ir::ExprPtr& e);
+  ir::ExprPtr storeMask(const ir::ExprPtr& pred, Span span);
   Val convertBinary(const ir::BinaryExpr& b, const ir::ExprPtr& e);
   Val convertLoad(const ir::BufferLoad& l);
   void checkBuffer(const ir::VarPtr& buffer, Span span) const;
@@ -62,6 +64,7 @@ class UnitConverter {
   std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
   std::map<const ir::Var*, Val> values_;        // their converted values
   std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
+  std::map<const ir::Expr*, Val> memo_;         // converted expressions since the last store
   int counter_ = 0;
 };
 
