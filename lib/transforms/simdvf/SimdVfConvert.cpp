@@ -78,16 +78,6 @@ BinaryOp swapCmp(BinaryOp op) {
   }
 }
 
-/// The unit-local variables some statement reads.
-std::set<const Var*> usedVars(const std::vector<StmtPtr>& body) {
-  struct V : IRVisitor {
-    std::set<const Var*> used;
-    void visitVar(const VarPtr& v) override { used.insert(v.get()); }
-  } v;
-  for (const auto& s : body) v.visitStmt(s);
-  return v.used;
-}
-
 }  // namespace
 
 void UnitConverter::reject(std::string category, std::string message, Span span) const {
@@ -177,6 +167,9 @@ void UnitConverter::checkBuffer(const VarPtr& buffer, Span span) const {
 
 UnitConverter::Val UnitConverter::convertLoad(const BufferLoad& l) {
   checkBuffer(l.buffer, l.span);
+  checkIndices(l.indices, l.span);
+  if (auto it = carried_.find(addressKey(l.buffer, l.indices)); it != carried_.end())
+    return {it->second, true};
   std::string why;
   auto a = classifyAccess(u_, l.buffer, l.indices, chunkBase_, defs_, why);
   if (!a) reject("memory access", why, l.span);
@@ -214,27 +207,36 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
     DType d = x.vec ? dtypeOf(x.e) : dtypeOf(y.e);
     if (x.vec && y.vec) {
       DType rd = promoteDTypes(dtypeOf(x.e), dtypeOf(y.e));
-      return {emit("vcmp", "vmi.vcmp", {castVector(x.e, rd, sp), castVector(y.e, rd, sp), mask_},
-                   {{"cmp", AttrValue(std::string(cmp))}}, sp),
-              true};
+      ExprPtr m =
+          emit("vcmp", "vmi.vcmp", {castVector(x.e, rd, sp), castVector(y.e, rd, sp), mask_},
+               {{"cmp", AttrValue(std::string(cmp))}}, sp);
+      seeded_.insert(m.get());
+      return {m, true};
     }
     BinaryOp op = x.vec ? b.op : swapCmp(b.op);
     const Val& v = x.vec ? x : y;
     const Val& s = x.vec ? y : x;
     if (v.e->type->isa<MaskType>())
       reject("expression", "comparisons of conditions are not supported", sp);
-    return {emit("vcmps", "vmi.vcmps", {v.e, scalarAs(s.e, d), mask_},
-                 {{"cmp", AttrValue(std::string(cmpName(op)))}}, sp),
-            true};
+    ExprPtr m = emit("vcmps", "vmi.vcmps", {v.e, scalarAs(s.e, d), mask_},
+                     {{"cmp", AttrValue(std::string(cmpName(op)))}}, sp);
+    seeded_.insert(m.get());
+    return {m, true};
   }
   bool boolOp =
       b.op == BinaryOp::And || b.op == BinaryOp::Or ||
       ((b.op == BinaryOp::BitAnd || b.op == BinaryOp::BitOr) && dtypeOf(e) == DType::Bool);
   if (boolOp) {
     bool isAnd = b.op == BinaryOp::And || b.op == BinaryOp::BitAnd;
-    return {emit(isAnd ? "mask_and" : "mask_or", isAnd ? "vmi.mask_and" : "vmi.mask_or",
-                 {toMask(x, sp), toMask(y, sp)}, {}, sp),
-            true};
+    ExprPtr mx = toMask(x, sp), my = toMask(y, sp);
+    // Seeded with the chunk mask (no lane past the extent): a comparison, an `and` with one,
+    // an `or` of two.
+    bool seeded = isAnd ? seeded_.count(mx.get()) || seeded_.count(my.get())
+                        : seeded_.count(mx.get()) && seeded_.count(my.get());
+    ExprPtr m = emit(isAnd ? "mask_and" : "mask_or", isAnd ? "vmi.mask_and" : "vmi.mask_or",
+                     {mx, my}, {}, sp);
+    if (seeded) seeded_.insert(m.get());
+    return {m, true};
   }
   const char* op = vmiName(b.op);
   if (!op)
@@ -290,12 +292,25 @@ UnitConverter::Val UnitConverter::convert(const ExprPtr& e) {
 }
 
 ExprPtr UnitConverter::storeMask(const ExprPtr& pred, Span span) {
-  Val p = convert(pred);
-  ExprPtr m = toMask(p, span);
-  // A comparison is seeded with the chunk mask already; anything else (not, a uniform
-  // condition) is conjoined with it so the lanes past the extent stay off.
-  if (const auto* b = pred->as<BinaryExpr>(); b && p.vec && cmpName(b->op)) return m;
-  return emit("mask_and", "vmi.mask_and", {mask_, m}, {}, span);
+  // The same predicate (over bound conditions, no loads) gives the same mask until the chunk
+  // or shell ends.
+  struct HasLoad : IRVisitor {
+    bool found = false;
+    void visitBufferLoad(const BufferLoad&) override { found = true; }
+  } h;
+  h.visitExpr(pred);
+  std::string key = h.found ? std::string() : printExpr(*pred);
+  if (!key.empty())
+    if (auto it = predMasks_.find(key); it != predMasks_.end()) return it->second;
+  ExprPtr m = toMask(convert(pred), span);
+  // Anything not seeded with the chunk mask (not, a uniform condition) is conjoined with it so
+  // the lanes past the extent stay off.
+  if (!seeded_.count(m.get())) {
+    m = emit("mask_and", "vmi.mask_and", {mask_, m}, {}, span);
+    seeded_.insert(m.get());
+  }
+  if (!key.empty()) predMasks_[key] = m;
+  return m;
 }
 
 UnitConverter::Val UnitConverter::convertNode(const ExprPtr& e) {
@@ -386,10 +401,10 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
   Span sp = s->span;
   switch (s->kind) {
     case StmtKind::Seq:
-      for (const auto& x : s->as<SeqStmt>()->stmts) convertStmt(x);
-      return;
+      return convertList(flattenStmts(s), false);
     case StmtKind::Assign: {
       const auto& a = *s->as<AssignStmt>();
+      if (laneScalars_.count(a.var.get())) return assignLaneScalar(a);
       if (defs_.count(a.var.get()))
         reject("expression",
                fmt::format("`{}` is assigned more than once in a T.Parallel unit (per-lane carried "
@@ -408,6 +423,7 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
     case StmtKind::BufferStore: {
       const auto& st = *s->as<BufferStoreStmt>();
       checkBuffer(st.buffer, sp);
+      checkIndices(st.indices, sp);
       std::string why;
       auto a = classifyAccess(u_, st.buffer, st.indices, chunkBase_, defs_, why);
       if (!a) reject("memory access", why, sp);
@@ -433,11 +449,9 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
       reject("loop structure",
              "if/else inside T.Parallel reached the vectorizer; run legalize-parallel first", sp);
     case StmtKind::For:
+      return convertShell(*s->as<ForStmt>());
     case StmtKind::While:
-      reject("loop structure",
-             "loops (serial/pipelined/while) inside T.Parallel are not supported in the first "
-             "version",
-             sp);
+      reject("loop structure", "while loops inside T.Parallel are not yet supported", sp);
     case StmtKind::Eval:
       reject("expression", "evaluate statements inside T.Parallel are not supported", sp);
     case StmtKind::Yield:
@@ -448,10 +462,11 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
 #ifdef PTOC_CHECK_DUMMY_NODE
     case StmtKind::Dummy:
 #endif
-      reject(
-          "loop structure",
-          fmt::format("a {} statement inside T.Parallel is not supported", stmtKindName(s->kind)),
-          sp);
+      reject("loop structure",
+             fmt::format("nested blocks inside T.Parallel are not yet supported (found a {} "
+                         "statement)",
+                         stmtKindName(s->kind)),
+             sp);
   }
 }
 
@@ -463,23 +478,14 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
   values_.clear();
   loads_.clear();
   memo_.clear();
+  laneScalars_.clear();
+  carried_.clear();
+  predMasks_.clear();
+  seeded_.clear();
   try {
     std::vector<StmtPtr> body = flattenStmts(u_.body);
-    // A bind that no statement reads is dropped (tilelang-pto-facts §5.8), but its value is
-    // still admitted.
-    std::set<const Var*> used = usedVars(body);
-    for (const auto& s : body) {
-      if (const auto* a = s->as<AssignStmt>(); a && !used.count(a->var.get())) {
-        std::vector<StmtPtr> scratch;
-        std::swap(scratch, *out_);
-        convertStmt(s);
-        std::swap(scratch, *out_);
-        memo_.clear();  // what it emitted is dropped
-        loads_.clear();
-        continue;
-      }
-      convertStmt(s);
-    }
+    findLaneScalars(u_.body);
+    convertList(body, true);
   } catch (const Reject& r) {
     problems.push_back(r.p);
     return false;
