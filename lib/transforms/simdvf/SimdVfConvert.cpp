@@ -210,7 +210,7 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
       ExprPtr m =
           emit("vcmp", "vmi.vcmp", {castVector(x.e, rd, sp), castVector(y.e, rd, sp), mask_},
                {{"cmp", AttrValue(std::string(cmp))}}, sp);
-      seeded_.insert(m.get());
+      seeded_.insert(m);
       return {m, true};
     }
     BinaryOp op = x.vec ? b.op : swapCmp(b.op);
@@ -220,7 +220,7 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
       reject("expression", "comparisons of conditions are not supported", sp);
     ExprPtr m = emit("vcmps", "vmi.vcmps", {v.e, scalarAs(s.e, d), mask_},
                      {{"cmp", AttrValue(std::string(cmpName(op)))}}, sp);
-    seeded_.insert(m.get());
+    seeded_.insert(m);
     return {m, true};
   }
   bool boolOp =
@@ -231,11 +231,11 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
     ExprPtr mx = toMask(x, sp), my = toMask(y, sp);
     // Seeded with the chunk mask (no lane past the extent): a comparison, an `and` with one,
     // an `or` of two.
-    bool seeded = isAnd ? seeded_.count(mx.get()) || seeded_.count(my.get())
-                        : seeded_.count(mx.get()) && seeded_.count(my.get());
+    bool seeded =
+        isAnd ? seeded_.count(mx) || seeded_.count(my) : seeded_.count(mx) && seeded_.count(my);
     ExprPtr m = emit(isAnd ? "mask_and" : "mask_or", isAnd ? "vmi.mask_and" : "vmi.mask_or",
                      {mx, my}, {}, sp);
-    if (seeded) seeded_.insert(m.get());
+    if (seeded) seeded_.insert(m);
     return {m, true};
   }
   const char* op = vmiName(b.op);
@@ -285,10 +285,22 @@ UnitConverter::Val UnitConverter::convert(const ExprPtr& e) {
   bool memo =
       e->kind == ExprKind::Binary || e->kind == ExprKind::Unary || e->kind == ExprKind::Select;
   if (memo)
-    if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second;
+    if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second.first;
   Val v = convertNode(e);
-  if (memo) memo_[e.get()] = v;
+  if (memo) memo_[e.get()] = {v, pure(e)};
   return v;
+}
+
+bool UnitConverter::pure(const ExprPtr& e) const {
+  struct V : IRVisitor {
+    const std::map<const Var*, VarPtr>& lanes;
+    bool impure = false;
+    explicit V(const std::map<const Var*, VarPtr>& l) : lanes(l) {}
+    void visitBufferLoad(const BufferLoad&) override { impure = true; }
+    void visitVar(const VarPtr& v) override { impure = impure || lanes.count(v.get()); }
+  } v(laneScalars_);
+  v.visitExpr(e);
+  return !v.impure;
 }
 
 ExprPtr UnitConverter::storeMask(const ExprPtr& pred, Span span) {
@@ -305,9 +317,9 @@ ExprPtr UnitConverter::storeMask(const ExprPtr& pred, Span span) {
   ExprPtr m = toMask(convert(pred), span);
   // Anything not seeded with the chunk mask (not, a uniform condition) is conjoined with it so
   // the lanes past the extent stay off.
-  if (!seeded_.count(m.get())) {
+  if (!seeded_.count(m)) {
     m = emit("mask_and", "vmi.mask_and", {mask_, m}, {}, span);
-    seeded_.insert(m.get());
+    seeded_.insert(m);
   }
   if (!key.empty()) predMasks_[key] = m;
   return m;
@@ -442,7 +454,8 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
       ExprPtr m = st.predicate ? storeMask(st.predicate, sp) : mask_;
       emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, m}, sp);
       loads_.clear();
-      memo_.clear();
+      // What reads memory may change with the store; values of registers only stay.
+      std::erase_if(memo_, [](const auto& kv) { return !kv.second.second; });
       return;
     }
     case StmtKind::If:

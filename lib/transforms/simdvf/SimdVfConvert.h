@@ -51,6 +51,7 @@ class UnitConverter {
   Val convert(const ir::ExprPtr& e);
   Val convertNode(const ir::ExprPtr& e);
   ir::ExprPtr storeMask(const ir::ExprPtr& pred, Span span);
+  bool pure(const ir::ExprPtr& e) const;
   Val convertBinary(const ir::BinaryExpr& b, const ir::ExprPtr& e);
   Val convertLoad(const ir::BufferLoad& l);
   void checkBuffer(const ir::VarPtr& buffer, Span span) const;
@@ -71,14 +72,16 @@ class UnitConverter {
   ir::ExprPtr chunkBase_;
   ir::ExprPtr mask_;
   std::vector<ir::StmtPtr>* out_ = nullptr;
-  std::map<const ir::Var*, ir::ExprPtr> defs_;        // unit-local binds (index aliases too)
-  std::map<const ir::Var*, Val> values_;              // their converted values
-  std::map<std::string, ir::ExprPtr> loads_;          // vloads of this chunk since the last store
-  std::map<const ir::Expr*, Val> memo_;               // converted expressions since the last store
+  std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
+  std::map<const ir::Var*, Val> values_;        // their converted values
+  std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
+  std::map<const ir::Expr*, std::pair<Val, bool>>
+      memo_;                                          // value, and whether it reads no memory
+                                                      // converted expressions since the last store
   std::map<const ir::Var*, ir::VarPtr> laneScalars_;  // per-lane scalars -> their lane vector
   std::map<std::string, ir::ExprPtr> carried_;        // carried address -> its register
   std::map<std::string, ir::ExprPtr> predMasks_;      // store predicate -> its mask
-  std::set<const ir::Expr*> seeded_;                  // masks with no lane past the extent
+  std::set<ir::ExprPtr> seeded_;                      // masks with no lane past the extent
   int counter_ = 0;
 };
 
