@@ -115,8 +115,11 @@ std::vector<Value> Executor::invoke(const ir::Function& fn, std::vector<Value> a
     // full-width region once at full width). Only the lowered form runs as two lanes.
     bool splitAivInCore = fn.funcType == ir::FunctionType::InCore &&
                           boolAttr(fn, ir::fnattr::kSplitAiv) && !holdsSplitAivRegion(fn);
+    // An AIV function runs on both lanes when it is a split kernel (a split mode, split_aiv:
+    // split-vector-kernel stamps those dual_aiv_dispatch) or says so.
     bool dualAiv = fn.funcType == ir::FunctionType::AIV &&
-                   (boolAttr(fn, ir::fnattr::kDualAivDispatch) || splitAttr(fn) != 0);
+                   (boolAttr(fn, ir::fnattr::kDualAivDispatch) || splitAttr(fn) != 0 ||
+                    boolAttr(fn, ir::fnattr::kSplitAiv));
     if (splitAivInCore || dualAiv) return runLanes(fn, std::move(args), site);
   }
   return call(fn, std::move(args), site);

@@ -66,8 +66,25 @@ Value valueOf(const ir::Type& type, SplitMix64* rng) {
     }
     case ir::TypeKind::Tile: {
       const auto* t = type.as<ir::TileType>();
-      Tile x = newTile(t->dtype, t->shape, {}, t->effectiveView().pad, t->memory);
-      if (rng) fillRandom(*x.buf, *rng);
+      // A declared static valid_shape is the parameter's valid region: the elements past it
+      // hold the pad value, as a tile made with that valid shape would. (A valid shape that
+      // depends on other parameters is not known here: the whole box counts as valid.)
+      std::vector<int64_t> valid;
+      if (t->view)
+        for (const auto& e : t->view->validShape) {
+          const auto* c = e ? e->as<ir::ConstInt>() : nullptr;
+          if (!c) {
+            valid.clear();
+            break;
+          }
+          valid.push_back(c->value);
+        }
+      if (valid.size() != t->shape.size()) valid.clear();
+      Tile x = newTile(t->dtype, t->shape, valid, t->effectiveView().pad, t->memory);
+      if (rng) {
+        fillRandom(*x.buf, *rng);
+        if (!x.fullValid()) fillPadding(x);
+      }
       return x;
     }
     case ir::TypeKind::VReg: {

@@ -55,4 +55,8 @@ int64_t bufferAlignment(Buffer b) {
   return 1;
 }
 
+bool gatherNeedsNzAdapter(Arch arch) { return arch == Arch::A5; }
+
+bool noSplitDualAivDispatch(Arch arch) { return arch == Arch::A2A3; }
+
 }  // namespace ptoc::target

@@ -15,9 +15,10 @@
 namespace ptoc {
 
 std::string_view propertyName(IRProperty p) {
-  static constexpr std::string_view kNames[] = {"UseAfterDef",     "StructuredCtrlFlow",
-                                                "SSAForm",         "TileMemoryInferred",
-                                                "SplitIncoreOrch", "AivSplitValid"};
+  static constexpr std::string_view kNames[] = {
+      "UseAfterDef",         "StructuredCtrlFlow", "SSAForm",
+      "TileMemoryInferred",  "SplitIncoreOrch",    "AivSplitValid",
+      "MixedKernelExpanded", "VectorKernelSplit"};
   static_assert(std::size(kNames) == static_cast<size_t>(IRProperty::kCount));
   return kNames[static_cast<size_t>(p)];
 }
@@ -174,7 +175,7 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
   }
   if (options_.verifyRoundTrip) verifyRoundTrip(*program, "input");
   std::vector<std::pair<std::string, double>> timings;
-  PassContext ctx{diag};
+  PassContext ctx{diag, options_.arch};
   for (const auto& pass : passes_) {
     for (IRProperty p : pass->required().list()) {
       if (established.contains(p)) continue;

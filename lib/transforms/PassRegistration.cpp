@@ -9,6 +9,9 @@ void registerOutlineIncoreScopesPass();
 void registerInferTileMemorySpacePass();
 void registerResolveBackendOpLayoutsPass();
 void registerLowerAutoVectorSplitPass();
+void registerExpandMixedKernelPass();
+void registerSplitVectorKernelPass();
+void registerStampTfreeSplitPass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
 void registerLegalizeParallelPass();
@@ -25,6 +28,9 @@ void registerAllPasses() {
   registerInferTileMemorySpacePass();
   registerResolveBackendOpLayoutsPass();
   registerLowerAutoVectorSplitPass();
+  registerExpandMixedKernelPass();
+  registerSplitVectorKernelPass();
+  registerStampTfreeSplitPass();
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
   registerLegalizeParallelPass();
@@ -42,6 +48,13 @@ void registerAllPasses() {
       "§5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
        "resolve-backend-op-layouts", "lower-auto-vector-split"});
+  PassRegistry::instance().addPipeline(
+      "compile",
+      "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
+      "split-vector-kernel and stamp-tfree-split (architecture §5.1)",
+      {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
+       "resolve-backend-op-layouts", "lower-auto-vector-split", "expand-mixed-kernel",
+       "split-vector-kernel", "stamp-tfree-split"});
 }
 
 }  // namespace ptoc

@@ -18,6 +18,10 @@ bool verifyProperty(IRProperty p, const ir::Program& program, DiagnosticEngine& 
       return verifySplitIncoreOrch(program, diag);
     case IRProperty::AivSplitValid:
       return verifyAivSplitValid(program, diag);
+    case IRProperty::MixedKernelExpanded:
+      return verifyMixedKernelExpanded(program, diag);
+    case IRProperty::VectorKernelSplit:
+      return verifyVectorKernelSplit(program, diag);
     case IRProperty::kCount:
       break;
   }

@@ -25,4 +25,5 @@ config.substitutions.append(("%python", "python3"))
 # and the all-diagnostics sweep, which take minutes under AddressSanitizer; every other
 # test runs, and the release run of the CI runs everything.
 if os.environ.get("PTOC_LIT_LEAN") == "1":
-    config.excludes += ["pipeline_mutations.test", "mutations.test", "hints_everywhere.test"]
+    config.excludes += ["pipeline_mutations.test", "compile_mutations.test", "mutations.test",
+                        "hints_everywhere.test"]

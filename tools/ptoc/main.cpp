@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <string_view>
 
@@ -75,6 +76,33 @@ int runOpt(Driver& d, const std::string& file, const std::string& passes,
   return 0;
 }
 
+/// `ptoc compile`: the whole pipeline (`compile`), then the IR (--emit=ir, the only emitter so
+/// far) to stdout or to OUT.
+int runCompile(Driver& d, const std::string& file, const PassManagerOptions& opts,
+               const std::string& emit, const std::string& out) {
+  if (emit != "ir") {
+    d.diag.error({}, fmt::format("ptoc compile: --emit={} is not available yet", emit),
+                 "use --emit=ir (the PTO MLIR emitter is planned)");
+    return 1;
+  }
+  auto program = d.load(file);
+  PassManager pm(opts, std::cout);
+  if (!pm.addPasses({"compile"}, d.diag)) return 1;
+  program = pm.run(program, d.diag);
+  std::string text = ir::printProgram(*program);
+  if (out.empty() || out == "-") {
+    std::cout << text;
+    return 0;
+  }
+  std::ofstream os(out);
+  if (!os || !(os << text)) {
+    d.diag.error({}, fmt::format("ptoc compile: cannot write '{}'", out),
+                 "check that the directory exists and is writable");
+    return 1;
+  }
+  return 0;
+}
+
 int runRun(Driver& d, const std::string& file, const sim::RunOptions& opts,
            const std::string& outDir) {
   auto program = d.load(file);
@@ -133,6 +161,7 @@ int main(int argc, char** argv) {
   std::string diagFormat = "text";
   PassManagerOptions pmOpts;
   std::vector<std::string> printAfter;
+  std::string arch = "a5";
   app.add_option("--diagnostics", diagFormat, "diagnostics format")
       ->check(CLI::IsMember({"text", "json"}));
   auto addPassFlags = [&](CLI::App* sub) {
@@ -147,6 +176,8 @@ int main(int argc, char** argv) {
                   "a difference)");
     sub->add_option("--diagnostics", diagFormat, "diagnostics format")
         ->check(CLI::IsMember({"text", "json"}));
+    sub->add_option("--arch", arch, "target chip: a2a3 (910B / 910C) or a5 (Ascend 950, default)")
+        ->check(CLI::IsMember({"a2a3", "a5"}));
   };
 
   std::string file, fileB, passes;
@@ -161,6 +192,15 @@ int main(int argc, char** argv) {
   optCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   optCmd->add_option("--passes", passes, "comma-separated pass names");
   addPassFlags(optCmd);
+
+  std::string emit = "ir", compileOut;
+  auto* compileCmd = app.add_subcommand(
+      "compile", "run the whole pipeline (natural kernel -> AIC + AIV + Group) and emit");
+  compileCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  compileCmd->add_option("--emit", emit, "what to emit: ir (the lowered program as pl text)")
+      ->check(CLI::IsMember({"ir", "pto"}));
+  compileCmd->add_option("-o,--output", compileOut, "output file (default: stdout)");
+  addPassFlags(compileCmd);
 
   auto* eqCmd = app.add_subcommand("equal", "structural equality of two programs (names ignored)");
   eqCmd->add_option("a", file, "first program")->required();
@@ -208,6 +248,7 @@ int main(int argc, char** argv) {
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
   runOpts.randomMissing = !noRandom;
   if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
+  pmOpts.arch = *target::parseArch(arch);  // CLI11 checked the spelling
 
   Driver d;
   d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
@@ -218,6 +259,8 @@ int main(int argc, char** argv) {
       rc = runFmt(d, file, pmOpts.verifyRoundTrip);
     else if (*optCmd)
       rc = runOpt(d, file, passes, pmOpts);
+    else if (*compileCmd)
+      rc = runCompile(d, file, pmOpts, emit, compileOut);
     else if (*runCmd)
       rc = runRun(d, file, runOpts, outDir);
     else if (*checkCmd)

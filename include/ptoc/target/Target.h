@@ -46,4 +46,21 @@ constexpr bool isRegisterLaneCount(int64_t lanes) {
   return lanes == registerLanes(32) || lanes == registerLanes(16) || lanes == registerLanes(8);
 }
 
+// ---- Cross-core transfers (pypto-facts §3.8, §3.9) -------------------------------------------
+
+/// The layout a vector tile is pushed to the cube in: the NZ adapter (a Vec -> Vec
+/// tile.move to blayout col_major, slayout row_major) before tpush_to_aic. Both targets
+/// need it for a move into Left / Right; for a split gather (aic_gather) into Mat only A5
+/// does (its L1 pop reads the pushed tile as NZ; A2/A3 goes through GM).
+bool gatherNeedsNzAdapter(Arch arch);
+/// Whether a hand-written tile.tpush_to_aic must go through the NZ adapter too (the cube's
+/// FIFO reads the pushed tile as fractal): the same rule as the gather.
+inline bool manualVtoCPushNeedsNzAdapter(Arch arch) { return gatherNeedsNzAdapter(arch); }
+/// Whether a mixed kernel without a split mode runs its AIV function on both vector lanes
+/// (A2/A3: the orchestration launches both; lane 1 replays the handshakes). A5 runs a
+/// no-split vector kernel on lane 0 only.
+bool noSplitDualAivDispatch(Arch arch);
+/// Slots of a cross-core pipe when the scope does not give pl.cross_core_slot(slot_num=N).
+inline constexpr int64_t kDefaultSlotNum = 2;
+
 }  // namespace ptoc::target

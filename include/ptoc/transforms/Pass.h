@@ -12,16 +12,19 @@
 
 #include "ptoc/ir/Function.h"
 #include "ptoc/support/Diagnostics.h"
+#include "ptoc/target/Target.h"
 
 namespace ptoc {
 
 enum class IRProperty : uint8_t {
-  UseAfterDef,         // every use is dominated by a definition in scope
-  StructuredCtrlFlow,  // yields match iter_args / return_vars and end their bodies
-  SSAForm,             // every variable is defined once
-  TileMemoryInferred,  // every tile has a memory space
-  SplitIncoreOrch,     // no pl.at(CORE_GROUP) scope is left in an Opaque/Orchestration function
-  AivSplitValid,       // pl.split_aiv regions obey the explicit-split rules (pypto-facts §3.11)
+  UseAfterDef,          // every use is dominated by a definition in scope
+  StructuredCtrlFlow,   // yields match iter_args / return_vars and end their bodies
+  SSAForm,              // every variable is defined once
+  TileMemoryInferred,   // every tile has a memory space
+  SplitIncoreOrch,      // no pl.at(CORE_GROUP) scope is left in an Opaque/Orchestration function
+  AivSplitValid,        // pl.split_aiv regions obey the explicit-split rules (pypto-facts §3.11)
+  MixedKernelExpanded,  // no InCore function mixes cube and vector work (pypto-facts §3.8)
+  VectorKernelSplit,    // split AIV functions are stamped for both lanes (pypto-facts §3.9)
   kCount,
 };
 std::string_view propertyName(IRProperty p);
@@ -46,6 +49,8 @@ class IRPropertySet {
 /// Shared state of one pass-manager run.
 struct PassContext {
   DiagnosticEngine& diag;
+  /// The chip the program is compiled for (--arch; default A5).
+  target::Arch arch = target::Arch::A5;
 };
 
 class Pass {

@@ -20,6 +20,8 @@ struct PassManagerOptions {
   /// compare it with the program (ir::structuralEqual); a difference is an internal
   /// error naming the pass and the first difference (`--verify-roundtrip`).
   bool verifyRoundTrip = false;
+  /// The target chip the passes compile for (--arch).
+  target::Arch arch = target::Arch::A5;
 };
 
 /// The print→parse→equal check of `--verify-roundtrip`: throws InternalError when the

@@ -13,5 +13,7 @@ bool verifySSAForm(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyTileMemoryInferred(const ir::Program& program, DiagnosticEngine& diag);
 bool verifySplitIncoreOrch(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyAivSplitValid(const ir::Program& program, DiagnosticEngine& diag);
+bool verifyMixedKernelExpanded(const ir::Program& program, DiagnosticEngine& diag);
+bool verifyVectorKernelSplit(const ir::Program& program, DiagnosticEngine& diag);
 
 }  // namespace ptoc

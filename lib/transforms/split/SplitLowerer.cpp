@@ -299,11 +299,22 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
     const TileType* g = tileTypeOf(values[k]);
     if (!w || !g || !layoutOnlyDiffers(*w, *g)) mismatch(k, values[k]->type);
     TileView v = w->effectiveView();
-    ExprPtr moved = createOpCall(OpRegistry::instance().get(OpId::Move), {values[k]},
+    // A move copies the valid region only; with a narrowed valid region the whole box is
+    // moved (and the region narrowed again), so a later set_validshape that widens it
+    // sees the same data as in the unsplit program, where no move was made.
+    ExprPtr src = values[k];
+    std::vector<ExprPtr> valid = g->validShape();
+    bool narrowed = !ops::explicitValidOf(*g).empty() && g->shape.size() == 2;
+    const OpDef& setValid = OpRegistry::instance().get(OpId::SetValidShape);
+    if (narrowed)
+      src = createOpCall(setValid, {src, constIndex(g->shape[0]), constIndex(g->shape[1])}, {},
+                         y->span, diag_);
+    ExprPtr moved = createOpCall(OpRegistry::instance().get(OpId::Move), {src},
                                  {{"target_memory", w->memory.value_or(MemorySpace::Vec)},
                                   {"blayout", v.blayout},
                                   {"slayout", v.slayout}},
                                  y->span, diag_);
+    if (narrowed) moved = createOpCall(setValid, {moved, valid[0], valid[1]}, {}, y->span, diag_);
     const auto* named = values[k]->as<Var>();
     auto tmp = std::make_shared<Var>((named ? named->name : std::string("carry")) + "_layout",
                                      moved->type, y->span);

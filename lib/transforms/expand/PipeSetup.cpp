@@ -1,0 +1,218 @@
+// expand-mixed-kernel, the pipe: tfree placement (FinalizeTpopTfrees, pypto-facts §3.8) and
+// the automatic pipe set-up of each side:
+//
+//   consumer side of a direction  h = system.reserve_buffer(name="<f>_c2v_slot_buffer",
+//                                                            size=slot_num * slot_size, base=-1)
+//   producer side                 h = system.import_peer_buffer(name=..., peer_func=<peer>)
+//   both sides                    system.aic|aiv_initialize_pipe(c2v, v2c, dir_mask=1|2|3,
+//                                                                slot_size=, slot_num=)
+//
+// with pl.const(0, pl.INT32) for a direction the function does not use.
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "Expand.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::expand {
+
+using namespace ir;
+
+namespace {
+
+bool isCall(const StmtPtr& s, std::string_view name, const Var** result = nullptr) {
+  const auto* a = s ? s->as<AssignStmt>() : nullptr;
+  const Call* c = a && a->value ? a->value->as<Call>() : nullptr;
+  if (!c || c->callee != name) return false;
+  if (result) *result = a->var.get();
+  return true;
+}
+
+class UseFinder : public IRVisitor {
+ public:
+  explicit UseFinder(const std::unordered_set<const Var*>& vs) : vs_(vs) {}
+  bool found = false;
+
+ protected:
+  void visitVar(const VarPtr& v) override {
+    if (vs_.count(v.get())) found = true;
+  }
+
+ private:
+  const std::unordered_set<const Var*>& vs_;
+};
+
+/// The tiles a tfree already releases (hand-written or a GM sync token).
+class FreedTiles : public IRVisitor {
+ public:
+  std::unordered_set<const Var*> freed;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if ((c.callee == "system.tfree_to_aic" || c.callee == "system.tfree_to_aiv") && !c.args.empty())
+      if (const auto* v = c.args[0]->as<Var>()) freed.insert(v);
+  }
+};
+
+class TfreeInserter {
+ public:
+  TfreeInserter(Side side, DiagnosticEngine& diag, std::unordered_set<const Var*> freed)
+      : side_(side), diag_(diag), freed_(std::move(freed)) {}
+
+  StmtPtr body(const StmtPtr& b) {
+    if (!b) return b;
+    return makeSeq(list(flattenStmts(b)), b->span);
+  }
+
+ private:
+  std::vector<StmtPtr> list(std::vector<StmtPtr> in) {
+    for (auto& s : in) s = nested(s);
+    const char* popOp = side_ == Side::Aiv ? "tile.tpop_from_aic" : "tile.tpop_from_aiv";
+    const char* freeOp = side_ == Side::Aiv ? "system.tfree_to_aic" : "system.tfree_to_aiv";
+    std::vector<std::vector<StmtPtr>> after(in.size() + 1);  // tfrees inserted after stmt i
+    std::vector<std::vector<StmtPtr>> before(in.size());
+    for (size_t i = 0; i < in.size(); ++i) {
+      const Var* popped = nullptr;
+      if (!isCall(in[i], popOp, &popped) || freed_.count(popped)) continue;
+      const auto& var = in[i]->as<AssignStmt>()->var;
+      std::unordered_set<const Var*> alias{popped};
+      size_t last = i;
+      for (size_t j = i + 1; j < in.size(); ++j) {
+        UseFinder uf(alias);
+        uf.visitStmt(in[j]);
+        if (!uf.found) continue;
+        last = j;
+        // A view of the popped tile reads the slot too: its uses keep the slot.
+        const Var* view = nullptr;
+        if (isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
+            isCall(in[j], "tile.slice", &view))
+          alias.insert(view);
+      }
+      StmtPtr free =
+          evalStmt(createOpCall(OpRegistry::instance().get(freeOp), {var}, {}, in[i]->span, diag_),
+                   in[i]->span);
+      const StmtKind k = in[last]->kind;
+      if (last > i && (k == StmtKind::Yield || k == StmtKind::Return))
+        before[last].push_back(free);
+      else
+        after[last].push_back(free);
+    }
+    std::vector<StmtPtr> out;
+    for (size_t i = 0; i < in.size(); ++i) {
+      for (auto& f : before[i]) out.push_back(f);
+      out.push_back(in[i]);
+      for (auto& f : after[i]) out.push_back(f);
+    }
+    return out;
+  }
+
+  StmtPtr nested(const StmtPtr& s) {
+    if (const auto* f = s->as<ForStmt>())
+      return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+                                       f->iterArgs, body(f->body), f->returnVars, f->attrs,
+                                       f->span);
+    if (const auto* w = s->as<WhileStmt>())
+      return std::make_shared<WhileStmt>(w->cond, w->iterArgs, body(w->body), w->returnVars,
+                                         w->span);
+    if (const auto* i = s->as<IfStmt>())
+      return std::make_shared<IfStmt>(i->cond, body(i->thenBody),
+                                      i->elseBody ? body(i->elseBody) : nullptr, i->returnVars,
+                                      i->span);
+    return s;
+  }
+
+  Side side_;
+  DiagnosticEngine& diag_;
+  std::unordered_set<const Var*> freed_;
+};
+
+int64_t tileBytes(const TypePtr& t) {
+  const auto* tt = t ? t->as<TileType>() : nullptr;
+  if (!tt) return 0;
+  int64_t n = dtypeBytes(tt->dtype);
+  for (int64_t d : tt->shape) n *= d;
+  return n;
+}
+
+class PipeScan : public IRVisitor {
+ public:
+  PipeUse use;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if (c.callee == "tile.tpush_to_aiv") {
+      use.dirMask |= 1;
+      use.slotSize = std::max(use.slotSize, tileBytes(c.args[0]->type));
+    } else if (c.callee == "tile.tpop_from_aic") {
+      use.dirMask |= 1;
+    } else if (c.callee == "tile.tpush_to_aic") {
+      use.dirMask |= 2;
+    } else if (c.callee == "tile.tpop_from_aiv") {
+      use.dirMask |= 2;
+      use.slotSize = std::max(use.slotSize, tileBytes(c.type));
+    } else if (c.callee == "system.aic_initialize_pipe" ||
+               c.callee == "system.aiv_initialize_pipe") {
+      use.hasSetup = true;
+    }
+  }
+};
+
+}  // namespace
+
+StmtPtr finalizeTfrees(const StmtPtr& body, Side side, DiagnosticEngine& diag) {
+  FreedTiles ft;
+  ft.visitStmt(body);
+  TfreeInserter ins(side, diag, std::move(ft.freed));
+  return ins.body(body);
+}
+
+PipeUse scanPipeUse(const StmtPtr& body) {
+  PipeScan s;
+  s.visitStmt(body);
+  return s.use;
+}
+
+StmtPtr addPipeSetup(const StmtPtr& body, Side side, const std::string& fname, int dirMask,
+                     int64_t slotSize, int64_t slotNum, DiagnosticEngine& diag) {
+  const OpRegistry& reg = OpRegistry::instance();
+  const Span span = body->span;
+  std::vector<StmtPtr> out;
+  auto reserve = [&](const std::string& name) -> ExprPtr {
+    auto call = createOpCall(reg.get("system.reserve_buffer"), {},
+                             {{"name", name}, {"size", slotNum * slotSize}, {"base", int64_t{-1}}},
+                             span, diag);
+    VarPtr v = std::make_shared<Var>(name, call->type, span);
+    out.push_back(assign(v, call, span));
+    return v;
+  };
+  auto import = [&](const std::string& name, const std::string& peer) -> ExprPtr {
+    auto call = createOpCall(reg.get("system.import_peer_buffer"), {},
+                             {{"name", name}, {"peer_func", peer}}, span, diag);
+    VarPtr v = std::make_shared<Var>(name + "_import", call->type, span);
+    out.push_back(assign(v, call, span));
+    return v;
+  };
+  const std::string c2v = fname + "_c2v_slot_buffer", v2c = fname + "_v2c_slot_buffer";
+  ExprPtr c2vBuf = constInt(0, DType::Int32, span), v2cBuf = constInt(0, DType::Int32, span);
+  if (side == Side::Aiv) {
+    if (dirMask & 1) c2vBuf = reserve(c2v);
+    if (dirMask & 2) v2cBuf = import(v2c, fname + "_aic");
+  } else {
+    if (dirMask & 1) c2vBuf = import(c2v, fname + "_aiv");
+    if (dirMask & 2) v2cBuf = reserve(v2c);
+  }
+  auto init = createOpCall(
+      reg.get(side == Side::Aic ? "system.aic_initialize_pipe" : "system.aiv_initialize_pipe"),
+      {c2vBuf, v2cBuf},
+      {{"dir_mask", int64_t{dirMask}}, {"slot_size", slotSize}, {"slot_num", slotNum}}, span, diag);
+  out.push_back(evalStmt(init, span));
+  for (auto& s : flattenStmts(body)) out.push_back(std::move(s));
+  return makeSeq(std::move(out), span);
+}
+
+}  // namespace ptoc::expand

@@ -1,0 +1,301 @@
+// expand-mixed-kernel, one side after the split (pypto-facts §3.8 "loop-state repair, DCE"):
+//  1. a tensor value defined on the other side (a store's result) is replaced by its
+//     origin — both sides address the same GM tensor;
+//  2. mark and sweep: a statement is live when it has an effect (a store, a pipe op, a
+//     call, a return) or defines a live value; a loop's or if's slot (iter_arg, yield value,
+//     return var) is live when its iter_arg or return var is; dead statements, slots and
+//     empty loops / ifs are removed;
+//  3. a value still read but defined only on the other side is an error: only tiles cross.
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "Expand.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::expand {
+
+using namespace ir;
+
+namespace {
+
+/// Every variable a statement defines and every one it reads (types' valid shapes included).
+class DefUse : public IRVisitor {
+ public:
+  std::unordered_set<const Var*> defs;
+  std::vector<std::pair<VarPtr, Span>> uses;  // in walk order
+  Span at;
+
+  void visitStmt(const StmtPtr& s) override {
+    Span saved = at;
+    if (s) at = s->span;
+    IRVisitor::visitStmt(s);
+    at = saved;
+  }
+
+ protected:
+  void visitVar(const VarPtr& v) override { uses.emplace_back(v, at); }
+  void visitDef(const VarPtr& v) override {
+    defs.insert(v.get());
+    if (const auto* t = v->type ? v->type->as<TileType>() : nullptr; t && t->view)
+      for (const auto& e : t->view->validShape) visitExpr(e);
+  }
+};
+
+bool hasEffects(const ExprPtr& e) {
+  struct Finder : IRVisitor {
+    bool found = false;
+    void visitCall(const Call& c) override {
+      if (!c.op || c.op->hasSideEffects) found = true;
+      IRVisitor::visitCall(c);
+    }
+  } f;
+  f.visitExpr(e);
+  return f.found;
+}
+
+const YieldStmt* trailingYield(const StmtPtr& body) {
+  if (!body) return nullptr;
+  if (const auto* y = body->as<YieldStmt>()) return y;
+  if (const auto* s = body->as<SeqStmt>(); s && !s->stmts.empty())
+    return trailingYield(s->stmts.back());
+  return nullptr;
+}
+
+class Liveness {
+ public:
+  std::unordered_set<const Var*> live;
+
+  void run(const StmtPtr& body) {
+    do {
+      changed_ = false;
+      walk(body);
+    } while (changed_);
+  }
+
+  StmtPtr sweep(const StmtPtr& s) {
+    switch (s->kind) {
+      case StmtKind::Assign: {
+        const auto* a = s->as<AssignStmt>();
+        return live.count(a->var.get()) || hasEffects(a->value) ? s : nullptr;
+      }
+      case StmtKind::Seq: {
+        std::vector<StmtPtr> out;
+        for (const auto& c : s->as<SeqStmt>()->stmts)
+          if (StmtPtr k = sweep(c)) out.push_back(std::move(k));
+        return makeSeq(std::move(out), s->span);
+      }
+      case StmtKind::For: {
+        const auto* f = s->as<ForStmt>();
+        std::vector<bool> m = slotMask(f->iterArgs, f->returnVars);
+        StmtPtr body = sweepBody(f->body, m);
+        if (isEmpty(body) && !any(m)) return nullptr;
+        return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+                                         pick(f->iterArgs, m), body, pick(f->returnVars, m),
+                                         f->attrs, f->span);
+      }
+      case StmtKind::While: {
+        const auto* w = s->as<WhileStmt>();
+        std::vector<bool> m = slotMask(w->iterArgs, w->returnVars);
+        StmtPtr body = sweepBody(w->body, m);
+        if (isEmpty(body) && !any(m)) return nullptr;
+        return std::make_shared<WhileStmt>(w->cond, pick(w->iterArgs, m), body,
+                                           pick(w->returnVars, m), w->span);
+      }
+      case StmtKind::If: {
+        const auto* i = s->as<IfStmt>();
+        std::vector<bool> m;
+        for (const auto& r : i->returnVars) m.push_back(live.count(r.get()) > 0);
+        StmtPtr t = sweepBody(i->thenBody, m);
+        StmtPtr e = i->elseBody ? sweepBody(i->elseBody, m) : nullptr;
+        if (isEmpty(t) && (!e || isEmpty(e)) && !any(m)) return nullptr;
+        if (e && isEmpty(e) && !any(m)) e = nullptr;
+        return std::make_shared<IfStmt>(i->cond, t, e, pick(i->returnVars, m), i->span);
+      }
+      default:
+        return s;
+    }
+  }
+
+ private:
+  void mark(const VarPtr& v) {
+    if (v && live.insert(v.get()).second) changed_ = true;
+  }
+  void markUses(const ExprPtr& e) {
+    if (!e) return;
+    DefUse du;
+    du.visitExpr(e);
+    for (const auto& [v, sp] : du.uses) mark(v);
+  }
+  void markAll(const StmtPtr& s) {
+    DefUse du;
+    du.visitStmt(s);
+    for (const auto& [v, sp] : du.uses) mark(v);
+  }
+  void markTypeUses(const TypePtr& t) {
+    if (const auto* tt = t ? t->as<TileType>() : nullptr; tt && tt->view)
+      for (const auto& e : tt->view->validShape) markUses(e);
+  }
+  template <class IA>
+  void slots(const IA& ias, const std::vector<VarPtr>& rvs, const StmtPtr& body) {
+    const YieldStmt* y = trailingYield(body);
+    for (size_t i = 0; i < ias.size(); ++i) {
+      const bool isLive = live.count(ias[i].get()) || (i < rvs.size() && live.count(rvs[i].get()));
+      if (!isLive) continue;
+      mark(ias[i]);
+      if (i < rvs.size()) mark(rvs[i]);
+      markUses(ias[i]->init);
+      markTypeUses(ias[i]->type);
+      if (y && i < y->values.size()) markUses(y->values[i]);
+    }
+  }
+  void walk(const StmtPtr& s) {
+    if (!s) return;
+    switch (s->kind) {
+      case StmtKind::Assign: {
+        const auto* a = s->as<AssignStmt>();
+        if (live.count(a->var.get()) || hasEffects(a->value)) {
+          mark(a->var);
+          markUses(a->value);
+          markTypeUses(a->var->type);
+        }
+        return;
+      }
+      case StmtKind::Seq:
+        for (const auto& c : s->as<SeqStmt>()->stmts) walk(c);
+        return;
+      case StmtKind::Yield:
+        return;  // its values are live through the slots of the enclosing statement
+      case StmtKind::For: {
+        const auto* f = s->as<ForStmt>();
+        markUses(f->start);
+        markUses(f->stop);
+        markUses(f->step);
+        slots(f->iterArgs, f->returnVars, f->body);
+        walk(f->body);
+        return;
+      }
+      case StmtKind::While: {
+        const auto* w = s->as<WhileStmt>();
+        markUses(w->cond);
+        slots(w->iterArgs, w->returnVars, w->body);
+        walk(w->body);
+        return;
+      }
+      case StmtKind::If: {
+        const auto* i = s->as<IfStmt>();
+        markUses(i->cond);
+        const YieldStmt* ty = trailingYield(i->thenBody);
+        const YieldStmt* ey = trailingYield(i->elseBody);
+        for (size_t k = 0; k < i->returnVars.size(); ++k) {
+          if (!live.count(i->returnVars[k].get())) continue;
+          if (ty && k < ty->values.size()) markUses(ty->values[k]);
+          if (ey && k < ey->values.size()) markUses(ey->values[k]);
+        }
+        walk(i->thenBody);
+        walk(i->elseBody);
+        return;
+      }
+      default:
+        markAll(s);  // effects: eval, element store, return, scopes
+        return;
+    }
+  }
+
+  template <class IA>
+  std::vector<bool> slotMask(const IA& ias, const std::vector<VarPtr>& rvs) const {
+    std::vector<bool> m;
+    for (size_t i = 0; i < ias.size(); ++i)
+      m.push_back(live.count(ias[i].get()) || (i < rvs.size() && live.count(rvs[i].get())));
+    return m;
+  }
+  static bool any(const std::vector<bool>& m) {
+    for (bool b : m)
+      if (b) return true;
+    return false;
+  }
+  template <class T>
+  static std::vector<T> pick(const std::vector<T>& xs, const std::vector<bool>& m) {
+    std::vector<T> out;
+    for (size_t i = 0; i < xs.size() && i < m.size(); ++i)
+      if (m[i]) out.push_back(xs[i]);
+    return out;
+  }
+  StmtPtr sweepBody(const StmtPtr& body, const std::vector<bool>& m) {
+    std::vector<StmtPtr> out;
+    for (const auto& c : flattenStmts(body)) {
+      if (const auto* y = c->as<YieldStmt>()) {
+        if (any(m)) out.push_back(yieldStmt(pick(y->values, m), y->span));
+        continue;
+      }
+      if (StmtPtr k = sweep(c)) out.push_back(std::move(k));
+    }
+    return makeSeq(std::move(out), body ? body->span : Span{});
+  }
+  static bool isEmpty(const StmtPtr& body) {
+    for (const auto& c : flattenStmts(body)) {
+      const auto* y = c->as<YieldStmt>();
+      if (!y || !y->values.empty()) return false;
+    }
+    return true;
+  }
+
+  bool changed_ = false;
+};
+
+const char* sideName(Side s) { return s == Side::Aic ? "cube (AIC)" : "vector (AIV)"; }
+
+}  // namespace
+
+StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const TensorOrigins& origins,
+                    DiagnosticEngine& diag) {
+  auto undefinedUses = [&](const StmtPtr& b) {
+    DefUse du;
+    for (const auto& p : f.params) du.defs.insert(p.get());
+    du.visitStmt(b);
+    std::vector<std::pair<VarPtr, Span>> out;
+    for (auto& u : du.uses)
+      if (!du.defs.count(u.first.get())) out.push_back(u);
+    return out;
+  };
+  // 1. Tensor values of the other side -> their origin.
+  IRMutator remap;
+  bool any = false;
+  for (const auto& [v, span] : undefinedUses(body))
+    if (v->type && v->type->isa<TensorType>())
+      if (VarPtr o = origins.origin(v.get()); o && o != v) {
+        remap.remap(v, o);
+        any = true;
+      }
+  StmtPtr out = any ? remap.mutateStmt(body) : body;
+  // 2. Dead code and dead loop state.
+  Liveness lv;
+  lv.run(out);
+  out = lv.sweep(out);
+  if (!out) out = makeSeq({}, body->span);
+  // 3. Values still crossing.
+  for (const auto& [v, span] : undefinedUses(out)) {
+    std::string hint =
+        v->type && v->type->isa<TileType>()
+            ? fmt::format(
+                  "move the tile across with pl.move({}, target_memory=pl.Mem.{}) first, "
+                  "and read that",
+                  v->name, side == Side::Aiv ? "Vec" : "Mat")
+            : "compute the value on both sides from shared values (parameters, loop indices, "
+              "scalars), or move it to a tile and across with pl.move";
+    diag.error(span,
+               fmt::format("expand-mixed-kernel: '{}' is computed on the {} side of '{}' but "
+                           "read on the {} side; only tiles cross between the cores (through "
+                           "tpush / tpop)",
+                           v->name, sideName(side == Side::Aic ? Side::Aiv : Side::Aic), f.name,
+                           sideName(side)),
+               std::move(hint));
+    throw CompileError();
+  }
+  return out;
+}
+
+}  // namespace ptoc::expand

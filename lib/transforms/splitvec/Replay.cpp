@@ -1,0 +1,114 @@
+// split-vector-kernel, arm 2 (pypto-facts §3.9 arm 4): the lane-1 replay of an A2/A3 AIV
+// function that is dispatched to both vector lanes although the kernel has no split mode.
+// Lane 0 runs the kernel; lane 1 must perform the same pipe handshakes (every tpush, tpop and
+// tfree — the AIC expects them from both lanes) but write nothing:
+//
+//   subblock_idx = pl.tile.get_subblock_idx()
+//   <the pipe set-up prefix, hoisted: reserve_buffer / import_peer_buffer / initialize_pipe>
+//   if subblock_idx == 0: <the body>;  yield <its results>
+//   else:                 <the replay>; yield <its results>
+//   return <the if's results>
+//
+// The replay is a copy of the body with fresh variables in which every tile.store is
+// dropped (an assigned store passes its destination tensor through). Unlike the reference,
+// lane 1's loads are kept (they read the same data as lane 0): replacing them with empty
+// tiles would change the tiles' types and every type derived from them.
+#include "SplitVec.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionBuilder.h"
+#include "ptoc/ir/Mutator.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::splitvec {
+
+using namespace ir;
+
+namespace {
+
+bool isSetup(const StmtPtr& s) {
+  const Call* c = nullptr;
+  if (const auto* a = s->as<AssignStmt>()) c = a->value ? a->value->as<Call>() : nullptr;
+  if (const auto* e = s->as<EvalStmt>()) c = e->expr ? e->expr->as<Call>() : nullptr;
+  if (!c) return false;
+  return c->callee == "system.reserve_buffer" || c->callee == "system.import_peer_buffer" ||
+         c->callee == "system.aiv_initialize_pipe";
+}
+
+const Call* storeCall(const ExprPtr& e) {
+  const auto* c = e ? e->as<Call>() : nullptr;
+  return c && isOp(*c, OpId::Store) && c->args.size() > 2 ? c : nullptr;
+}
+
+/// The lane-1 copy: fresh variables, no stores.
+class Replay : public IRMutator {
+ protected:
+  VarPtr mutateDef(const VarPtr& v) override {
+    if (const VarPtr* to = varMap_.find(v.get())) return *to;
+    auto fresh = std::make_shared<Var>(v->name, mutateType(v->type), v->span);
+    remap(v, fresh);
+    return fresh;
+  }
+  StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
+    if (const Call* c = storeCall(s->value)) {
+      ExprPtr dst = mutateExpr(c->args[2]);
+      return assign(mutateDef(s->var), dst, s->span);
+    }
+    return IRMutator::mutateAssign(s);
+  }
+  StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
+    if (storeCall(s->expr)) return makeSeq({}, s->span);
+    return IRMutator::mutateEval(s);
+  }
+};
+
+}  // namespace
+
+FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
+  const Span span = f.body->span;
+  std::vector<StmtPtr> prefix, rest;
+  bool inPrefix = true;
+  for (const auto& s : flattenStmts(f.body)) {
+    if (inPrefix && isSetup(s)) {
+      prefix.push_back(s);
+      continue;
+    }
+    inPrefix = false;
+    rest.push_back(s);
+  }
+  const ReturnStmt* ret = nullptr;
+  if (!rest.empty() && (ret = rest.back()->as<ReturnStmt>())) rest.pop_back();
+
+  std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
+  auto sb =
+      std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index), span);
+  std::vector<StmtPtr> body{
+      assign(sb, createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag),
+             span)};
+  for (auto& s : prefix) body.push_back(s);
+
+  StmtPtr lane0 = makeSeq(rest, span);
+  Replay replay;
+  StmtPtr lane1 = replay.mutateStmt(lane0);
+  std::vector<VarPtr> rvs;
+  if (ret && !ret->values.empty()) {
+    std::vector<ExprPtr> y1;
+    for (const auto& v : ret->values) {
+      y1.push_back(replay.mutateExpr(v));
+      rvs.push_back(std::make_shared<Var>(
+          v->as<Var>() ? v->as<Var>()->name + "_lane" : std::string("ret_lane"), v->type, span));
+    }
+    std::vector<StmtPtr> t = flattenStmts(lane0), e = flattenStmts(lane1);
+    t.push_back(yieldStmt(ret->values, span));
+    e.push_back(yieldStmt(std::move(y1), span));
+    lane0 = makeSeq(std::move(t), span);
+    lane1 = makeSeq(std::move(e), span);
+  }
+  body.push_back(ifStmt(eq(sb, constIndex(0, span), span), lane0, lane1, rvs, span));
+  if (ret) {
+    std::vector<ExprPtr> vals(rvs.begin(), rvs.end());
+    body.push_back(returnStmt(std::move(vals), ret->span));
+  }
+  return withBody(f, makeSeq(std::move(body), span), f.attrs);
+}
+
+}  // namespace ptoc::splitvec

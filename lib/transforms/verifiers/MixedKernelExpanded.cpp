@@ -1,0 +1,127 @@
+// MixedKernelExpanded (pypto-facts §3.8): after expand-mixed-kernel no InCore function mixes
+// cube and vector work; each pipe op runs on its own core (tpush_to_aiv / tpop_from_aiv /
+// tfree_to_aiv on the AIC, the mirror ops on the AIV); a function with pipe ops sets the
+// pipe up; every tpop'd tile is released by a tfree.
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/transforms/Verifiers.h"
+
+namespace ptoc {
+namespace {
+
+using namespace ir;
+
+class PipeOpScan : public IRVisitor {
+ public:
+  std::vector<const Call*> pipeOps;
+  bool hasSetup = false;
+  std::vector<std::pair<const Var*, Span>> pops;
+  std::unordered_set<const Var*> freed;
+  std::vector<std::pair<const Var*, const Call*>> frees;  // tfree -> its tile
+  const Call* firstPipeOp = nullptr;                      // before any set-up
+
+ protected:
+  void visitAssign(const AssignStmt& a) override {
+    IRVisitor::visitAssign(a);
+    const auto* c = a.value ? a.value->as<Call>() : nullptr;
+    if (c && (c->callee == "tile.tpop_from_aic" || c->callee == "tile.tpop_from_aiv"))
+      pops.emplace_back(a.var.get(), c->span);
+  }
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    const std::string& n = c.callee;
+    if (n.rfind("tile.tpush_", 0) == 0 || n.rfind("tile.tpop_", 0) == 0 ||
+        n.rfind("system.tfree_", 0) == 0) {
+      pipeOps.push_back(&c);
+      if (!hasSetup && !firstPipeOp) firstPipeOp = &c;
+    }
+    if (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe") hasSetup = true;
+    if ((n == "system.tfree_to_aic" || n == "system.tfree_to_aiv") && !c.args.empty())
+      if (const auto* v = c.args[0]->as<Var>()) {
+        freed.insert(v);
+        frees.emplace_back(v, &c);
+      }
+  }
+};
+
+bool aicOp(const std::string& n) {
+  return n == "tile.tpush_to_aiv" || n == "tile.tpop_from_aiv" || n == "system.tfree_to_aiv";
+}
+
+}  // namespace
+
+bool verifyMixedKernelExpanded(const Program& program, DiagnosticEngine& diag) {
+  bool ok = true;
+  auto fail = [&](Span span, std::string msg, std::string hint) {
+    ok = false;
+    diag.error(span, "property MixedKernelExpanded violated: " + std::move(msg), std::move(hint));
+  };
+  for (const auto& f : program.functions) {
+    if (f->funcType == FunctionType::InCore) {
+      if (analysis::stmtAffinity(f->body) == CoreAffinity::Mixed)
+        fail(f->span,
+             fmt::format("the InCore function '{}' still mixes cube and vector work", f->name),
+             "run expand-mixed-kernel");
+      continue;
+    }
+    if (f->funcType != FunctionType::AIC && f->funcType != FunctionType::AIV) continue;
+    PipeOpScan scan;
+    scan.visitStmt(f->body);
+    const bool isAic = f->funcType == FunctionType::AIC;
+    for (const Call* c : scan.pipeOps)
+      if (aicOp(c->callee) != isAic)
+        fail(c->span,
+             fmt::format("{} in the {} function '{}' belongs on the {}", c->callee,
+                         isAic ? "AIC" : "AIV", f->name, isAic ? "AIV" : "AIC"),
+             "move the op to the function of the other core");
+    if (!scan.pipeOps.empty() && !scan.hasSetup)
+      fail(scan.pipeOps.front()->span,
+           fmt::format("'{}' uses a cross-core pipe but never sets it up", f->name),
+           fmt::format("call pl.system.{}_initialize_pipe(...) first", isAic ? "aic" : "aiv"));
+    else if (scan.firstPipeOp)
+      fail(scan.firstPipeOp->span,
+           fmt::format("{} in '{}' uses the pipe before the function sets it up",
+                       scan.firstPipeOp->callee, f->name),
+           fmt::format("move pl.system.{}_initialize_pipe(...) before the first pipe op",
+                       isAic ? "aic" : "aiv"));
+    std::unordered_set<const Var*> popped;
+    for (const auto& p : scan.pops) popped.insert(p.first);
+    for (const auto& [v, c] : scan.frees)
+      if (!popped.count(v))
+        fail(c->span,
+             fmt::format("{} in '{}' releases '{}', which no tpop of the function produced",
+                         c->callee, f->name, v->name),
+             "release the variable a tpop assigned, once, after its last use");
+    for (const auto& [v, span] : scan.pops)
+      if (!scan.freed.count(v))
+        fail(span, fmt::format("the tile '{}' popped in '{}' is never released", v->name, f->name),
+             fmt::format("call pl.system.{}({}) after its last use",
+                         isAic ? "tfree_to_aiv" : "tfree_to_aic", v->name));
+  }
+  return ok;
+}
+
+bool verifyVectorKernelSplit(const Program& program, DiagnosticEngine& diag) {
+  bool ok = true;
+  for (const auto& f : program.functions) {
+    if (f->funcType != FunctionType::AIV) continue;
+    const bool* aiv = getAttr<bool>(f->attrs, "split_aiv");
+    const SplitMode* m = getAttr<SplitMode>(f->attrs, "split");
+    const bool* dual = getAttr<bool>(f->attrs, "dual_aiv_dispatch");
+    if (aiv && *aiv && m && *m != SplitMode::None && !(dual && *dual)) {
+      ok = false;
+      diag.error(f->span,
+                 fmt::format("property VectorKernelSplit violated: the split AIV function '{}' "
+                             "is not stamped dual_aiv_dispatch",
+                             f->name),
+                 "run split-vector-kernel");
+    }
+  }
+  return ok;
+}
+
+}  // namespace ptoc

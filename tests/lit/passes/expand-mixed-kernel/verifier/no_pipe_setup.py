@@ -1,0 +1,22 @@
+# MixedKernelExpanded: a function that pops from a pipe must set the pipe up.
+# RUN: not %ptoc opt %s --passes=split-vector-kernel 2>&1 | FileCheck %s
+# CHECK: no_pipe_setup.py:19:53: error: property MixedKernelExpanded violated: 'k_aiv' uses a cross-core pipe but never sets it up
+# CHECK: hint: call pl.system.aiv_initialize_pipe(...) first
+import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def k_aic(self, out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        c2v = pl.system.import_peer_buffer(name="k_c2v", peer_func="k_aiv")
+        pl.system.aic_initialize_pipe(c2v, pl.const(0, pl.INT32), dir_mask=1, slot_size=1024, slot_num=2)
+        t = pl.load(out, [0, 0], [16, 16], target_memory=pl.Mem.Mat)
+        pl.tile.tpush_to_aiv(t, split=0)
+
+    @pl.function(type=pl.FunctionType.AIV)
+    def k_aiv(self, out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        h: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)
+        out = pl.store(h, [0, 0], out)
+        pl.system.tfree_to_aic(h)
+        return out

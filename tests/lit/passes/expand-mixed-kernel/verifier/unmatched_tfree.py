@@ -1,0 +1,26 @@
+# MixedKernelExpanded: a tfree must release a tile a tpop of the function produced.
+# RUN: not %ptoc opt %s --passes=split-vector-kernel 2>&1 | FileCheck %s
+# CHECK: unmatched_tfree.py:25:9: error: property MixedKernelExpanded violated: system.tfree_to_aic in 'k_aiv' releases 'g', which no tpop of the function produced
+# CHECK: hint: release the variable a tpop assigned, once, after its last use
+import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.AIC)
+    def k_aic(self, out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        c2v = pl.system.import_peer_buffer(name="k_c2v", peer_func="k_aiv")
+        pl.system.aic_initialize_pipe(c2v, pl.const(0, pl.INT32), dir_mask=1, slot_size=1024, slot_num=2)
+        t = pl.load(out, [0, 0], [16, 16], target_memory=pl.Mem.Mat)
+        pl.tile.tpush_to_aiv(t, split=0)
+
+    @pl.function(type=pl.FunctionType.AIV)
+    def k_aiv(self, out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        c2v = pl.system.reserve_buffer(name="k_c2v", size=2048, base=-1)
+        pl.system.aiv_initialize_pipe(c2v, pl.const(0, pl.INT32), dir_mask=1, slot_size=1024, slot_num=2)
+        h: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)
+        out = pl.store(h, [0, 0], out)
+        pl.system.tfree_to_aic(h)
+        g = pl.load(out, [0, 0], [16, 16], target_memory=pl.Mem.Vec)
+        pl.system.tfree_to_aic(g)
+        return out

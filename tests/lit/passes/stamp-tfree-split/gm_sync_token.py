@@ -1,0 +1,23 @@
+# The token of a GM-mediated sync (the AIC pushes the stored tile, the AIV pops and frees it
+# before loading the tensor back) is freed with the pop's split code like any popped tile.
+# RUN: %ptoc opt %s --passes=compile | FileCheck %s
+# RUN: %ptoc check %s --passes=compile
+# CHECK: gm_sync: {{.*}} = pl.tile.tpop_from_aic(split=0)
+# CHECK-NEXT: pl.system.tfree_to_aic(gm_sync, split=0)
+# CHECK-NEXT: t: {{.*}} = pl.tile.load(ws, [0, 0], [32, 32], target_memory=pl.Mem.Vec)
+import pypto.language as pl
+
+
+@pl.program
+class GmSync:
+    @pl.function(type=pl.FunctionType.InCore)
+    def f(self, a: pl.Tensor[[32, 32], pl.FP16], b: pl.Tensor[[32, 32], pl.FP16],
+          ws: pl.InOut[pl.Tensor[[32, 32], pl.FP32]],
+          y: pl.Out[pl.Tensor[[32, 32], pl.FP32]]) -> pl.Tensor[[32, 32], pl.FP32]:
+        a_l = pl.move(pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        b_r = pl.move(pl.load(b, [0, 0], [32, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        acc = pl.matmul(a_l, b_r)
+        ws1 = pl.store(acc, [0, 0], ws)
+        t = pl.load(ws1, [0, 0], [32, 32], target_memory=pl.Mem.Vec)
+        y1 = pl.store(pl.add(t, t), [0, 0], y)
+        return y1
