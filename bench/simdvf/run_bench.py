@@ -25,6 +25,22 @@ def ptoc(args, exe):
     return subprocess.run([exe] + args, check=True, capture_output=True, text=True).stdout
 
 
+def staging_pairs(text):
+    """vstore -> vload pairs of the same buffer and offset inside one SIMD_VF region (a UB round
+    trip that a register could replace)."""
+    n = 0
+    for region in text.split("with pl.simd_vf")[1:]:
+        stored = set()
+        for line in region.split("\n"):
+            m = re.search(r"pl\.vmi\.vstore\([^,]+, (\w+), ([^,]+),", line)
+            if m:
+                stored.add((m.group(1), m.group(2).strip()))
+            m = re.search(r"pl\.vmi\.vload\((\w+), ([^,]+), size", line)
+            if m and (m.group(1), m.group(2).strip()) in stored:
+                n += 1
+    return n
+
+
 def vmi_count(text):
     return len(re.findall(r"\bpl\.vmi\.\w+\(", text))
 
@@ -122,7 +138,7 @@ def main():
     if not npy_exe:
         print("numpy not found (give --numpy-python): the numpy columns are empty")
     names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kernels")) if f.endswith(".py"))
-    print(f"{'kernel':<18} {'vmi emitted':>11} {'hand':>5} {'ratio':>6} {'elem ms':>8} "
+    print(f"{'kernel':<22} {'vmi emitted':>11} {'hand':>5} {'ratio':>6} {'staging':>7} {'elem ms':>8} "
           f"{'vec ms':>7} {'region ms':>9} {'region M elem/s':>15} {'numpy M/s':>9} {'region/numpy':>12} "
           f"{'C++ M/s':>8} {'region/C++':>10}")
     ratios, np_ratios = [], []
@@ -153,12 +169,14 @@ def main():
                     ok = False
         e = elements(open(src).read())
         rate = e / (t_region * 1e-3) / 1e6
-        crate = e / (cxx[n] * 1e-9) / 1e6
-        nrate = e / (npy[n] * 1e-9) / 1e6 if n in npy else float("nan")
         ratios.append(emitted / written)
+        staging = staging_pairs(text)
+        # The control-flow kernels (cf_*) have no C++ / numpy baseline: their columns are "nan".
+        crate = e / (cxx[n] * 1e-9) / 1e6 if n in cxx else float("nan")
+        nrate = e / (npy[n] * 1e-9) / 1e6 if n in npy else float("nan")
         if n in npy:
             np_ratios.append(rate / nrate)
-        print(f"{n:<18} {emitted:>11} {written:>5} {emitted / written:>6.2f} {t_elem:>8.2f} "
+        print(f"{n:<22} {emitted:>11} {written:>5} {emitted / written:>6.2f} {staging:>7} {t_elem:>8.2f} "
               f"{t_vec:>7.3f} {t_region:>9.4f} {rate:>15.1f} {nrate:>9.0f} {rate / nrate:>12.3f} "
               f"{crate:>8.0f} {rate / crate:>10.4f}")
     print(f"mean instruction ratio {sum(ratios) / len(ratios):.2f}; max {max(ratios):.2f}; "
