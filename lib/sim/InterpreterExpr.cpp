@@ -6,6 +6,7 @@
 #include "InterpreterImpl.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
+#include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim::detail {
 
@@ -119,7 +120,12 @@ Value Executor::evalCall(const ir::Call& c, Frame& f) {
   std::vector<Value> args;
   args.reserve(c.args.size());
   for (const auto& a : c.args) args.push_back(eval(*a, f));
-  if (c.op) return OpSemantics::instance().evaluate(c, args, core_);
+  if (c.op) {
+    if (!timing::activeTimeline()) return OpSemantics::instance().evaluate(c, args, core_);
+    Value v = OpSemantics::instance().evaluate(c, args, core_);
+    timing::recordCall(c, args, v);  // the cycle model observes; it never changes `v`
+    return v;
+  }
   const ir::FunctionPtr callee = program_.find(c.callee);
   if (!callee)
     throw SimError(c.span,
