@@ -194,6 +194,7 @@ Buffer& bufferOf(const Value& v, const ir::Var& var, Span span) {
 }  // namespace
 
 Value Executor::evalBufferLoad(const ir::BufferLoad& e, Frame& f) {
+  timing::recordElementAccess(false, e.span);
   Indices idx;
   for (const auto& i : e.indices) idx.push_back(evalInt(*i, f));
   const Value* held = f.find(e.buffer.get());
@@ -210,6 +211,7 @@ Value Executor::evalBufferLoad(const ir::BufferLoad& e, Frame& f) {
 
 void Executor::execBufferStore(const ir::BufferStoreStmt& s, Frame& f) {
   if (s.predicate && !evalScalar(*s.predicate, f).asBool()) return;
+  timing::recordElementAccess(true, s.span);
   Indices idx;
   for (const auto& i : s.indices) idx.push_back(evalInt(*i, f));
   Scalar v = evalScalar(*s.value, f);

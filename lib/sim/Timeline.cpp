@@ -165,6 +165,24 @@ void Timeline::record(int seg, int stream, const ir::Call& call, const std::vect
   st.instrs.push_back(std::move(in));
 }
 
+void Timeline::recordElement(int seg, int stream, bool store, Span span) {
+  if (seg < 0) {
+    if (!mainOpen_) {
+      segs_.push_back(Segment{"main", {Stream{mainCore, std::string(coreName(mainCore)), {}}}});
+      mainSeg_ = static_cast<int>(segs_.size()) - 1;
+      mainOpen_ = true;
+    }
+    seg = mainSeg_;
+    stream = 0;
+  }
+  Instr in;
+  in.name = store ? "element store" : "element load";
+  in.span = span;
+  in.pipe = Pipe::Scalar;
+  in.cycles = table_->elementAccessCycles;
+  segs_.at(seg).streams.at(stream).instrs.push_back(std::move(in));
+}
+
 TimelineScope::TimelineScope(Timeline* tl, int seg, int stream)
     : prevTl_(tls.tl), prevSeg_(tls.seg), prevStream_(tls.stream) {
   tls = ThreadState{tl, seg, stream};
@@ -176,6 +194,10 @@ Timeline* activeTimeline() { return tls.tl; }
 
 void recordCall(const ir::Call& call, const std::vector<Value>& args, const Value& result) {
   if (tls.tl) tls.tl->record(tls.seg, tls.stream, call, args, result);
+}
+
+void recordElementAccess(bool store, Span span) {
+  if (tls.tl) tls.tl->recordElement(tls.seg, tls.stream, store, span);
 }
 
 int beginGroupSegment(const std::string& name) { return tls.tl ? tls.tl->openGroup(name) : -1; }

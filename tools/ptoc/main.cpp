@@ -132,9 +132,12 @@ int runCompare(Driver& d, const std::string& file, const std::string& passes,
   };
   auto a = lower(file, passes);
   auto b = lower(againstFile.empty() ? file : againstFile, against);
-  std::string labelA = fmt::format("--passes={}", passes);
-  std::string labelB =
-      fmt::format("--against={}{}", against, againstFile.empty() ? "" : " of " + againstFile);
+  auto label = [](const std::string& flag, const std::string& list, const std::string& f) {
+    return fmt::format("{}{}", list.empty() ? "as written" : flag + "=" + list,
+                       f.empty() ? "" : " of " + f);
+  };
+  std::string labelA = label("--passes", passes, "");
+  std::string labelB = label("--against", against, againstFile);
   return sim::compareCommand(*a, labelA, *b, labelB, opts, d.diag, std::cout);
 }
 

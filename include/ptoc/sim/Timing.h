@@ -80,10 +80,11 @@ struct CostTable {
   int64_t vecHead = 6, vecPerRepeat = 2, vecRepeatBytes = 256;
   int64_t cubeHead = 6;
   int64_t scalarCycles = 1;
-  int64_t crossCoreLatency = 0;  // flag set -> wait released on the peer
-  int64_t popBindCycles = 0;     // A5 zero-copy pop (the slot lives in the consumer's SRAM)
-  bool popCopies = true;         // A2/A3: the pop copies GM -> local
-  int64_t issueWindow = 16;      // instructions in flight per core (an assumption)
+  int64_t crossCoreLatency = 0;     // flag set -> wait released on the peer
+  int64_t popBindCycles = 0;        // A5 zero-copy pop (the slot lives in the consumer's SRAM)
+  bool popCopies = true;            // A2/A3: the pop copies GM -> local
+  int64_t issueWindow = 16;         // instructions in flight per core (an assumption)
+  int64_t elementAccessCycles = 1;  // a scalar element read / write of UB (an assumption)
   /// vmi cycles per instruction by op name (vec_cycle_generated table); others `vmiDefault`.
   std::map<std::string, int64_t, std::less<>> vmi;
   int64_t vmiDefault = 5;
@@ -141,6 +142,9 @@ class Timeline {
   /// Records one call on the stream (`stream` = -1: the thread's main stream).
   void record(int seg, int stream, const ir::Call& call, const std::vector<Value>& args,
               const Value& result);
+  /// Records an element read / write of a SIMD-VF region's scalar reference (one scalar-unit
+  /// access: `CostTable::elementAccessCycles`).
+  void recordElement(int seg, int stream, bool store, Span span);
   Core mainCore = Core::AIV0;
 
  private:
@@ -170,6 +174,8 @@ class TimelineScope {
 Timeline* activeTimeline();
 /// Records a call on this thread's stream (nothing when timing is off).
 void recordCall(const ir::Call& call, const std::vector<Value>& args, const Value& result);
+/// Records an element access of the thread's stream (nothing when timing is off).
+void recordElementAccess(bool store, Span span);
 /// A core group starts: returns its segment (-1 when timing is off).
 int beginGroupSegment(const std::string& name);
 /// The body of a task of segment `seg`, wrapped so that its calls record into a new stream.
