@@ -1,5 +1,5 @@
 #!/bin/sh
-# The split speedup on the cycle model (docs/cycle-model.md §6): for each mixed kernel, the
+# The split speedup on the cycle model (docs/cost-model.md §6): for each mixed kernel, the
 # whole pipeline with its pl.split mode against the same kernel with pl.split(NONE) (the
 # vector work on AIV lane 0 alone). Usage: bench/split_speedup.sh [PTOC] [ARCH]
 PTOC=${1:-build/tools/ptoc/ptoc}

@@ -1,4 +1,4 @@
-// The cost tables of the cycle model (docs/cycle-model.md §2), one per arch, and the cost of
+// The cost tables of the cycle model (docs/cost-model.md §2), one per arch, and the cost of
 // one call: which of its registration's pipes it occupies this time, for how many cycles,
 // and the bytes it moves. Every figure cites its public source in
 // ../shared/reference/ptoas-facts.md; the few figures without one say "assumption".

@@ -1,4 +1,4 @@
-// `ptoc run --stats / --trace / --report` and `ptoc compare` (docs/cycle-model.md §4-5): a
+// `ptoc run --stats / --trace / --report` and `ptoc compare` (docs/cost-model.md §4-5): a
 // run with the cycle model recording, then the timed schedule, and what the user asked to
 // see of it.
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// The timed scheduler of the cycle model (docs/cycle-model.md §3): places the recorded
+// The timed scheduler of the cycle model (docs/cost-model.md §3): places the recorded
 // instructions of each segment in simulated time. Each core keeps one clock per pipe (a pipe
 // runs its instructions in order, one at a time) and an issue clock (one instruction per
 // cycle, at most `issueWindow` in flight); the pipes of a core overlap. Cross-core: a pop

@@ -1,4 +1,4 @@
-// Recording for the cycle model (docs/cycle-model.md §3): each op call of a run becomes an
+// Recording for the cycle model (docs/cost-model.md §3): each op call of a run becomes an
 // instruction of its task's stream, costed by the arch's table, with its dependences on
 // earlier instructions of the stream (read after write, write after read / write, through
 // the tile and tensor buffers it reads and writes) and its cross-core sequence numbers.

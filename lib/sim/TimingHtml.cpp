@@ -1,4 +1,4 @@
-// The report page of `ptoc run --report out.html` (docs/cycle-model.md §4): one
+// The report page of `ptoc run --report out.html` (docs/cost-model.md §4): one
 // self-contained HTML file (no network, no scripts) with the timeline as SVG (a track per
 // core and per pipe it uses), the per-pipe utilization bars, the stats table and the source
 // of the kernel with the cycles of each line.

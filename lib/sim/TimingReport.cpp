@@ -1,4 +1,4 @@
-// What the cycle model shows in text and JSON (docs/cycle-model.md §4): the statistics of
+// What the cycle model shows in text and JSON (docs/cost-model.md §4): the statistics of
 // `ptoc run --stats` and the Chrome trace-event file of `ptoc run --trace`.
 #include <fmt/format.h>
 

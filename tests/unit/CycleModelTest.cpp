@@ -1,4 +1,4 @@
-// Unit tests of the cycle model (docs/cycle-model.md): the timed scheduler on hand-built
+// Unit tests of the cycle model (docs/cost-model.md): the timed scheduler on hand-built
 // programs whose cycle counts are computed by hand in the comments, and the cost tables.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-# --stats on a vector kernel whose figures are computed by hand (docs/cycle-model.md, A5
+# --stats on a vector kernel whose figures are computed by hand (docs/cost-model.md, A5
 # table): load 16x64 FP32 = 4096 B GM->UB at 100.9 GiB/s, 1.85 GHz: 69.9 -> 70 cycles (MTE2);
 # adds: 6 + 2 x 16 repeats of 256 B = 38 (V); store UB->GM at 188.46 GiB/s: 37.4 -> 38
 # (MTE3). A chain: 70 + 38 + 38 = 146.
