@@ -485,6 +485,7 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
     case StmtKind::InCoreScope:
     case StmtKind::SplitAivScope:
     case StmtKind::SimdVfScope:
+    case StmtKind::RuntimeScope:
 #ifdef PTOC_CHECK_DUMMY_NODE
     case StmtKind::Dummy:
 #endif
