@@ -30,9 +30,9 @@ std::string FunctionEmitter::constant(int64_t v, DType d) {
   std::string key = fmt::format("{}:{}", v, ty);
   auto it = constants_.find(key);
   if (it != constants_.end()) return it->second;
-  std::string name = fresh(
-      d == DType::Index ? fmt::format("c{}", v < 0 ? "m" + std::to_string(-v) : std::to_string(v))
-                        : fmt::format("c{}_{}", v < 0 ? "m" : "", ty));
+  std::string mag = v < 0 ? "m" + std::to_string(-v) : std::to_string(v);
+  std::string name =
+      fresh(d == DType::Index ? fmt::format("c{}", mag) : fmt::format("c{}_{}", mag, ty));
   if (d == DType::Bool)
     prologue_ << fmt::format("    {} = arith.constant {}\n", name, v ? "true" : "false");
   else
