@@ -131,7 +131,24 @@ std::string FunctionEmitter::signature() {
   return fmt::format("  func.func @{}({}){}", fn.name, fmt::join(params, ", "), attrs);
 }
 
-void FunctionEmitter::emitFunctionCall(const Call& c, Span at) {
+/// The parameter a function returns as its (single) result, when it returns one unchanged
+/// (kernels return their output tensors).
+static int returnedParam(const Function& f) {
+  const StmtPtr* last = &f.body;
+  while (*last && (*last)->kind == StmtKind::Seq) {
+    const auto& seq = static_cast<const SeqStmt&>(**last);
+    if (seq.stmts.empty()) return -1;
+    last = &seq.stmts.back();
+  }
+  if (!*last || (*last)->kind != StmtKind::Return) return -1;
+  const auto& r = static_cast<const ReturnStmt&>(**last);
+  if (r.values.size() != 1) return -1;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (r.values[0].get() == f.params[i].get()) return static_cast<int>(i);
+  return -1;
+}
+
+Value FunctionEmitter::emitFunctionCall(const Call& c, Span at) {
   if (fn.funcType != FunctionType::Group)
     fail(at, "a function call inside a kernel has no PTO emitter yet",
          "inline the callee into the kernel, or call kernels from a Group / Orchestration "
@@ -156,6 +173,11 @@ void FunctionEmitter::emitFunctionCall(const Call& c, Span at) {
   }
   line(fmt::format("func.call @{}({}) : ({}) -> ()", c.callee, fmt::join(args, ", "),
                    fmt::join(types, ", ")));
+  int r = returnedParam(*callee);
+  if (r >= 0 && static_cast<size_t>(r) < c.args.size() &&
+      callee->params[static_cast<size_t>(r)]->type->isa<TensorType>())
+    return value(c.args[static_cast<size_t>(r)]);
+  return {};
 }
 
 std::optional<std::string> emitPto(const Program& program, const PtoOptions& options,

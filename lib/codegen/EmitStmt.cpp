@@ -39,10 +39,9 @@ void FunctionEmitter::emitStmt(const StmtPtr& s) {
       hint = a.var->name;
       Value v = value(a.value);
       hint = "t";
-      if (v.kind == Value::Kind::None)
-        fail(s->span, "this call has no value to assign in PTO",
-             "a function call inside a kernel has no result in PTO; call it as a statement");
-      bind(a.var.get(), v);
+      // A Group's call of a kernel whose results are not its output tensors binds nothing;
+      // a later use of the result is reported there.
+      if (v.kind != Value::Kind::None) bind(a.var.get(), v);
       return;
     }
     case StmtKind::Eval:
@@ -62,6 +61,9 @@ void FunctionEmitter::emitStmt(const StmtPtr& s) {
     case StmtKind::Return:
       return;  // kernels write their outputs through their parameters
     case StmtKind::SimdVfScope: {
+      if (module.arch != target::Arch::A5)
+        fail(s->span, "a SIMD vector-function region needs a5 (A2/A3 has no vector registers)",
+             "compile with --arch=a5, or write the region with tile ops (pl.add, pl.muls, ...)");
       line("pto.vecscope {");
       ++indent_;
       emitStmt(static_cast<const SimdVfScopeStmt&>(*s).body);

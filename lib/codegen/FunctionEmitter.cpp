@@ -258,8 +258,7 @@ Value FunctionEmitter::value(const ExprPtr& e) {
   }
   if (const auto* c = e->as<Call>()) {
     if (c->isFunctionCall()) {
-      emitFunctionCall(*c, e->span);
-      return {};
+      return emitFunctionCall(*c, e->span);
     }
     const OpEmitFn* fn = OpEmitterTable::instance().find(c->op);
     if (!fn)

@@ -103,7 +103,7 @@ class FunctionEmitter {
   void emitStmt(const ir::StmtPtr& s);
   void emitFor(const ir::ForStmt& f);
   void emitIf(const ir::IfStmt& s);
-  void emitFunctionCall(const ir::Call& c, Span at);
+  Value emitFunctionCall(const ir::Call& c, Span at);
   std::string scalarExpr(const ir::Expr& e, ir::DType& dtype);
   std::string signature();
 
