@@ -1,4 +1,4 @@
-// Plain C++ loops of the bench kernels (numpy is not installed on the bench machine): the
+// Plain C++ loops of the bench kernels (next to numpy_baseline.py): the
 // same element-wise op over the same element counts, timed with steady_clock, best of 20.
 // Prints "<kernel> <ns per run>" lines for run_bench.py. Built by run_bench.py with -O2.
 #include <chrono>

@@ -115,6 +115,12 @@ class LiveInCollector {
       case StmtKind::SimdVfScope:
         stmt(s->as<SimdVfScopeStmt>()->body);
         return;
+      case StmtKind::RuntimeScope: {
+        const auto& x = *s->as<RuntimeScopeStmt>();
+        stmt(x.body);
+        if (x.count) uses(x.count);  // evaluated before the body
+        return;
+      }
     }
     throw InternalError("liveIn: unhandled statement kind");
   }

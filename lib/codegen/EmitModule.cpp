@@ -235,6 +235,7 @@ const OpEmitterTable& OpEmitterTable::instance() {
     registerTileEmitters(t);
     registerCrossCoreEmitters(t);
     registerVmiEmitters(t);
+    registerNotEmitted(t);
     return t;
   }();
   return t;
@@ -249,6 +250,15 @@ void OpEmitterTable::add(std::string_view opName, OpEmitFn fn) {
   table_[&OpRegistry::instance().get(opName)] = std::move(fn);
 }
 
+void OpEmitterTable::addNotEmitted(std::string_view opName, std::string message, std::string hint) {
+  notEmitted_.emplace_back(opName);
+  add(opName, [message, hint](FunctionEmitter& fe, const Call& c) -> Value {
+    fe.fail(c.span, fmt::format("{} has no PTO emitter: {}", c.op->name, message), hint);
+  });
+}
+
+std::vector<std::string> OpEmitterTable::notEmitted() const { return notEmitted_; }
+
 std::vector<std::string> OpEmitterTable::missing() const {
   std::vector<std::string> out;
   for (const OpDef* d : OpRegistry::instance().all())
@@ -257,5 +267,6 @@ std::vector<std::string> OpEmitterTable::missing() const {
 }
 
 std::vector<std::string> opsWithoutPtoEmitter() { return OpEmitterTable::instance().missing(); }
+std::vector<std::string> opsNotEmitted() { return OpEmitterTable::instance().notEmitted(); }
 
 }  // namespace ptoc::codegen

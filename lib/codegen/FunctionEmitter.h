@@ -128,16 +128,22 @@ class OpEmitterTable {
   static const OpEmitterTable& instance();
   const OpEmitFn* find(const OpDef* op) const;
   std::vector<std::string> missing() const;
+  /// Ops whose emitter reports a diagnostic (no PTO form emitted).
+  std::vector<std::string> notEmitted() const;
   void add(std::string_view opName, OpEmitFn fn);  // registration only
+  /// An emitter that reports `message` / `hint` at the call (registration only).
+  void addNotEmitted(std::string_view opName, std::string message, std::string hint);
 
  private:
   std::unordered_map<const OpDef*, OpEmitFn> table_;
+  std::vector<std::string> notEmitted_;
 };
 
 /// Registration entry points, one per op family file.
 void registerTileEmitters(OpEmitterTable& t);
 void registerCrossCoreEmitters(OpEmitterTable& t);
 void registerVmiEmitters(OpEmitterTable& t);
+void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).
 const std::string& ptoName(FunctionEmitter& fe, const ir::Call& c);

@@ -183,12 +183,6 @@ Value emitQuery(Fe& fe, const Call& c) {
   return {Value::Kind::Scalar, v, "index", c.type.get()};
 }
 
-OpEmitFn unsupported(std::string message, std::string hint) {
-  return [message, hint](Fe& fe, const Call& c) -> Value {
-    fe.fail(c.span, fmt::format("{} has no PTO emitter: {}", c.op->name, message), hint);
-  };
-}
-
 }  // namespace
 
 void registerTileEmitters(OpEmitterTable& t) {
@@ -232,14 +226,6 @@ void registerTileEmitters(OpEmitterTable& t) {
   t.add("tile.set_validshape", emitSetValidShape);
   for (const char* n : {"get_block_idx", "get_block_num", "get_subblock_idx"})
     t.add(std::string("tile.") + n, emitQuery);
-  t.add("tile.slice",
-        unsupported("a sub-tile window (pto.subset) is not emitted yet",
-                    "load the window from GM with pl.load(tensor, offsets, shape) instead"));
-  t.add("tile.random", unsupported("PTO has no counter-based random generator matching tile.random",
-                                   "generate the values on the host and load them"));
-  const char* boundary = "the compile pipeline replaces it by tpush / tpop (expand-mixed-kernel)";
-  t.add("tile.aiv_shard", unsupported(boundary, "internal error: report this with the input"));
-  t.add("tile.aic_gather", unsupported(boundary, "internal error: report this with the input"));
 }
 
 }  // namespace ptoc::codegen

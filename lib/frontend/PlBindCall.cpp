@@ -45,9 +45,58 @@ const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
   return it == signatureIndex_.end() ? nullptr : &signatures_[it->second];
 }
 
+/// PyPTO's short names that are not `tile.NAME` / `tensor.NAME`.
+static std::string_view shortFormAlias(std::string_view path) {
+  if (path == "create_tensor") return "tensor.create";
+  if (path == "create_tile") return "tile.create";
+  return {};
+}
+
+/// A conversion's rounding mode given as PyPTO's integer code: its name.
+static ir::AttrValue castModeName(ir::AttrValue v) {
+  static constexpr std::string_view kNames[] = {"none", "rint",  "round", "floor",
+                                                "ceil", "trunc", "odd"};
+  if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 0 && *i < 7)
+    return std::string(kNames[*i]);
+  return v;
+}
+
+bool PlBinder::firstArgIsTensor(const CallExpr& e) {
+  const Expr* first = !e.args.empty() ? e.args[0].get() : nullptr;
+  if (!first)
+    for (const auto& kw : e.keywords)
+      if (kw.name == "input" || kw.name == "lhs" || kw.name == "tensor") first = kw.value.get();
+  if (!first || first->is<ListExpr>() || first->is<IntLit>() || first->is<FloatLit>()) return false;
+  if (const auto* n = first->as<NameExpr>()) {
+    ir::VarPtr v = lookup(n->id);
+    return v && v->type->isa<ir::TensorType>();
+  }
+  return bindExpr(*first)->type->isa<ir::TensorType>();
+}
+
 const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool& isTileArith) {
   isTileArith = false;
-  if (path.find('.') != std::string_view::npos) return ops_.find(path);
+  if (std::string_view alias = shortFormAlias(path); !alias.empty()) return ops_.find(alias);
+  if (path.find('.') != std::string_view::npos) {
+    // pl.tensor.and_ / pl.tile.or_: PyPTO's Python spelling of the keyword-named ops.
+    if (!path.empty() && path.back() == '_' && !ops_.find(path))
+      return ops_.find(path.substr(0, path.size() - 1));
+    return ops_.find(path);
+  }
+  // A short form on a tensor operand is the tensor op: pl.add(a, b) with tensors a, b is
+  // tensor.add (tensor.adds for a scalar b), pl.exp(t) tensor.exp.
+  if (firstArgIsTensor(e)) {
+    std::string base(path);
+    if (!base.empty() && base.back() == '_') base.pop_back();
+    if (base == "max" || base == "min") base += "imum";
+    const OpDef* op = ops_.find("tensor." + base);
+    if (op && e.args.size() >= 2 && op->args.size() >= 2 && op->args[1].kind == ArgKind::Tensor) {
+      // rhs a scalar: the tensor/scalar form, when there is one.
+      if (!bindExpr(*e.args[1])->type->isa<ir::TensorType>())
+        if (const OpDef* s = ops_.find("tensor." + base + "s")) op = s;
+    }
+    if (op) return op;
+  }
   for (const TileArithOps& arith : tileArith_) {
     if (arith.name != path) continue;
     isTileArith = true;
@@ -57,9 +106,10 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
       const Expr& rhs = *e.args[1];
       if (rhs.is<IntLit>() || rhs.is<FloatLit>() || rhs.is<UnaryOpExpr>())
         scalarRhs = true;
-      else if (const auto* n = rhs.as<NameExpr>())
-        if (const ir::VarPtr* v = names_.find(n->id); v && (*v)->type->isa<ir::ScalarType>())
-          scalarRhs = true;
+      else if (const auto* n = rhs.as<NameExpr>()) {
+        const ir::VarPtr* v = names_.find(n->id);
+        scalarRhs = v ? (*v)->type->isa<ir::ScalarType>() : evalConst(rhs).has_value();
+      }
       if (!scalarRhs && !rhs.is<NameExpr>()) {
         // A computed operand: bind it once to learn its kind (binding has no side effects).
         ir::ExprPtr probe = bindExpr(rhs);
@@ -68,9 +118,10 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
     }
     return scalarRhs ? arith.scalarRhs : arith.tileRhs;
   }
-  for (std::string_view ns : {"tile.", "system."}) {
+  for (std::string_view ns : {"tile.", "system.", "tensor."}) {
     std::string full(ns);
     full += path;
+    if (!full.empty() && full.back() == '_' && !ops_.find(full)) full.pop_back();
     if (const OpDef* op = ops_.find(full)) return op;
   }
   return nullptr;
@@ -223,13 +274,16 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   bool tileArith = false;
   const OpDef* op = resolveOp(e, *path, tileArith);
   if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
-  if (op && op->name == "tile.cast" && e.args.size() == 2) {
+  if (op && (op->name == "tile.cast" || op->name == "tensor.cast") && e.args.size() == 2) {
     // pl.cast(tile, pl.FP16): the dtype is tile.cast's `dtype` keyword.
     ir::ExprPtr src = bindExpr(*e.args[0]);
     ir::AttrList kwargs{{"dtype", bindDType(*e.args[1])}};
     for (const auto& kw : e.keywords)
-      fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name),
-           "write pl.cast(t, pl.FP16)");
+      if (kw.name == "mode")
+        kwargs.emplace_back("mode", castModeName(bindAttrValue(*kw.value)));
+      else
+        fail(kw.nameSpan, fmt::format("pl.cast(tile, dtype) has no keyword argument '{}'", kw.name),
+             "write pl.cast(t, pl.FP16)");
     return createOpCall(*op, {src}, kwargs, e.span, diag_, {e.args[0]->span}, {e.args[1]->span});
   }
   if (!op && (*path == "min" || *path == "max"))
@@ -267,13 +321,49 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
                                  const BoundAnnotation* annotation, size_t skipArgs) {
   std::vector<ir::ExprPtr> args;
   std::vector<Span> argSpans;
-  args.reserve(e.args.size());
-  argSpans.reserve(e.args.size());
+  // PyPTO lets every parameter be passed by keyword (`offsets=[0, 0]`, `value=0.0`): a keyword
+  // naming a positional argument of the op takes that argument's place.
+  std::vector<const Expr*> positional;
+  for (size_t i = skipArgs; i < e.args.size(); ++i) positional.push_back(e.args[i].get());
+  std::vector<const Keyword*> attrKeywords;
+  {
+    std::vector<const Keyword*> byIndex(op.args.size(), nullptr);
+    for (const auto& kw : e.keywords) {
+      std::string_view name = kw.name;
+      if (name == "valid_shapes") name = "valid_shape";
+      size_t idx = op.args.size();
+      if (!op.findKwarg(kw.name))
+        for (size_t k = 0; k < op.args.size(); ++k)
+          if (op.args[k].name == name) idx = k;
+      if (idx == op.args.size()) {
+        attrKeywords.push_back(&kw);
+        continue;
+      }
+      if (idx < positional.size() || byIndex[idx])
+        fail(kw.nameSpan, fmt::format("argument '{}' of {} is given twice", kw.name, op.name),
+             "pass it either by position or by keyword");
+      byIndex[idx] = &kw;
+    }
+    for (size_t k = positional.size(); k < byIndex.size(); ++k) {
+      if (!byIndex[k]) {
+        for (size_t j = k + 1; j < byIndex.size(); ++j)
+          if (byIndex[j])
+            fail(byIndex[j]->nameSpan,
+                 fmt::format("{} is given '{}' but not '{}' before it", op.name, op.args[j].name,
+                             op.args[k].name),
+                 fmt::format("pass '{}' too (by position or keyword)", op.args[k].name));
+        break;
+      }
+      positional.push_back(byIndex[k]->value.get());
+    }
+  }
+  args.reserve(positional.size());
+  argSpans.reserve(positional.size());
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
-  for (size_t i = skipArgs; i < e.args.size(); ++i) {
-    const Expr& a = *e.args[i];
+  for (size_t i = 0; i < positional.size(); ++i) {
+    const Expr& a = *positional[i];
     ir::TypePtr expected;
-    size_t specIndex = i - skipArgs;
+    size_t specIndex = i;
     bool wantsInt = specIndex < op.args.size() && (op.args[specIndex].kind == ArgKind::IntScalar ||
                                                    op.args[specIndex].kind == ArgKind::IntList);
     if (wantsInt)
@@ -290,17 +380,22 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   }
   ir::AttrList kwargs;
   std::vector<Span> kwargSpans;
-  for (const auto& kw : e.keywords) {
-    if (ir::findAttr(kwargs, kw.name))
+  for (const Keyword* kwp : attrKeywords) {
+    const Keyword& kw = *kwp;
+    // PyPTO's spelling of a keyword ptoc names otherwise.
+    std::string name(kw.name);
+    if (name == "target_type" && !op.findKwarg(name) && op.findKwarg("dtype")) name = "dtype";
+    if (ir::findAttr(kwargs, name))
       fail(kw.nameSpan, fmt::format("keyword argument '{}' is given twice", kw.name),
            "remove one of them");
     ir::AttrValue v;
-    if (kw.name == "dtype" || kw.name == "to_dtype") {
+    if (name == "dtype" || name == "to_dtype" || name == "target_type") {
       v = bindDType(*kw.value);
     } else {
       v = bindAttrValue(*kw.value);
     }
-    kwargs.emplace_back(std::string(kw.name), std::move(v));
+    if (name == "mode" && op.name.ends_with(".cast")) v = castModeName(v);
+    kwargs.emplace_back(std::move(name), std::move(v));
     kwargSpans.push_back(kw.span);
   }
   // Inside a pl.split_aiv region, pl.aiv_shard(x) / pl.aic_gather(x) take the region's mode.
@@ -325,24 +420,45 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   auto signatureText = [&](const Signature& s) {
     return signatureTextOf(s.name, s.params, isClassProgram_);
   };
-  if (!e.keywords.empty())
-    fail(e.keywords[0].span, fmt::format("'{}' takes positional arguments only", sig.name),
-         fmt::format("pass the arguments in order: {}", signatureText(sig)));
-  if (e.args.size() != sig.params.size())
+  // Arguments by position, then by parameter name (`self.k(x, out=y)`).
+  std::vector<const Expr*> given(e.args.size());
+  for (size_t i = 0; i < e.args.size(); ++i) given[i] = e.args[i].get();
+  if (!e.keywords.empty()) {
+    given.resize(std::max(given.size(), sig.params.size()), nullptr);
+    for (const auto& kw : e.keywords) {
+      size_t idx = sig.params.size();
+      for (size_t k = 0; k < sig.params.size(); ++k)
+        if (sig.params[k]->name == kw.name) idx = k;
+      if (idx == sig.params.size())
+        fail(kw.nameSpan, fmt::format("'{}' has no parameter '{}'", sig.name, kw.name),
+             fmt::format("the signature is {}", signatureText(sig)));
+      if (given[idx])
+        fail(kw.nameSpan, fmt::format("argument '{}' of '{}' is given twice", kw.name, sig.name),
+             "pass it either by position or by name");
+      given[idx] = kw.value.get();
+    }
+    for (size_t k = 0; k < given.size(); ++k)
+      if (!given[k])
+        fail(e.span,
+             fmt::format("'{}' is called without argument '{}'", sig.name, sig.params[k]->name),
+             fmt::format("the signature is {}", signatureText(sig)));
+  }
+  if (given.size() != sig.params.size())
     fail(e.span,
          fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
-                     e.args.size()),
+                     given.size()),
          fmt::format("the signature is {}", signatureText(sig)));
   std::vector<ir::ExprPtr> args;
-  for (size_t i = 0; i < e.args.size(); ++i) {
-    ir::ExprPtr a = bindExpr(*e.args[i], sig.params[i]->type);
+  for (size_t i = 0; i < given.size(); ++i) {
+    const Expr& argAst = *given[i];
+    ir::ExprPtr a = bindExpr(argAst, sig.params[i]->type);
     if (!ir::structuralEqual(*a->type, *sig.params[i]->type))
-      fail(e.args[i]->span,
+      fail(argAst.span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
                        ir::typeToString(*sig.params[i]->type)),
            conversionHint(
-               *a->type, *sig.params[i]->type, exprText(*e.args[i]),
+               *a->type, *sig.params[i]->type, exprText(argAst),
                fmt::format("pass a value of that type; the signature is {}", signatureText(sig))));
     args.push_back(a);
   }

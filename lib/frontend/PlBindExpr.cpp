@@ -80,6 +80,8 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
   const auto* expectedScalar = expected ? expected->as<ir::ScalarType>() : nullptr;
   switch (e.kind) {
     case ExprKind::Name:
+      if (const Expr* alias = moduleAlias(e)) return bindExpr(*alias, expected);
+      if (usesModuleName(e)) return bindModuleConst(e, expected);
       return bindName(e.cast<NameExpr>());
     case ExprKind::IntLit: {
       int64_t v = e.cast<IntLit>().value;
@@ -117,6 +119,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
            "write function attributes as pl.func_attr({\"key\": value}) at the top of the function "
            "body");
     case ExprKind::BinOp:
+      if (usesModuleName(e)) return bindModuleConst(e, expected);
       return bindBinOp(e.cast<BinOpExpr>());
     case ExprKind::UnaryOp: {
       const auto& u = e.cast<UnaryOpExpr>();
@@ -426,6 +429,10 @@ std::vector<ir::ExprPtr> PlBinder::bindIndices(const Expr& index, size_t rank, S
 ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   ir::ExprPtr base = bindExpr(*e.value);
   if (const auto* tile = base->type->as<ir::TileType>()) {
+    bool anySlice = e.index->is<SliceExpr>();
+    if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
+      for (const auto& x : t->elts) anySlice = anySlice || x->is<SliceExpr>();
+    if (anySlice) return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
     const auto* var = base->as<ir::Var>();
     if (!var)
       fail(e.value->span, "element reads need a tile variable",
@@ -433,6 +440,8 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     auto idx = bindIndices(*e.index, tile->shape.size(), e.index->span);
     return ir::bufferLoad(std::static_pointer_cast<const ir::Var>(base), std::move(idx), e.span);
   }
+  if (const auto* tensor = base->type->as<ir::TensorType>())
+    return bindWindowSubscript(e, base, tensor->shape, /*isTile=*/false);
   if (const auto* tt = base->type->as<ir::TupleType>()) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))
@@ -448,9 +457,101 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
              "directly");
 }
 
+ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                          const std::vector<int64_t>& dims, bool isTile) {
+  const char* family = isTile ? "tile" : "tensor";
+  std::vector<const Expr*> items;
+  if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
+    for (const auto& x : t->elts) items.push_back(x.get());
+  else
+    items.push_back(e.index.get());
+  size_t rank = dims.size();
+  if (items.size() > rank)
+    fail(e.index->span,
+         fmt::format("the {} has rank {} but {} index(es) are given", family, rank, items.size()),
+         "give at most one index or slice per axis");
+  bool anySlice = false;
+  for (const Expr* x : items) anySlice = anySlice || x->is<SliceExpr>();
+  const ir::TypePtr indexType = ir::ScalarType::get(ir::DType::Index);
+  if (!isTile && !anySlice && items.size() == rank) {
+    // x[i, j]: one element (tensor.read).
+    std::vector<ir::ExprPtr> idx;
+    for (const Expr* x : items) idx.push_back(bindExpr(*x, indexType));
+    return createOpCall(ops_.get("tensor.read"), {base, ir::makeTuple(std::move(idx), e.span)}, {},
+                        e.span, diag_);
+  }
+  // x[a:b, :] / x[i, :]: a static window (tensor.slice); an integer index drops its axis
+  // (tensor.reshape after the slice).
+  std::vector<ir::ExprPtr> offsets, extents;
+  std::vector<int64_t> shape, kept;
+  for (size_t k = 0; k < rank; ++k) {
+    const Expr* x = k < items.size() ? items[k] : nullptr;
+    const auto* sl = x ? x->as<SliceExpr>() : nullptr;
+    if (x && !sl) {  // an integer index: extent 1, axis dropped
+      offsets.push_back(bindExpr(*x, indexType));
+      shape.push_back(1);
+      continue;
+    }
+    if (sl && sl->step)
+      fail(sl->step->span, fmt::format("{} slices take no step", family),
+           "write x[a:b] with a unit step");
+    int64_t dim = dims[k];
+    ir::ExprPtr lo = sl && sl->lower ? bindExpr(*sl->lower, indexType)
+                                     : ir::constInt(0, ir::DType::Index, e.span);
+    std::optional<ConstValue> loC = sl && sl->lower ? evalConst(*sl->lower) : ConstValue{0};
+    std::optional<ConstValue> hiC = sl && sl->upper ? evalConst(*sl->upper) : ConstValue{dim};
+    int64_t extent = 0;
+    if (loC && hiC && std::holds_alternative<int64_t>(*loC) &&
+        std::holds_alternative<int64_t>(*hiC)) {
+      extent = std::get<int64_t>(*hiC) - std::get<int64_t>(*loC);
+    } else if (sl && sl->lower && sl->upper) {
+      // a:a+C with a runtime start: the extent C is static.
+      const auto* up = sl->upper->as<BinOpExpr>();
+      std::string start = exprText(*sl->lower, "");
+      auto c = up && up->op == BinOpKind::Add && !start.empty() && exprText(*up->lhs, "") == start
+                   ? evalConst(*up->rhs)
+                   : std::nullopt;
+      if (!c || !std::holds_alternative<int64_t>(*c))
+        fail(x->span, fmt::format("a {} slice needs a static extent", family),
+             "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
+      extent = std::get<int64_t>(*c);
+    } else {
+      fail(x->span, fmt::format("a {} slice needs a static extent", family),
+           "write constant bounds (x[0:16]) or a start plus a constant (x[i:i + 16])");
+    }
+    if (extent <= 0)
+      fail(x ? x->span : e.index->span,
+           fmt::format("the slice selects {} elements on axis {}", extent, k),
+           "the upper bound must exceed the lower bound");
+    offsets.push_back(lo);
+    shape.push_back(extent);
+    kept.push_back(extent);
+  }
+  std::vector<ir::ExprPtr> shapeExprs;
+  for (int64_t d : shape) shapeExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  // tile.slice is (tile, shape, offset) like tensor.slice.
+  ir::ExprPtr window = createOpCall(
+      ops_.get(fmt::format("{}.slice", family)),
+      {base, ir::makeTuple(std::move(shapeExprs), e.span), ir::makeTuple(offsets, e.span)}, {},
+      e.span, diag_);
+  if (kept.size() == rank) return window;
+  if (kept.empty()) kept.push_back(1);
+  std::vector<ir::ExprPtr> keptExprs;
+  for (int64_t d : kept) keptExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  return createOpCall(ops_.get(fmt::format("{}.reshape", family)),
+                      {window, ir::makeTuple(std::move(keptExprs), e.span)}, {}, e.span, diag_);
+}
+
 // ---- kwarg values --------------------------------------------------------------------------
 
 ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
+  if (const Expr* alias = moduleAlias(e)) return bindAttrValue(*alias);
+  if (usesModuleName(e) || e.is<BinOpExpr>()) {
+    if (auto v = evalConst(e)) {
+      if (auto* i = std::get_if<int64_t>(&*v)) return *i;
+      return std::get<double>(*v);
+    }
+  }
   if (const auto* b = e.as<BoolLit>()) return b->value;
   if (const auto* i = e.as<IntLit>()) return i->value;
   if (const auto* f = e.as<FloatLit>()) return f->value;
@@ -491,6 +592,11 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
     if (auto v = ir::enumFromName<ir::PadValue>(ir::padValueNames(), *m)) return *v;
     fail(e.span, fmt::format("unknown pad value 'pl.{}'", *path),
          fmt::format("expected one of: {}", expectList(ir::padValueNames(), "pl.PadValue.")));
+  }
+  if (auto m = member("TensorLayout")) {
+    if (*m == "ND" || *m == "DN" || *m == "NZ") return *m;
+    fail(e.span, fmt::format("unknown tensor layout 'pl.{}'", *path),
+         "expected pl.TensorLayout.ND, DN or NZ");
   }
   if (auto m = member("SplitMode")) {
     if (auto v = ir::enumFromName<ir::SplitMode>(ir::splitModeNames(), *m)) return *v;

@@ -3,6 +3,7 @@
 // pl.simd_vf scopes.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "PlBinder.h"
@@ -275,6 +276,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
 }
 
 ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
+  ++splitAivRegions_;
   if (regionMode_)
     fail(call.span, "pl.split_aiv regions cannot nest",
          "close the outer region first; sibling regions may use different modes");
@@ -344,10 +346,16 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
   if (s.items.size() != 1)
     fail(s.span, "a with statement opens exactly one scope", "nest two with statements instead");
   const WithItem& item = s.items[0];
-  if (item.target)
-    fail(item.target->span, "`as` is not supported on this scope", "remove `as ...`");
   const auto* call = item.context->as<CallExpr>();
   auto path = call ? plPath(*call->func) : std::nullopt;
+  if (item.target)
+    fail(item.target->span,
+         path && *path == "spmd" ? "`as tid` (the task id of an SPMD scope) is not supported yet"
+                                 : "`as` is not supported on this scope",
+         "remove `as ...`");
+  if (path &&
+      (*path == "scope" || *path == "manual_scope" || *path == "spmd" || *path == "cluster"))
+    return bindRuntimeScope(s, *call, *path);
   if (path && *path == "at") {
     if (incoreDepth_ > 0)
       fail(call->span, "pl.at scopes cannot nest",
@@ -436,8 +444,18 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
            "write `with pl.at(level=pl.Level.CORE_GROUP):`");
     ++incoreDepth_;
     std::optional<YieldInfo> y;
+    int regionsBefore = splitAivRegions_;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
     --incoreDepth_;
+    // The same rule outline-incore-scopes enforces, reported when the program is read.
+    if (split && splitAivRegions_ != regionsBefore)
+      fail(s.span,
+           fmt::format("a pl.at scope with optimizations=[pl.split(pl.SplitMode.{})] cannot also "
+                       "hold pl.split_aiv regions: the function-level split and the per-region "
+                       "modes are mutually exclusive",
+                       ir::toString(*split)),
+           "drop pl.split(...) (each region carries its own mode); to size the cross-core pipe "
+           "use optimizations=[pl.cross_core_slot(slot_num=N)] instead");
     if (y)
       fail(y->span, "a pl.at scope yields no values",
            "remove the pl.yield_: only loops and if statements yield values");
@@ -470,7 +488,104 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
     return std::make_shared<ir::SimdVfScopeStmt>(lanes, body, s.span);
   }
   fail(item.context->span, "unknown scope",
-       "expected `with pl.at(level=pl.Level.CORE_GROUP, ...)` or `with pl.simd_vf(lanes=L)`");
+       "expected `with pl.at(level=pl.Level.CORE_GROUP, ...)`, `with pl.simd_vf(lanes=L)`, "
+       "`with pl.scope()`, `with pl.manual_scope()`, `with pl.spmd(n)` or `with pl.cluster()`");
+}
+
+ir::StmtPtr PlBinder::bindRuntimeScope(const WithStmt& s, const CallExpr& call,
+                                       std::string_view path) {
+  if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
+    fail(call.span, fmt::format("pl.{} is a scope of orchestration code", path),
+         "open it outside pl.at scopes and regions");
+  ir::RuntimeScopeKind kind = path == "scope"          ? ir::RuntimeScopeKind::Auto
+                              : path == "manual_scope" ? ir::RuntimeScopeKind::Manual
+                              : path == "spmd"         ? ir::RuntimeScopeKind::Spmd
+                                                       : ir::RuntimeScopeKind::Cluster;
+  ir::ExprPtr count;
+  ir::AttrList attrs;
+  const Expr* countExpr = nullptr;
+  if (kind == ir::RuntimeScopeKind::Spmd && !call.args.empty()) countExpr = call.args[0].get();
+  if (call.args.size() > (kind == ir::RuntimeScopeKind::Spmd ? 1u : 0u))
+    fail(call.args.back()->span, fmt::format("pl.{} takes keyword arguments only", path),
+         kind == ir::RuntimeScopeKind::Spmd ? "write pl.spmd(n, sync_start=True)"
+                                            : fmt::format("write pl.{}()", path));
+  for (const auto& kw : call.keywords) {
+    std::string_view k = kw.name;
+    auto flag = [&] {
+      ir::AttrValue v = bindAttrValue(*kw.value);
+      if (auto* i = std::get_if<int64_t>(&v)) v = *i != 0;
+      if (!std::holds_alternative<bool>(v))
+        fail(kw.value->span, fmt::format("{} must be True or False", k),
+             fmt::format("write {}=True", k));
+      attrs.emplace_back(std::string(k), v);
+    };
+    if (kind == ir::RuntimeScopeKind::Auto && k == "mode") {
+      if (isPlPath(*kw.value, "ScopeMode.MANUAL"))
+        kind = ir::RuntimeScopeKind::Manual;
+      else if (!isPlPath(*kw.value, "ScopeMode.AUTO"))
+        fail(kw.value->span, fmt::format("unknown scope mode '{}'", dottedName(*kw.value)),
+             "expected pl.ScopeMode.AUTO or pl.ScopeMode.MANUAL");
+    } else if (kind == ir::RuntimeScopeKind::Spmd && k == "core_num" && !countExpr) {
+      countExpr = kw.value.get();
+    } else if ((kind == ir::RuntimeScopeKind::Spmd || kind == ir::RuntimeScopeKind::Cluster) &&
+               k == "name_hint") {
+      const auto* str = kw.value->as<StrLit>();
+      if (!str) fail(kw.value->span, "name_hint must be a string", "e.g. name_hint=\"stage1\"");
+      attrs.emplace_back("name_hint", str->value);
+    } else if (kind == ir::RuntimeScopeKind::Spmd &&
+               (k == "sync_start" || k == "allow_early_resolve")) {
+      flag();
+    } else if (kind == ir::RuntimeScopeKind::Spmd && k == "optimizations") {
+      const auto* list = kw.value->as<ListExpr>();
+      const auto* oc = list && list->elts.size() == 1 ? list->elts[0]->as<CallExpr>() : nullptr;
+      if (!oc || !isPlPath(*oc->func, "split") || oc->args.size() != 1 || !oc->keywords.empty())
+        fail(kw.value->span, "pl.spmd takes optimizations=[pl.split(pl.SplitMode.X)]",
+             "other optimizations go on the pl.at(...) scope inside");
+      ir::AttrValue v = bindAttrValue(*oc->args[0]);
+      if (!std::holds_alternative<ir::SplitMode>(v))
+        fail(oc->args[0]->span, "pl.split expects a pl.SplitMode",
+             "write pl.split(pl.SplitMode.UP_DOWN)");
+      attrs.emplace_back("split", v);
+    } else {
+      fail(kw.nameSpan,
+           fmt::format("pl.{} has no keyword argument '{}'{}", path, k,
+                       k == "deps" || k == "predicate" ? " supported yet" : ""),
+           kind == ir::RuntimeScopeKind::Spmd
+               ? "expected core_num, sync_start, name_hint, optimizations, allow_early_resolve"
+           : kind == ir::RuntimeScopeKind::Cluster ? "expected name_hint"
+                                                   : "expected mode=pl.ScopeMode.AUTO|MANUAL");
+    }
+  }
+  if (kind == ir::RuntimeScopeKind::Spmd) {
+    if (!countExpr)
+      fail(call.span, "pl.spmd needs the number of blocks", "write `with pl.spmd(4):`");
+    count = bindExpr(*countExpr, ir::ScalarType::get(ir::DType::Index));
+    const auto* st = count->type->as<ir::ScalarType>();
+    if (!st || !ir::isInteger(st->dtype))
+      fail(countExpr->span, "the block count of pl.spmd must be an integer",
+           "e.g. pl.spmd(4) or pl.spmd(n)");
+    if (const auto* c = count->as<ir::ConstInt>(); c && c->value <= 0)
+      fail(countExpr->span, "the block count of pl.spmd must be positive", "e.g. pl.spmd(4)");
+  }
+  // Canonical attribute order: the keyword order of PyPTO's signature.
+  static constexpr std::string_view kOrder[] = {"sync_start", "name_hint", "split",
+                                                "allow_early_resolve"};
+  std::stable_sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) {
+    auto rank = [](const std::string& k) {
+      return std::find(std::begin(kOrder), std::end(kOrder), k) - std::begin(kOrder);
+    };
+    return rank(a.first) < rank(b.first);
+  });
+  for (size_t i = 1; i < attrs.size(); ++i)
+    if (attrs[i].first == attrs[i - 1].first)
+      fail(call.span, fmt::format("'{}' is given twice", attrs[i].first), "keep one");
+  std::optional<YieldInfo> y;
+  ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+  if (y)
+    fail(y->span, fmt::format("a pl.{} scope yields no values", path),
+         "assign the values inside the scope; the names stay visible after it");
+  return std::make_shared<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs),
+                                                std::move(body), s.span);
 }
 
 }  // namespace ptoc::frontend

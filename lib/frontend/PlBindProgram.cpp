@@ -86,6 +86,13 @@ std::optional<std::string> PlBinder::plPath(const Expr& e) const {
   return dottedSuffix(e, size - 3);  // without the "pl."
 }
 
+/// PyPTO's hierarchy levels (pl.Level.X; aliases included) and roles (pl.Role.X).
+constexpr std::string_view kLevelNames[] = {
+    "AIV",       "AIC",       "CORE_GROUP", "CHIP_DIE", "CHIP",    "HOST",
+    "CLUSTER_0", "CLUSTER_1", "CLUSTER_2",  "GLOBAL",   "L2CACHE", "PROCESSOR",
+    "UMA",       "NODE",      "POD",        "CLOS1",    "CLOS2"};
+constexpr std::string_view kRoleNames[] = {"Orchestrator", "SubWorker"};
+
 static const CallExpr* asCallTo(const Expr& e, std::string_view plName) {
   const auto* c = e.as<CallExpr>();
   return c && isPlPath(*c->func, plName) ? c : nullptr;
@@ -98,18 +105,25 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
   bool sawClass = false, sawFunction = false;
   for (const auto& s : module.body) {
     if (s->is<ImportStmt>() || s->is<ImportFromStmt>() || s->is<PassStmt>()) continue;
+    if (const auto* a = s->as<AssignStmt>()) {
+      bindModuleAssign(*a);
+      continue;
+    }
     if (const auto* cls = s->as<ClassDef>()) {
       if (sawClass || sawFunction)
         fail(cls->nameSpan,
              "a file holds one @pl.program class or top-level @pl.function's, not both",
              "move the functions into the class");
       bool decorated = false;
-      for (const auto& d : cls->decorators)
-        if (isPlPath(*d, "program"))
-          decorated = true;
-        else
-          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(*d)),
+      for (const auto& d : cls->decorators) {
+        const CallExpr* call = d->as<CallExpr>();
+        const Expr& callee = call ? *call->func : *d;
+        if (!isPlPath(callee, "program"))
+          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(callee)),
                "a program class is decorated with @pl.program");
+        decorated = true;
+        if (call) bindProgramDecorator(*call);
+      }
       if (!decorated)
         fail(cls->nameSpan, fmt::format("class '{}' is not decorated with @pl.program", cls->name),
              "add @pl.program above the class");
@@ -148,8 +162,12 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
   }
   isClassProgram_ = sawClass;
   for (const FunctionDef* d : defs) collectSignature(*d, sawClass);
-  std::vector<ir::FunctionPtr> functions;
-  for (auto& sig : signatures_) functions.push_back(bindFunctionBody(sig));
+  // Functions without a `->` annotation first: their result types (inferred from their
+  // returns) are then known at the calls in the others.
+  std::vector<ir::FunctionPtr> functions(signatures_.size());
+  for (bool inferred : {true, false})
+    for (size_t i = 0; i < signatures_.size(); ++i)
+      if (signatures_[i].inferReturns == inferred) functions[i] = bindFunctionBody(signatures_[i]);
   return std::make_shared<ir::Program>(programName, std::move(functions), sawClass, programSpan);
 }
 
@@ -184,11 +202,23 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
         type = *t;
       } else if (kw.name == "attrs") {
         for (auto& [k, v] : bindFuncAttrDict(*kw.value)) attrs = ir::withAttr(attrs, k, v);
+      } else if (kw.name == "level" || kw.name == "role") {
+        bool isLevel = kw.name == "level";
+        std::string prefix = isLevel ? "Level." : "Role.";
+        auto path = plPath(*kw.value);
+        std::string member =
+            path && path->rfind(prefix, 0) == 0 ? path->substr(prefix.size()) : std::string();
+        std::span<const std::string_view> known =
+            isLevel ? std::span<const std::string_view>(kLevelNames) : kRoleNames;
+        if (std::find(known.begin(), known.end(), member) == known.end())
+          fail(kw.value->span, fmt::format("unknown {} '{}'", kw.name, dottedName(*kw.value)),
+               fmt::format("expected pl.{}X with X one of: {}", prefix, fmt::join(known, ", ")));
+        attrs = ir::withAttr(attrs, isLevel ? ir::fnattr::kLevel : ir::fnattr::kRole, member);
       } else if (kw.name == "strict_ssa" || kw.name == "auto_scope") {
         // accepted for compatibility with PyPTO; no effect here
       } else {
         fail(kw.nameSpan, fmt::format("@pl.function has no keyword argument '{}'", kw.name),
-             "expected one of: type, attrs");
+             "expected one of: type, level, role, attrs");
       }
     }
   }
@@ -224,6 +254,10 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (!std::holds_alternative<bool>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
              fmt::format("e.g. {{\"{}\": True}}", k));
+    } else if (k == fa::kLevel || k == fa::kRole) {
+      if (!std::holds_alternative<std::string>(v))
+        fail(val.span, fmt::format("function attribute \"{}\" must be a string", k),
+             fmt::format("write it in the decorator: @pl.function({}=...)", k));
     } else if (k == fa::kSlotNum) {
       auto* iv = std::get_if<int64_t>(&v);
       if (!iv || *iv <= 0)
@@ -280,6 +314,7 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     sig.params.push_back(v);
     sig.directions.push_back(ann.direction);
   }
+  sig.inferReturns = !def.returns;
   if (def.returns) {
     ir::TypePtr rt = bindType(*def.returns);
     if (const auto* tt = rt->as<ir::TupleType>())

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 
@@ -122,8 +123,8 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     if (!y->keywords.empty())
       fail(y->keywords[0].span, "pl.yield_ takes no keyword arguments",
            "write `x = pl.yield_(value)`");
-    if (s.annotation)
-      fail(s.annotation->span, "the targets of pl.yield_ cannot be annotated",
+    if (s.annotation && !s.target->is<NameExpr>())
+      fail(s.annotation->span, "only a single pl.yield_ target can be annotated",
            "remove the annotation: the result types come from the yielded values");
     YieldInfo info;
     info.span = s.span;
@@ -151,6 +152,12 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       info.types.push_back(values.back()->type);
       info.valueTexts.push_back(exprText(*a, "the value"));
     }
+    if (s.annotation && info.types.size() == 1) {
+      // `acc: pl.Tile[...] = pl.yield_(x)` (PyPTO's printer writes it): the annotation must
+      // agree with the yielded value.
+      BoundAnnotation ann = bindAnnotation(*s.annotation, false);
+      mergeAnnotation(ann, info.types[0], s.annotation->span);
+    }
     *yieldOut = std::move(info);
     return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
   }
@@ -165,6 +172,14 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         value = bindCall(*c, &ann);
       else
         value = bindExpr(*s.value, ann.type);
+      // PyPTO reads an integer annotation on an INDEX value (and the reverse) as a
+      // conversion: `n: pl.Scalar[pl.INT64] = i * 2`.
+      const auto* at = ann.type->as<ir::ScalarType>();
+      const auto* vt = value->type->as<ir::ScalarType>();
+      if (at && vt && at->dtype != vt->dtype && ir::isInteger(at->dtype) &&
+          ir::isInteger(vt->dtype) &&
+          (at->dtype == ir::DType::Index || vt->dtype == ir::DType::Index))
+        value = ir::cast(value, at->dtype, s.value->span);
       type = mergeAnnotation(ann, value->type, s.annotation->span);
     } else {
       value = bindExpr(*s.value);
@@ -240,7 +255,8 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
     fail(target.value->span,
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
          base->type->isa<ir::TensorType>()
-             ? "tensors are written with pl.store(tile, offsets, tensor)"
+             ? "tensors are written with pl.store(tile, offsets, tensor), or one element with "
+               "pl.tensor.write(t, [i, j], v) (PyPTO does not read `t[i, j] = v` on tensors either)"
          : base->type->isa<ir::ScalarType>()
              ? "a scalar has no elements: assign it directly (`x = ...`), or index a tile"
              : "index a tile bound to a name: t[i, j] = v");
@@ -314,6 +330,27 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   if (callTo(&e, "yield_"))
     fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`",
          "assign the yielded values: `x_out = pl.yield_(x)`");
+  // Compile-time checks (PyPTO evaluates them while parsing): nothing at run time.
+  if (const CallExpr* c = callTo(&e, "static_print")) {
+    for (const auto& a : c->args) bindExpr(*a);  // the arguments must still make sense
+    return nullptr;
+  }
+  if (const CallExpr* c = callTo(&e, "static_assert")) {
+    if (c->args.empty() || c->args.size() > 2 || !c->keywords.empty())
+      fail(c->span, "pl.static_assert expects (condition, message)",
+           "e.g. pl.static_assert(N % 16 == 0, \"N must be a multiple of 16\")");
+    std::optional<bool> holds = evalConstBool(*c->args[0]);
+    if (!holds)
+      fail(c->args[0]->span, "the condition of pl.static_assert must be known at compile time",
+           "compare constants (module-level names and literals)");
+    if (!*holds) {
+      std::string msg = "static assertion failed";
+      if (c->args.size() == 2)
+        if (const auto* m = c->args[1]->as<StrLit>()) msg += ": " + m->value;
+      fail(c->span, msg, "the condition is false for these constants");
+    }
+    return nullptr;
+  }
   if (callTo(&e, "cond"))
     fail(e.span, "pl.cond(...) is only allowed as the first statement of a pl.while_ loop",
          "use an if statement here, or move pl.cond(...) to the top of the pl.while_ body");
@@ -358,10 +395,23 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
     // `return a, b` and `return (a, b)` are the same in Python: both give several results
     // when the signature declares several (a parenthesized tuple stays one value otherwise).
     const auto* t = s.value->as<TupleExpr>();
-    if (t && (!t->parenthesized || current_->returnTypes.size() != 1))
+    if (t && (!t->parenthesized || current_->returnTypes.size() != 1 ||
+              (current_->inferReturns && !current_->returnsInferred)))
       for (const auto& x : t->elts) asts.push_back(x.get());
     else
       asts.push_back(s.value.get());
+  }
+  if (current_->inferReturns && !current_->returnsInferred) {
+    // The first return of a function without `->` declares its results.
+    current_->returnsInferred = true;
+    for (const Expr* a : asts) {
+      values.push_back(bindExpr(*a));
+      if (values.back()->type->isa<ir::UnknownType>())
+        fail(a->span, "this expression has no value to return",
+             "return a value, or call it as a statement");
+      current_->returnTypes.push_back(values.back()->type);
+    }
+    return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
   }
   const auto& expected = current_->returnTypes;
   for (size_t i = 0; i < asts.size(); ++i)

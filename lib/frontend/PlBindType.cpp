@@ -81,6 +81,7 @@ std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string
 }
 
 ir::DType PlBinder::bindDType(const Expr& e) {
+  if (const Expr* alias = moduleAlias(e)) return bindDType(*alias);
   auto path = plPath(e);
   if (path) {
     if (auto d = ir::dtypeFromName(*path)) return *d;
@@ -103,16 +104,21 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
          "write the extents in brackets: [rows, cols]");
   std::vector<int64_t> out;
   for (const auto& d : *elts) {
-    const auto* lit = d->as<IntLit>();
-    if (!lit)
-      fail(d->span, fmt::format("{} dimensions must be integer literals (shapes are static)", what),
-           "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
-    if (lit->value <= 0 || lit->value > (int64_t{1} << 31))
+    if (isDynamicDim(*d))
       fail(d->span,
-           fmt::format("{} dimension must be between 1 and 2^31, got {}", what, lit->value),
+           fmt::format("{} dimension '{}' is a pl.dynamic dimension", what, dottedName(*d)),
+           "ptoc's tensor and tile types have static shapes; give the extent as a constant");
+    auto value = evalConst(*d);
+    const int64_t* lit = value ? std::get_if<int64_t>(&*value) : nullptr;
+    if (!lit)
+      fail(d->span,
+           fmt::format("{} dimensions must be integer constants (shapes are static)", what),
+           "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
+    if (*lit <= 0 || *lit > (int64_t{1} << 31))
+      fail(d->span, fmt::format("{} dimension must be between 1 and 2^31, got {}", what, *lit),
            "every extent is a literal in [1, 2^31]; a partly used tile keeps its full shape and "
            "sets pl.TileView(valid_shape=[...])");
-    out.push_back(lit->value);
+    out.push_back(*lit);
   }
   if (out.empty())
     fail(e.span, fmt::format("{} must have at least one dimension", what), "e.g. [16, 64]");
@@ -164,6 +170,48 @@ ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
     }
   }
   return v;
+}
+
+bool PlBinder::isMemRef(const Expr& e) const {
+  const auto* c = e.as<CallExpr>();
+  return c && isPlPath(*c->func, "MemRef");
+}
+
+void PlBinder::checkTensorExtra(const Expr& e) {
+  // PyPTO's printer adds memory-planning and layout details to tensor types. ptoc's tensors
+  // are row-major (ND) buffers without an address: a pl.MemRef(...) (where a buffer was
+  // placed) is read and dropped; a layout or view other than the plain row-major one is
+  // reported, as ptoc would compute with the wrong element order.
+  if (isMemRef(e)) return;
+  auto layoutOk = [&](const Expr& l) {
+    auto path = plPath(l);
+    if (path && (*path == "ND" || *path == "TensorLayout.ND")) return;
+    fail(l.span, fmt::format("tensor layout '{}' is not modeled", dottedName(l)),
+         "ptoc's tensors are row-major (pl.TensorLayout.ND); transpose or reshape the data "
+         "instead");
+  };
+  if (const auto* c = e.as<CallExpr>(); c && isPlPath(*c->func, "TensorView")) {
+    for (const auto& kw : c->keywords) {
+      if (kw.name == "layout") {
+        layoutOk(*kw.value);
+      } else if (kw.name == "stride") {
+        const auto* list = kw.value->as<ListExpr>();
+        if (!list || !list->elts.empty())
+          fail(kw.value->span, "explicit tensor strides are not modeled",
+               "ptoc's tensors are dense and row-major: drop stride=[...]");
+      } else {
+        fail(kw.nameSpan, fmt::format("pl.TensorView field '{}' is not modeled", kw.name),
+             "ptoc reads pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+      }
+    }
+    if (!c->args.empty())
+      fail(c->args[0]->span, "pl.TensorView takes keyword arguments",
+           "write pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+    return;
+  }
+  if (plPath(e)) return layoutOk(e);
+  fail(e.span, "expected a tensor layout, pl.TensorView(...) or pl.MemRef(...) here",
+       "e.g. pl.Tensor[[16, 16], pl.FP32]");
 }
 
 PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDirection) {
@@ -220,10 +268,12 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     out.type = ir::ScalarType::get(bindDType(*items[0]));
     return out;
   }
-  if (head == "pl.Tensor") {
-    need(2, 2, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
+  if (head == "pl.Tensor" || head == "pld.DistributedTensor") {
+    need(2, 4, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
+    for (size_t i = 2; i < items.size(); ++i) checkTensorExtra(*items[i]);
     auto shape = bindStaticShape(*items[0], "tensor shape");
-    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]));
+    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]),
+                                   head == "pld.DistributedTensor");
     return out;
   }
   if (head == "pl.VReg") {
@@ -262,6 +312,7 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
         out.hasView = true;
         continue;
       }
+      if (isMemRef(x)) continue;  // memory planning: not modeled (see checkTensorExtra)
       auto path = plPath(x);
       std::string member;
       if (path && path->rfind("Mem.", 0) == 0)

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "ptoc/frontend/Ast.h"
@@ -41,11 +42,36 @@ class PlBinder {
     std::vector<ir::ParamDirection> directions;
     std::vector<ir::TypePtr> returnTypes;
     ir::AttrList attrs;
+    /// No `->` annotation: the result types are those of the first return (PyPTO infers them).
+    bool inferReturns = false;
+    bool returnsInferred = false;  // the first return has been bound
   };
+  /// `@pl.program(strict_ssa=True)`: PyPTO's keyword arguments (no effect here).
+  void bindProgramDecorator(const CallExpr& call);
   void collectSignature(const FunctionDef& def, bool inClass);
   ir::FunctionPtr bindFunctionBody(Signature& sig);
   ir::AttrList bindFuncAttrDict(const Expr& dict);
   ir::FunctionType bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs);
+
+  // ---- module-level names (PlBindConst.cpp) -----------------------------------------
+  using ConstValue = std::variant<int64_t, double>;
+  struct ModuleConst {
+    std::optional<ConstValue> value;  // a number (`BLOCK = 64`, `N = BLOCK * 2`)
+    const Expr* alias = nullptr;      // `DT = pl.FP16`: the expression it stands for
+    bool dynamic = false;             // `M = pl.dynamic("M")`
+  };
+  void bindModuleAssign(const AssignStmt& s);
+  /// The value of a constant expression of literals and module constants, or nullopt.
+  std::optional<ConstValue> evalConst(const Expr& e) const;
+  /// Whether `e` (arithmetic of names and literals) names a module constant.
+  bool usesModuleName(const Expr& e) const;
+  /// A comparison chain / boolean of constant expressions, or nullopt.
+  std::optional<bool> evalConstBool(const Expr& e) const;
+  /// `e` is a module-level name standing for an enum member / dtype: that expression.
+  const Expr* moduleAlias(const Expr& e) const;
+  bool isDynamicDim(const Expr& e) const;
+  /// A use of module constants in a kernel: the folded literal (typed like a bare literal).
+  ir::ExprPtr bindModuleConst(const Expr& e, const ir::TypePtr& expected);
 
   // ---- types (PlBindType.cpp) --------------------------------------------------------
   struct BoundAnnotation {
@@ -62,6 +88,10 @@ class PlBinder {
   ir::DType bindDType(const Expr& e);
   std::vector<int64_t> bindStaticShape(const Expr& e, const char* what);
   ir::TileViewFields bindTileView(const CallExpr& call);
+  /// `pl.MemRef(...)` in a type: a memory-planning detail ptoc reads and drops.
+  bool isMemRef(const Expr& e) const;
+  /// The items of pl.Tensor[...] after the dtype: a layout, pl.TensorView(...), pl.MemRef.
+  void checkTensorExtra(const Expr& e);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a
   /// field; the rest must agree). Reports a mismatch at `span`.
   ir::TypePtr mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced, Span span);
@@ -92,6 +122,8 @@ class PlBinder {
   ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindWith(const WithStmt& s);
+  /// pl.scope / pl.manual_scope / pl.spmd / pl.cluster.
+  ir::StmtPtr bindRuntimeScope(const WithStmt& s, const CallExpr& call, std::string_view path);
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
   /// Defines (or re-defines, in natural code) `name` with a value of `type`.
@@ -111,12 +143,18 @@ class PlBinder {
   ir::ExprPtr bindCompare(const CompareExpr& e);
   ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
   ir::ExprPtr bindSubscript(const SubscriptExpr& e);
+  /// x[i, j] on a tensor (tensor.read), and windows x[a:b, :] / x[i, :] of tensors and tiles
+  /// (tensor.slice / tile.slice, + reshape for an axis dropped by an integer index).
+  ir::ExprPtr bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
+                                  const std::vector<int64_t>& dims, bool isTile);
   ir::ExprPtr bindList(const ListExpr& e);
   ir::ExprPtr bindConst(const CallExpr& e);
   ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
                                ir::ExprPtr lhs, ir::ExprPtr rhs, Span span);
   std::vector<ir::ExprPtr> bindIndices(const Expr& index, size_t rank, Span span);
   ir::AttrValue bindAttrValue(const Expr& e);
+  /// Whether the first operand of a call (positional, or `input=` / `lhs=`) is a tensor.
+  bool firstArgIsTensor(const CallExpr& e);
   const OpDef* resolveOp(const CallExpr& e, std::string_view dotted, bool& isTileArith);
 
   /// `pl.A.B` → "A.B" (the dotted path after `pl.`), or nullopt.
@@ -157,6 +195,7 @@ class PlBinder {
   };
   std::vector<TileArithOps> tileArith_;
   bool isClassProgram_ = false;
+  std::unordered_map<std::string, ModuleConst, StringHash, std::equal_to<>> moduleConsts_;
   std::vector<Signature> signatures_;
   std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> signatureIndex_;
   Signature* current_ = nullptr;
@@ -166,6 +205,7 @@ class PlBinder {
   int incoreDepth_ = 0;                      // inside a pl.at scope
   int simdDepth_ = 0;                        // inside a pl.simd_vf region
   int loopDepth_ = 0;
+  int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
 };
 
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").

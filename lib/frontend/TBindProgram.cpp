@@ -608,18 +608,31 @@ void TLowering::lowerFor(const ForStmt& s, std::vector<StmtPtr>& out) {
     inIndex_ = true;
     for (const auto& a : c->args) args.push_back(lowerExpr(*a));
     inIndex_ = saved;
+    std::vector<Keyword> kws;
     for (const auto& k : c->keywords)
       if (k.name != "num_stages" && k.name != "step")
         fail(k.nameSpan, fmt::format("{} has no keyword '{}' in ptoc's T subset", f, k.name));
       else if (k.name == "step")
         args.push_back(lowerExpr(*k.value));
+      else if (t == "T.Pipelined")
+        kws.push_back(kw("stage", lowerExpr(*k.value), k.value->span));
+    // T.Pipelined is a pipeline loop (pl.pipeline, stage = num_stages, 2 by default).
+    if (t == "T.Pipelined" && kws.empty()) {
+      Const two;
+      two.kind = Const::Int;
+      two.i = 2;
+      kws.push_back(kw("stage", constExpr(two, c->span), c->span));
+    }
     if (args.empty() || args.size() > 3) fail(c->span, fmt::format("{} takes 1 to 3 bounds", f));
     auto* loop = make<ForStmt>(s.span);
     const auto* v = s.target->as<NameExpr>();
     if (!v) fail(s.target->span, "a loop variable must be a name");
     loop->target = name(v->id, v->span);
-    loop->iter = call(path(t == "T.unroll" ? "pl.unroll" : "pl.range", c->span), std::move(args),
-                      {}, c->span);
+    loop->iter = call(path(t == "T.unroll"      ? "pl.unroll"
+                           : t == "T.Pipelined" ? "pl.pipeline"
+                                                : "pl.range",
+                           c->span),
+                      std::move(args), std::move(kws), c->span);
     size_t mark = pushLoopVars({s.target});
     loop->body = list(lowerBlock(s.body));
     loopVars_.resize(mark);

@@ -6,6 +6,7 @@
 
 #include "PrintText.h"
 #include "PrinterImpl.h"
+#include "ptoc/ir/FunctionAttrs.h"
 
 namespace ptoc::ir {
 
@@ -293,6 +294,33 @@ void Printer::stmt(const Stmt& s, int ind) {
       body(v.body, ind + 1);
       return;
     }
+    case StmtKind::RuntimeScope: {
+      const auto& r = static_cast<const RuntimeScopeStmt&>(s);
+      out_ += "with pl.";
+      out_ += toString(r.kind);
+      out_ += '(';
+      bool first = true;
+      if (r.count) {
+        expr(*r.count);
+        first = false;
+      }
+      for (const auto& [key, value] : r.attrs) {
+        if (!first) out_ += ", ";
+        first = false;
+        if (key == "split") {  // PyPTO's spelling of the scope's split
+          out_ += "optimizations=[pl.split(";
+          appendAttrValue(out_, value);
+          out_ += ")]";
+          continue;
+        }
+        out_ += key;
+        out_ += '=';
+        appendAttrValue(out_, value);
+      }
+      out_ += "):\n";
+      body(r.body, ind + 1);
+      return;
+    }
   }
 }
 
@@ -343,6 +371,9 @@ void countDefs(const Stmt* s, size_t& defs, size_t& statements) {
     case StmtKind::SimdVfScope:
       countDefs(static_cast<const SimdVfScopeStmt*>(s)->body.get(), defs, statements);
       return;
+    case StmtKind::RuntimeScope:
+      countDefs(static_cast<const RuntimeScopeStmt*>(s)->body.get(), defs, statements);
+      return;
     default:
       return;
   }
@@ -366,9 +397,27 @@ void Printer::function(const Function& f, int ind) {
   currentFunction_ = &f;
   indent(ind);
   out_ += "@pl.function";
-  if (f.funcType != FunctionType::Opaque) {
-    out_ += "(type=pl.FunctionType.";
-    out_ += toString(f.funcType);
+  // PyPTO's level= / role= are function attributes printed in the decorator.
+  const AttrValue* level = findAttr(f.attrs, fnattr::kLevel);
+  const AttrValue* role = findAttr(f.attrs, fnattr::kRole);
+  if (f.funcType != FunctionType::Opaque || level || role) {
+    const char* sep = "(";
+    if (f.funcType != FunctionType::Opaque) {
+      out_ += "(type=pl.FunctionType.";
+      out_ += toString(f.funcType);
+      sep = ", ";
+    }
+    for (auto [key, v, prefix] :
+         {std::tuple{"level", level, "pl.Level."}, std::tuple{"role", role, "pl.Role."}}) {
+      const auto* name = v ? std::get_if<std::string>(v) : nullptr;
+      if (!name) continue;
+      out_ += sep;
+      out_ += key;
+      out_ += '=';
+      out_ += prefix;
+      out_ += *name;
+      sep = ", ";
+    }
     out_ += ')';
   }
   out_ += '\n';
@@ -411,11 +460,15 @@ void Printer::function(const Function& f, int ind) {
     out_ += ']';
   }
   out_ += ":\n";
-  if (!f.attrs.empty()) {
+  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0);
+  if (bodyAttrs > 0) {
     indent(ind + 1);
     out_ += "pl.func_attr({";
+    bool firstAttr = true;
     for (size_t i = 0; i < f.attrs.size(); ++i) {
-      if (i) out_ += ", ";
+      if (f.attrs[i].first == fnattr::kLevel || f.attrs[i].first == fnattr::kRole) continue;
+      if (!firstAttr) out_ += ", ";
+      firstAttr = false;
       appendQuoted(out_, f.attrs[i].first);
       out_ += ": ";
       appendAttrValue(out_, f.attrs[i].second);
@@ -454,8 +507,12 @@ using namespace print_detail;
 // Public API.
 
 void printProgramTo(const Program& program, std::string& out) {
+  size_t start = out.size();
   Printer p(out);
   p.program(program);
+  // Programs with distributed types or ops import PyPTO's distributed module too.
+  if (out.find("pld.", start) != std::string::npos)
+    out.insert(out.find('\n', start) + 1, "import pypto.language.distributed as pld\n");
 }
 
 std::string printProgram(const Program& program) {

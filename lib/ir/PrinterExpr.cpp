@@ -249,8 +249,10 @@ void Printer::type(const Type& t, bool full) {
       return;
     case TypeKind::Tensor: {
       const auto* tt = t.as<TensorType>();
-      out_ += prefix;
-      out_ += "Tensor[";
+      if (tt->distributed)
+        out_ += full ? "pld.DistributedTensor[" : "DistributedTensor[";
+      else
+        out_ += prefix, out_ += "Tensor[";
       shape(tt->shape);
       out_ += ", ";
       appendDType(out_, tt->dtype, full);

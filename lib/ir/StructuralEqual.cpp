@@ -32,6 +32,7 @@ std::string show(BinaryOp v) { return std::string(binaryOpName(v)); }
 std::string show(UnaryOp v) { return std::string(unaryOpName(v)); }
 std::string show(ForKind v) { return std::string(toString(v)); }
 std::string show(SplitMode v) { return std::string(toString(v)); }
+std::string show(RuntimeScopeKind v) { return std::string(toString(v)); }
 template <typename T>
 std::string show(const std::optional<T>& v) {
   return v ? show(*v) : std::string("none");
@@ -196,7 +197,7 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
       return a->as<ScalarType>()->dtype == b->as<ScalarType>()->dtype;
     case TypeKind::Tensor: {
       const auto *x = a->as<TensorType>(), *y = b->as<TensorType>();
-      return x->dtype == y->dtype && x->shape == y->shape;
+      return x->dtype == y->dtype && x->shape == y->shape && x->distributed == y->distributed;
     }
     case TypeKind::Tile: {
       const auto *x = a->as<TileType>(), *y = b->as<TileType>();

@@ -128,7 +128,7 @@ void Hasher::type(const Type* t) {
       return;
     case TypeKind::Tensor: {
       const auto* x = t->as<TensorType>();
-      mix(static_cast<uint64_t>(x->dtype));
+      mix(static_cast<uint64_t>(x->dtype) + (x->distributed ? 0x100 : 0));
       mix(x->shape.size());
       for (int64_t d : x->shape) mix(static_cast<uint64_t>(d));
       return;

@@ -18,6 +18,10 @@ using namespace ops;
 namespace {
 
 constexpr MemorySpace kVec = MemorySpace::Vec;
+/// PyPTO's rounding modes of a conversion (pto.tcvt rmode).
+const std::vector<AttrValue> kCastModes = {
+    std::string("none"), std::string("rint"),  std::string("round"), std::string("floor"),
+    std::string("ceil"), std::string("trunc"), std::string("odd")};
 
 void requireNumeric(const OpCallContext& ctx, int argIndex, DType d) {
   if (d == DType::Bool || d == DType::Index)
@@ -307,6 +311,7 @@ void registerComputeOps(OpRegistry& r) {
   r.add("tile.cast")
       .arg("tile", K::Tile, vec)
       .requiredKwarg("dtype", AttrKind::DType)
+      .kwarg("mode", AttrKind::String, std::string("round"), false, kCastModes)
       .trait(OpTrait::Elementwise)
       .rowMajorArgs({0})
       .pipes(vector)

@@ -485,6 +485,8 @@ const OpRegistry& OpRegistry::instance() {
     registerCrossCoreOps(r);
     registerSystemOps(r);
     registerVmiOps(r);
+    registerTensorOps(r);
+    registerPlExtraOps(r);
     for (const auto& [name, def] : r.ops_) {
       PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
       PTOC_CHECK(!def->pipes.empty(), name + " occupies no pipe (use Pipe::Scalar)");

@@ -67,6 +67,18 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
       if (auto fl = runVmiRegion(*this, r, f)) return *fl;
       return exec(*r.body, f);
     }
+    case ir::StmtKind::RuntimeScope: {
+      // AUTO and MANUAL scopes only say how task dependencies are tracked: running the body
+      // in program order is one valid schedule. SPMD and cluster dispatch are not modeled.
+      const auto& r = static_cast<const ir::RuntimeScopeStmt&>(s);
+      if (r.kind == ir::RuntimeScopeKind::Spmd || r.kind == ir::RuntimeScopeKind::Cluster)
+        throw SimError(s.span,
+                       fmt::format("the simulator does not model pl.{} scopes (multi-block "
+                                   "dispatch)",
+                                   ir::toString(r.kind)),
+                       "simulate the InCore kernel the scope dispatches on its own (--entry)");
+      return exec(*r.body, f);
+    }
     case ir::StmtKind::SplitAivScope:
       return execSplitAivRegion(static_cast<const ir::SplitAivScopeStmt&>(s), f);
   }

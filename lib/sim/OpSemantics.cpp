@@ -140,6 +140,8 @@ const OpSemantics& OpSemantics::instance() {
     registerComputeKernels(s);
     registerCrossCoreKernels(s);
     registerVmiKernels(s);
+    registerTensorKernels(s);
+    registerPlExtraKernels(s);
     return s;
   }();
   return table;

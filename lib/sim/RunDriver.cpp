@@ -148,6 +148,11 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
   PreparedInputs in;
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Var& p = *entry.params[i];
+    if (const auto* t = p.type->as<ir::TensorType>(); t && t->distributed)
+      fail(diag, p.span,
+           fmt::format("the simulator does not model distributed tensors (parameter '{}' is {})",
+                       p.name, ir::typeToString(*p.type)),
+           "simulate one rank's kernel with a pl.Tensor parameter instead");
     ir::ParamDirection dir =
         i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
     std::string path;

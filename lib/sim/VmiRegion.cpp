@@ -20,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -230,12 +231,36 @@ class Runner {
       return Scalar::ofFloat(st->dtype, static_cast<const ir::ConstFloat&>(e).value);
     } else if (st && e.kind == ir::ExprKind::ConstInt && ir::isInteger(st->dtype)) {
       return Scalar::ofInt(st->dtype, static_cast<const ir::ConstInt&>(e).value);
+    } else if (const auto* u = e.as<ir::UnaryExpr>(); st && u && u->op == ir::UnaryOp::Cast) {
+      // A cast of INDEX arithmetic (vci's base `pl.cast(q * 128, pl.INT32)`): the same
+      // castScalar the interpreter applies, without its expression walk.
+      int64_t v;
+      if (fastIndex(*u->operand, v)) return castScalar(Scalar::ofInt(DType::Index, v), st->dtype);
+    } else if (const auto* l = e.as<ir::BufferLoad>(); l && l->indices.size() <= 4) {
+      // An element of a tile at in-range INDEX subscripts (a row's scale `s[i]`), read as the
+      // interpreter's evalBufferLoad reads it; anything else (errors included) goes there.
+      if (auto x = fastElement(*l)) return *x;
     }
     Value v = ex_.eval(e, f_);
     if (!v.is<Scalar>())
       throw SimError(e.span, fmt::format("expected a scalar, got {}", v.describe()));
     return v.get<Scalar>();
   }
+  std::optional<Scalar> fastElement(const ir::BufferLoad& l) {
+    const Value* held = f_.find(l.buffer.get());
+    if (!held || !held->is<Tile>() || !held->get<Tile>().buf) return std::nullopt;
+    const Buffer& b = *held->get<Tile>().buf;
+    if (b.shape.size() != l.indices.size() || b.dtype == DType::Bool) return std::nullopt;
+    int64_t off = 0;
+    for (size_t k = 0; k < b.shape.size(); ++k) {
+      int64_t i;
+      if (!fastIndex(*l.indices[k], i) || i < 0 || i >= b.shape[k]) return std::nullopt;
+      off = off * b.shape[k] + i;
+    }
+    return ir::isFloat(b.dtype) ? Scalar::ofFloat(b.dtype, b.getF(off))
+                                : Scalar::ofInt(b.dtype, b.getI(off));
+  }
+
   /// INDEX arithmetic of constants and variables (offsets like `i * 256 + q * 128`) natively;
   /// anything else through the Executor. Same values: INDEX is int64 in both.
   bool fastIndex(const ir::Expr& e, int64_t& out) {

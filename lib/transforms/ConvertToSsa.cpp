@@ -259,6 +259,15 @@ class SsaRewriter {
             x.mode, x.count, lane, seq(std::move(body), x.body->span), s->span));
         return;
       }
+      case StmtKind::RuntimeScope: {
+        const auto& x = *s->as<RuntimeScopeStmt>();
+        ExprPtr count = rewrite(x.count);
+        std::vector<StmtPtr> body;
+        rewriteBlock(x.body, body, nullptr);
+        out.push_back(std::make_shared<RuntimeScopeStmt>(
+            x.kind, std::move(count), x.attrs, seq(std::move(body), x.body->span), s->span));
+        return;
+      }
       case StmtKind::SimdVfScope: {
         const auto& x = *s->as<SimdVfScopeStmt>();
         std::vector<StmtPtr> body;

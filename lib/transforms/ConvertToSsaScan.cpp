@@ -68,6 +68,12 @@ class Scanner : public IRVisitor {
       case StmtKind::SimdVfScope:
         scanStmt(s->as<SimdVfScopeStmt>()->body);
         return;
+      case StmtKind::RuntimeScope: {
+        const auto& x = *s->as<RuntimeScopeStmt>();
+        if (x.count) visitExpr(x.count);
+        scanStmt(x.body);
+        return;
+      }
       case StmtKind::Eval:
       case StmtKind::BufferStore:
       case StmtKind::Yield:

@@ -170,6 +170,9 @@ class SpaceAnalysis {
       case StmtKind::SimdVfScope:
         walk(s->as<SimdVfScopeStmt>()->body);
         return;
+      case StmtKind::RuntimeScope:
+        walk(s->as<RuntimeScopeStmt>()->body);
+        return;
       case StmtKind::InCoreScope:
         walk(s->as<InCoreScopeStmt>()->body);
         return;

@@ -293,6 +293,7 @@ class LowerAutoVectorSplitPass final : public Pass {
       }
       case StmtKind::InCoreScope:
       case StmtKind::SimdVfScope:
+      case StmtKind::RuntimeScope:
         return s;  // scopes are not entered: a region inside one survives (and is reported)
       case StmtKind::Assign:
       case StmtKind::Eval:

@@ -14,6 +14,7 @@ void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
+void registerLegalizeParallelPass();
 void registerVectorizeParallelPass();
 void registerVerifyCodegenLegalityPass();
 
@@ -32,13 +33,14 @@ void registerAllPasses() {
   registerStampTfreeSplitPass();
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
+  registerLegalizeParallelPass();
   registerVectorizeParallelPass();
   registerVerifyCodegenLegalityPass();
   PassRegistry::instance().addPipeline(
       "simdvf",
       "SIMD-VF vectorization of the element-wise core: parallel units of SIMD_VF regions -> VMI "
       "(architecture §5.2)",
-      {"simdvf-layout-inference", "verify-parallel", "vectorize-parallel",
+      {"simdvf-layout-inference", "verify-parallel", "legalize-parallel", "vectorize-parallel",
        "verify-codegen-legality"});
   PassRegistry::instance().addPipeline(
       "mixed-split",

@@ -86,6 +86,9 @@ class StmtDepth final : public StmtFunctor<int, int> {
   int visitSimdVfScope(const std::shared_ptr<const SimdVfScopeStmt>& s, int d) override {
     return visitStmt(s->body, d + 1);
   }
+  int visitRuntimeScope(const std::shared_ptr<const RuntimeScopeStmt>& s, int d) override {
+    return visitStmt(s->body, d + 1);
+  }
 };
 
 TypePtr tileWithValid(std::vector<ExprPtr> valid) {

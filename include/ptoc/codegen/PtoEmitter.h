@@ -32,5 +32,8 @@ std::optional<std::string> emitPto(const ir::Program& program, const PtoOptions&
 /// Registered ops that have no PTO emitter (a unit test keeps this empty: every op that can
 /// reach codegen has one, possibly one that reports why it has no PTO form).
 std::vector<std::string> opsWithoutPtoEmitter();
+/// Registered ops whose emitter reports a diagnostic instead of text (docs/codegen.md
+/// §Not emitted): an explicit list (lib/codegen/NotEmitted.cpp), not a fallback.
+std::vector<std::string> opsNotEmitted();
 
 }  // namespace ptoc::codegen

@@ -13,7 +13,20 @@ enum class MemorySpace : uint8_t { DDR, Vec, Mat, Left, Right, Acc, Bias };
 enum class TileLayout : uint8_t { NoneBox, RowMajor, ColMajor };
 enum class PadValue : uint8_t { Null, Zero, Max, Min };
 enum class SplitMode : uint8_t { None, UpDown, LeftRight };
-enum class FunctionType : uint8_t { Opaque, Orchestration, InCore, AIC, AIV, Group };
+enum class FunctionType : uint8_t {
+  Opaque,
+  Orchestration,
+  InCore,
+  AIC,
+  AIV,
+  Group,
+  Spmd,    // SPMD data-parallel dispatch (PyPTO)
+  Inline,  // substituted at every call site (PyPTO's inline-functions pass)
+  Graph,   // a callable orchestration fragment launched as one task
+};
+/// The runtime task scopes of orchestration code: `pl.scope()` (AUTO dependencies),
+/// `pl.manual_scope()`, `pl.spmd(n)` (n blocks), `pl.cluster()`.
+enum class RuntimeScopeKind : uint8_t { Auto, Manual, Spmd, Cluster };
 enum class ParamDirection : uint8_t { In, Out, InOut };
 enum class ForKind : uint8_t { Serial, Parallel, Unroll, Pipeline };
 enum class CoreAffinity : uint8_t { Cube, Vector, Shared, Mixed };
@@ -26,6 +39,7 @@ std::span<const std::string_view> splitModeNames();     // "NONE", "UP_DOWN", "L
 std::span<const std::string_view> functionTypeNames();  // "Opaque", ...
 std::span<const std::string_view> forKindNames();       // "range", "parallel", "unroll", "pipeline"
 std::span<const std::string_view> coreAffinityNames();  // "CUBE", "VECTOR", "SHARED", "MIXED"
+std::span<const std::string_view> runtimeScopeKindNames();  // "scope", "manual_scope", ...
 
 template <typename E>
 std::string_view enumName(std::span<const std::string_view> names, E e) {
@@ -45,6 +59,9 @@ inline std::string_view toString(SplitMode e) { return enumName(splitModeNames()
 inline std::string_view toString(FunctionType e) { return enumName(functionTypeNames(), e); }
 inline std::string_view toString(ForKind e) { return enumName(forKindNames(), e); }
 inline std::string_view toString(CoreAffinity e) { return enumName(coreAffinityNames(), e); }
+inline std::string_view toString(RuntimeScopeKind e) {
+  return enumName(runtimeScopeKindNames(), e);
+}
 
 /// Cube side = every on-chip space but Vec (DDR is neither side).
 inline bool isCubeMemorySpace(MemorySpace m) {

@@ -21,8 +21,15 @@ inline constexpr char kDualAivDispatch[] = "dual_aiv_dispatch";
 /// int > 0: slots of the cross-core pipe (pl.cross_core_slot(slot_num=N) on the scope).
 inline constexpr char kSlotNum[] = "slot_num";
 
+/// string: PyPTO's hierarchy level of the function (`@pl.function(level=pl.Level.HOST)`):
+/// the member name, e.g. "HOST", "CHIP", "GLOBAL". Printed in the decorator.
+inline constexpr char kLevel[] = "level";
+/// string: PyPTO's role at the L3+ levels (`role=pl.Role.Orchestrator`): "Orchestrator" or
+/// "SubWorker". Printed in the decorator.
+inline constexpr char kRole[] = "role";
+
 /// Every key, in the order diagnostics list them.
-inline constexpr std::array<std::string_view, 5> kAllFunctionAttrs = {
-    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum};
+inline constexpr std::array<std::string_view, 7> kAllFunctionAttrs = {
+    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel, kRole};
 
 }  // namespace ptoc::ir::fnattr

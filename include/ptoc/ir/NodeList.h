@@ -42,7 +42,8 @@
   X(Return, ReturnStmt)                  \
   X(InCoreScope, InCoreScopeStmt)        \
   X(SplitAivScope, SplitAivScopeStmt)    \
-  X(SimdVfScope, SimdVfScopeStmt)     \
+  X(SimdVfScope, SimdVfScopeStmt)        \
+  X(RuntimeScope, RuntimeScopeStmt)      \
   PTOC_DUMMY_STMT_NODE(X)
 
 #define PTOC_TYPE_NODES(X)   \

@@ -262,6 +262,28 @@ class SimdVfScopeStmt final : public Stmt {
   }
 };
 
+/// `with pl.scope():` / `pl.manual_scope()` / `pl.spmd(n, ...)` / `pl.cluster()`: a runtime
+/// task scope of orchestration code (PyPTO). `count` is the block count of an SPMD scope
+/// (null otherwise); `attrs` its keyword options (sync_start, name_hint, ...).
+class RuntimeScopeStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::RuntimeScope;
+  RuntimeScopeStmt(RuntimeScopeKind k, ExprPtr c, AttrList a, StmtPtr b, Span s)
+      : Stmt(kKind, s), kind(k), count(std::move(c)), attrs(std::move(a)), body(std::move(b)) {}
+  const RuntimeScopeKind kind;
+  const ExprPtr count;
+  const AttrList attrs;
+  const StmtPtr body;
+  auto fields() const {
+    return std::tuple{field::Value{kind, "runtime scope kind"}, field::Use{count, "spmd count"},
+                      field::Value{attrs, "scope attr"}, field::Body{body}};
+  }
+  static StmtPtr rebuild(const RuntimeScopeStmt& o, RuntimeScopeKind k, ExprPtr c,
+                         const AttrList& a, StmtPtr b) {
+    return std::make_shared<RuntimeScopeStmt>(k, std::move(c), a, std::move(b), o.span);
+  }
+};
+
 #ifdef PTOC_CHECK_DUMMY_NODE
 /// A statement kind that no walker knows (see scripts/check-node-kinds.sh).
 class DummyStmt final : public Stmt {

@@ -59,12 +59,16 @@ class ScalarType final : public Type {
 class TensorType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Tensor;
-  TensorType(std::vector<int64_t> s, DType d) : Type(kKind), shape(std::move(s)), dtype(d) {}
-  static TypePtr get(std::vector<int64_t> shape, DType d) {
-    return std::make_shared<TensorType>(std::move(shape), d);
+  TensorType(std::vector<int64_t> s, DType d, bool dist = false)
+      : Type(kKind), shape(std::move(s)), dtype(d), distributed(dist) {}
+  static TypePtr get(std::vector<int64_t> shape, DType d, bool distributed = false) {
+    return std::make_shared<TensorType>(std::move(shape), d, distributed);
   }
   const std::vector<int64_t> shape;
   const DType dtype;
+  /// pld.DistributedTensor: this rank's view of a window every rank of a communicator
+  /// holds (PyPTO's distributed module); remote ops address the other ranks' copies.
+  const bool distributed = false;
 };
 
 /// Layout/valid-region metadata of a tile. `validShape` empty = the full shape.

@@ -377,5 +377,7 @@ void registerComputeOps(OpRegistry& r);
 void registerCrossCoreOps(OpRegistry& r);
 void registerSystemOps(OpRegistry& r);
 void registerVmiOps(OpRegistry& r);
+void registerTensorOps(OpRegistry& r);
+void registerPlExtraOps(OpRegistry& r);
 
 }  // namespace ptoc

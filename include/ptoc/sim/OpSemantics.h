@@ -114,5 +114,7 @@ void registerMemoryKernels(OpSemantics& s);
 void registerComputeKernels(OpSemantics& s);
 void registerCrossCoreKernels(OpSemantics& s);
 void registerVmiKernels(OpSemantics& s);
+void registerTensorKernels(OpSemantics& s);
+void registerPlExtraKernels(OpSemantics& s);
 
 }  // namespace ptoc::sim

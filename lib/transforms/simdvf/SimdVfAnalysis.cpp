@@ -25,9 +25,9 @@ std::string Unit::context(int region) const {
 }
 
 void report(DiagnosticEngine& diag, std::string_view pass, const Problem& p) {
-  diag.error(p.span,
-             fmt::format("[{}] {}{}{}", pass, p.category.empty() ? "" : p.category + ": ",
-                         p.message, p.context.empty() ? std::string() : " [at " + p.context + "]"));
+  diag.error(p.span, fmt::format("[{}] {}{}{}", p.pass.empty() ? pass : std::string_view(p.pass),
+                                 p.category.empty() ? "" : p.category + ": ", p.message,
+                                 p.context.empty() ? std::string() : " [at " + p.context + "]"));
   throw CompileError();
 }
 
@@ -156,8 +156,7 @@ class RegionScanner {
         const auto& f = *s->as<ForStmt>();
         if (f.forKind != ForKind::Parallel) return scan(f.body, under);
         if (under) {
-          problem("loop structure",
-                  fmt::format("T.Parallel under {} is not supported in the first version", under),
+          problem("loop structure", fmt::format("T.Parallel under {} is not yet supported", under),
                   s->span);
           return;
         }
@@ -281,6 +280,49 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
       RegionScanner(r, problems).scan(s->body, nullptr);
     }
     regions.push_back(std::move(r));
+  }
+  // A variable declared at region level (T.alloc_var outside the units) and assigned inside a
+  // unit would be one scalar shared by all lanes.
+  for (const auto& r : regions) {
+    if (!r.converting || !problems.empty()) continue;
+    std::set<const ForStmt*> loops;
+    for (const auto& u : r.units) loops.insert(u.outer);
+    struct Outer : IRVisitor {
+      const std::set<const ForStmt*>& skip;
+      std::set<const Var*> vars;
+      explicit Outer(const std::set<const ForStmt*>& s) : skip(s) {}
+      void visitStmt(const StmtPtr& st) override {
+        if (!st) return;
+        if (const auto* f = st->as<ForStmt>(); f && skip.count(f)) return;
+        if (const auto* a = st->as<AssignStmt>()) vars.insert(a->var.get());
+        IRVisitor::visitStmt(st);
+      }
+    } outer(loops);
+    outer.visitStmt(r.scope->body);
+    for (const auto& u : r.units) {
+      struct Inner : IRVisitor {
+        const std::set<const Var*>& vars;
+        const AssignStmt* found = nullptr;
+        explicit Inner(const std::set<const Var*>& v) : vars(v) {}
+        void visitStmt(const StmtPtr& st) override {
+          if (!st) return;
+          if (const auto* a = st->as<AssignStmt>(); a && !found && vars.count(a->var.get()))
+            found = a;
+          IRVisitor::visitStmt(st);
+        }
+      } inner(outer.vars);
+      inner.visitStmt(u.body);
+      if (inner.found) {
+        problems.push_back(
+            {"local.var",
+             fmt::format("only a single-element local.var inside a converting T.Parallel unit is "
+                         "supported: `{}` is declared at region level and assigned inside the "
+                         "unit (declare it with T.alloc_var inside the T.Parallel loop)",
+                         inner.found->var->name),
+             inner.found->span, u.context(r.index)});
+        break;
+      }
+    }
   }
   // A value bound inside a unit has one value per lane: it cannot be read outside the unit.
   std::map<const Var*, std::pair<const Region*, const Unit*>> local;

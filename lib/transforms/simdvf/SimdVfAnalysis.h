@@ -28,7 +28,8 @@ struct Problem {
   std::string category;
   std::string message;
   Span span;
-  std::string context;  // "region #0, unit #1 (loop var `i`, extent 150, lanes 128)"
+  std::string context;    // "region #0, unit #1 (loop var `i`, extent 150, lanes 128)"
+  std::string pass = {};  // overrides the reporting pass's prefix (legalize's own rejections)
 };
 
 struct Unit {

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "SimdVfLegalize.h"
 #include "ptoc/analysis/Arith.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
@@ -75,16 +76,6 @@ BinaryOp swapCmp(BinaryOp op) {
     default:
       return op;
   }
-}
-
-/// The unit-local variables some statement reads.
-std::set<const Var*> usedVars(const std::vector<StmtPtr>& body) {
-  struct V : IRVisitor {
-    std::set<const Var*> used;
-    void visitVar(const VarPtr& v) override { used.insert(v.get()); }
-  } v;
-  for (const auto& s : body) v.visitStmt(s);
-  return v.used;
 }
 
 }  // namespace
@@ -176,6 +167,9 @@ void UnitConverter::checkBuffer(const VarPtr& buffer, Span span) const {
 
 UnitConverter::Val UnitConverter::convertLoad(const BufferLoad& l) {
   checkBuffer(l.buffer, l.span);
+  checkIndices(l.indices, l.span);
+  if (auto it = carried_.find(addressKey(l.buffer, l.indices)); it != carried_.end())
+    return {it->second, true};
   std::string why;
   auto a = classifyAccess(u_, l.buffer, l.indices, chunkBase_, defs_, why);
   if (!a) reject("memory access", why, l.span);
@@ -213,27 +207,36 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
     DType d = x.vec ? dtypeOf(x.e) : dtypeOf(y.e);
     if (x.vec && y.vec) {
       DType rd = promoteDTypes(dtypeOf(x.e), dtypeOf(y.e));
-      return {emit("vcmp", "vmi.vcmp", {castVector(x.e, rd, sp), castVector(y.e, rd, sp), mask_},
-                   {{"cmp", AttrValue(std::string(cmp))}}, sp),
-              true};
+      ExprPtr m =
+          emit("vcmp", "vmi.vcmp", {castVector(x.e, rd, sp), castVector(y.e, rd, sp), mask_},
+               {{"cmp", AttrValue(std::string(cmp))}}, sp);
+      seeded_.insert(m);
+      return {m, true};
     }
     BinaryOp op = x.vec ? b.op : swapCmp(b.op);
     const Val& v = x.vec ? x : y;
     const Val& s = x.vec ? y : x;
     if (v.e->type->isa<MaskType>())
       reject("expression", "comparisons of conditions are not supported", sp);
-    return {emit("vcmps", "vmi.vcmps", {v.e, scalarAs(s.e, d), mask_},
-                 {{"cmp", AttrValue(std::string(cmpName(op)))}}, sp),
-            true};
+    ExprPtr m = emit("vcmps", "vmi.vcmps", {v.e, scalarAs(s.e, d), mask_},
+                     {{"cmp", AttrValue(std::string(cmpName(op)))}}, sp);
+    seeded_.insert(m);
+    return {m, true};
   }
   bool boolOp =
       b.op == BinaryOp::And || b.op == BinaryOp::Or ||
       ((b.op == BinaryOp::BitAnd || b.op == BinaryOp::BitOr) && dtypeOf(e) == DType::Bool);
   if (boolOp) {
     bool isAnd = b.op == BinaryOp::And || b.op == BinaryOp::BitAnd;
-    return {emit(isAnd ? "mask_and" : "mask_or", isAnd ? "vmi.mask_and" : "vmi.mask_or",
-                 {toMask(x, sp), toMask(y, sp)}, {}, sp),
-            true};
+    ExprPtr mx = toMask(x, sp), my = toMask(y, sp);
+    // Seeded with the chunk mask (no lane past the extent): a comparison, an `and` with one,
+    // an `or` of two.
+    bool seeded =
+        isAnd ? seeded_.count(mx) || seeded_.count(my) : seeded_.count(mx) && seeded_.count(my);
+    ExprPtr m = emit(isAnd ? "mask_and" : "mask_or", isAnd ? "vmi.mask_and" : "vmi.mask_or",
+                     {mx, my}, {}, sp);
+    if (seeded) seeded_.insert(m);
+    return {m, true};
   }
   const char* op = vmiName(b.op);
   if (!op)
@@ -277,6 +280,52 @@ UnitConverter::Val UnitConverter::convertBinary(const BinaryExpr& b, const ExprP
 }
 
 UnitConverter::Val UnitConverter::convert(const ExprPtr& e) {
+  // The same expression object (min / max operands after legalize-parallel) converts once
+  // until the next store.
+  bool memo =
+      e->kind == ExprKind::Binary || e->kind == ExprKind::Unary || e->kind == ExprKind::Select;
+  if (memo)
+    if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second.first;
+  Val v = convertNode(e);
+  if (memo) memo_[e.get()] = {v, pure(e)};
+  return v;
+}
+
+bool UnitConverter::pure(const ExprPtr& e) const {
+  struct V : IRVisitor {
+    const std::map<const Var*, VarPtr>& lanes;
+    bool impure = false;
+    explicit V(const std::map<const Var*, VarPtr>& l) : lanes(l) {}
+    void visitBufferLoad(const BufferLoad&) override { impure = true; }
+    void visitVar(const VarPtr& v) override { impure = impure || lanes.count(v.get()); }
+  } v(laneScalars_);
+  v.visitExpr(e);
+  return !v.impure;
+}
+
+ExprPtr UnitConverter::storeMask(const ExprPtr& pred, Span span) {
+  // The same predicate (over bound conditions, no loads) gives the same mask until the chunk
+  // or shell ends.
+  struct HasLoad : IRVisitor {
+    bool found = false;
+    void visitBufferLoad(const BufferLoad&) override { found = true; }
+  } h;
+  h.visitExpr(pred);
+  std::string key = h.found ? std::string() : printExpr(*pred);
+  if (!key.empty())
+    if (auto it = predMasks_.find(key); it != predMasks_.end()) return it->second;
+  ExprPtr m = toMask(convert(pred), span);
+  // Anything not seeded with the chunk mask (not, a uniform condition) is conjoined with it so
+  // the lanes past the extent stay off.
+  if (!seeded_.count(m)) {
+    m = emit("mask_and", "vmi.mask_and", {mask_, m}, {}, span);
+    seeded_.insert(m);
+  }
+  if (!key.empty()) predMasks_[key] = m;
+  return m;
+}
+
+UnitConverter::Val UnitConverter::convertNode(const ExprPtr& e) {
   Span sp = e->span;
   switch (e->kind) {
     case ExprKind::ConstInt:
@@ -364,10 +413,10 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
   Span sp = s->span;
   switch (s->kind) {
     case StmtKind::Seq:
-      for (const auto& x : s->as<SeqStmt>()->stmts) convertStmt(x);
-      return;
+      return convertList(flattenStmts(s), false);
     case StmtKind::Assign: {
       const auto& a = *s->as<AssignStmt>();
+      if (laneScalars_.count(a.var.get())) return assignLaneScalar(a);
       if (defs_.count(a.var.get()))
         reject("expression",
                fmt::format("`{}` is assigned more than once in a T.Parallel unit (per-lane carried "
@@ -386,12 +435,7 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
     case StmtKind::BufferStore: {
       const auto& st = *s->as<BufferStoreStmt>();
       checkBuffer(st.buffer, sp);
-      if (st.predicate)
-        reject("memory access",
-               fmt::format("buffer `{}` has a non-trivial access predicate; predicated load/store "
-                           "is not supported in the first version",
-                           st.buffer->name),
-               sp);
+      checkIndices(st.indices, sp);
       std::string why;
       auto a = classifyAccess(u_, st.buffer, st.indices, chunkBase_, defs_, why);
       if (!a) reject("memory access", why, sp);
@@ -407,21 +451,20 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
                                    st.buffer->name),
                sp);
       DType d = st.buffer->type->as<TileType>()->dtype;
-      emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, mask_}, sp);
+      ExprPtr m = st.predicate ? storeMask(st.predicate, sp) : mask_;
+      emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, m}, sp);
       loads_.clear();
+      // What reads memory may change with the store; values of registers only stay.
+      std::erase_if(memo_, [](const auto& kv) { return !kv.second.second; });
       return;
     }
     case StmtKind::If:
       reject("loop structure",
-             "if/else inside T.Parallel is not supported yet (control flow belongs to the next "
-             "milestone: legalize-parallel)",
-             sp);
+             "if/else inside T.Parallel reached the vectorizer; run legalize-parallel first", sp);
     case StmtKind::For:
+      return convertShell(*s->as<ForStmt>());
     case StmtKind::While:
-      reject("loop structure",
-             "loops (serial/pipelined/while) inside T.Parallel are not supported in the first "
-             "version",
-             sp);
+      reject("loop structure", "while loops inside T.Parallel are not yet supported", sp);
     case StmtKind::Eval:
       reject("expression", "evaluate statements inside T.Parallel are not supported", sp);
     case StmtKind::Yield:
@@ -429,13 +472,15 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
     case StmtKind::InCoreScope:
     case StmtKind::SplitAivScope:
     case StmtKind::SimdVfScope:
+    case StmtKind::RuntimeScope:
 #ifdef PTOC_CHECK_DUMMY_NODE
     case StmtKind::Dummy:
 #endif
-      reject(
-          "loop structure",
-          fmt::format("a {} statement inside T.Parallel is not supported", stmtKindName(s->kind)),
-          sp);
+      reject("loop structure",
+             fmt::format("nested blocks inside T.Parallel are not yet supported (found a {} "
+                         "statement)",
+                         stmtKindName(s->kind)),
+             sp);
   }
 }
 
@@ -446,21 +491,15 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
   defs_.clear();
   values_.clear();
   loads_.clear();
+  memo_.clear();
+  laneScalars_.clear();
+  carried_.clear();
+  predMasks_.clear();
+  seeded_.clear();
   try {
     std::vector<StmtPtr> body = flattenStmts(u_.body);
-    // A bind that no statement reads is dropped (tilelang-pto-facts §5.8), but its value is
-    // still admitted.
-    std::set<const Var*> used = usedVars(body);
-    for (const auto& s : body) {
-      if (const auto* a = s->as<AssignStmt>(); a && !used.count(a->var.get())) {
-        std::vector<StmtPtr> scratch;
-        std::swap(scratch, *out_);
-        convertStmt(s);
-        std::swap(scratch, *out_);
-        continue;
-      }
-      convertStmt(s);
-    }
+    findLaneScalars(u_.body);
+    convertList(body, true);
   } catch (const Reject& r) {
     problems.push_back(r.p);
     return false;
@@ -476,7 +515,11 @@ void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Pr
   // The dry run of the conversion: chunk variable and mask are placeholders.
   VarPtr q = scalarVar("q", DType::Index);
   VarPtr mask = var("mask", MaskType::get(u.lanes));
-  UnitConverter conv(u, region, diag, q, mul(q, constIndex(u.lanes)));
+  // What legalize-parallel makes of the body is what vectorize-parallel meets.
+  Unit legal = u;
+  legal.body = legalizeUnitBody(u, region, u.body, problems);
+  if (!legal.body) return;
+  UnitConverter conv(legal, region, diag, q, mul(q, constIndex(u.lanes)));
   std::vector<StmtPtr> scratch;
   conv.convertChunk(mask, scratch, problems);
 }

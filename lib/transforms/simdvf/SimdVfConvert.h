@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,19 @@ class UnitConverter {
   [[noreturn]] void reject(std::string category, std::string message, Span span) const;
 
   void convertStmt(const ir::StmtPtr& s);
+  // SimdVfShell.cpp: statement lists, loop shells, the canonical carry, per-lane scalars.
+  void convertList(const std::vector<ir::StmtPtr>& body, bool top);
+  void convertShell(const ir::ForStmt& f);
+  bool tryCarry(const ir::StmtPtr& seed, const ir::StmtPtr& loop);
+  void findLaneScalars(const ir::StmtPtr& body);
+  void assignLaneScalar(const ir::AssignStmt& a);
+  void assignTo(const ir::VarPtr& dst, const ir::ExprPtr& v, Span span);
+  void checkIndices(const std::vector<ir::ExprPtr>& indices, Span span) const;
+  static std::string addressKey(const ir::VarPtr& b, const std::vector<ir::ExprPtr>& idx);
   Val convert(const ir::ExprPtr& e);
+  Val convertNode(const ir::ExprPtr& e);
+  ir::ExprPtr storeMask(const ir::ExprPtr& pred, Span span);
+  bool pure(const ir::ExprPtr& e) const;
   Val convertBinary(const ir::BinaryExpr& b, const ir::ExprPtr& e);
   Val convertLoad(const ir::BufferLoad& l);
   void checkBuffer(const ir::VarPtr& buffer, Span span) const;
@@ -62,6 +75,13 @@ class UnitConverter {
   std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
   std::map<const ir::Var*, Val> values_;        // their converted values
   std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
+  std::map<const ir::Expr*, std::pair<Val, bool>>
+      memo_;                                          // value, and whether it reads no memory
+                                                      // converted expressions since the last store
+  std::map<const ir::Var*, ir::VarPtr> laneScalars_;  // per-lane scalars -> their lane vector
+  std::map<std::string, ir::ExprPtr> carried_;        // carried address -> its register
+  std::map<std::string, ir::ExprPtr> predMasks_;      // store predicate -> its mask
+  std::set<ir::ExprPtr> seeded_;                      // masks with no lane past the extent
   int counter_ = 0;
 };
 

@@ -553,6 +553,7 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     case StmtKind::InCoreScope:
     case StmtKind::SplitAivScope:
     case StmtKind::SimdVfScope:
+    case StmtKind::RuntimeScope:
       reject(s->span, "a scope cannot be lowered inside the split vector sub-region",
              "move the scope out of the split function or region");
     case StmtKind::BufferStore:

@@ -118,6 +118,9 @@ class CtrlFlowChecker : public IRVisitor {
   void visitSimdVfScope(const SimdVfScopeStmt& s) override {
     checkBody(s.body, 0, s.span, "simd_vf region", {});
   }
+  void visitRuntimeScope(const RuntimeScopeStmt& s) override {
+    checkBody(s.body, 0, s.span, "runtime scope", {});
+  }
   void visitYield(const YieldStmt& s) override {
     fail(s.span, "pl.yield_ outside the body of a loop or if with results",
          "remove it, or give the enclosing loop init_values / the if results");

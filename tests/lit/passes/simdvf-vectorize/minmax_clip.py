@@ -1,4 +1,4 @@
-# T.min / T.max: vmax / vmin with broadcast bounds.
+# T.min / T.max: compare + select after legalize-parallel (min(a, b) = select(a < b, a, b)).
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
 # RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 --seed 7 | FileCheck %s --check-prefix=OK
@@ -18,6 +18,8 @@ def main(A: T.Tensor((256,), "float32"), B_init: T.Tensor((256,), "float32"),
             for i in T.Parallel(200):
                 b[i] = T.min(T.max(a[i], -6.0), 6.0)
         T.copy(b, B)
-# CHECK: pl.vmi.vbrc(-6.0, size=128)
-# CHECK: pl.vmi.vmax(
-# CHECK: pl.vmi.vmin(
+# CHECK: vcmps_1: pl.Mask[128] = pl.vmi.vcmps(vload_0, -6.0, mask, cmp="gt")
+# CHECK: vbrc_2: pl.VReg[128, pl.FP32] = pl.vmi.vbrc(-6.0, size=128)
+# CHECK: vsel_3: pl.VReg[128, pl.FP32] = pl.vmi.vsel(vcmps_1, vload_0, vbrc_2)
+# CHECK: vcmps_4: pl.Mask[128] = pl.vmi.vcmps(vsel_3, 6.0, mask, cmp="lt")
+# CHECK: pl.vmi.vsel(vcmps_4, vsel_3,

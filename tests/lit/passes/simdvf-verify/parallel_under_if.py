@@ -11,7 +11,7 @@ def main(A: T.Tensor((256,), "float32"), B: T.Tensor((256,), "float32"), n: T.in
         T.copy(A, a)
         with T.SimdVF(lanes=128):
             if n > 0:
-                # CHECK: {{.*}}parallel_under_if.py:[[@LINE+1]]:17: error: [VerifyParallelToPTO] loop structure: T.Parallel under a conditional branch is not supported in the first version [at region #0 (lanes 128)]
+                # CHECK: {{.*}}parallel_under_if.py:[[@LINE+1]]:17: error: [VerifyParallelToPTO] loop structure: T.Parallel under a conditional branch is not yet supported [at region #0 (lanes 128)]
                 for i in T.Parallel(128):
                     b[i] = a[i]
         T.copy(b, B)

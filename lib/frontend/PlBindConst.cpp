@@ -1,0 +1,247 @@
+// `pl` binder, module-level names: `BLOCK = 64`, `DT = pl.FP16`, `M = pl.dynamic("M")`
+// at the top of a file. PyPTO resolves such names from the enclosing Python scope when
+// it parses a program; ptoc reads the constant assignments of the module and inlines
+// their values where they are used (shapes, arguments, keyword values, dtypes).
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
+
+namespace ptoc::frontend {
+
+namespace {
+bool mulOverflows(int64_t a, int64_t b, int64_t& out) { return __builtin_mul_overflow(a, b, &out); }
+}  // namespace
+
+std::optional<PlBinder::ConstValue> PlBinder::evalConst(const Expr& e) const {
+  if (const auto* i = e.as<IntLit>()) return ConstValue{i->value};
+  if (const auto* f = e.as<FloatLit>()) return ConstValue{f->value};
+  if (const auto* n = e.as<NameExpr>()) {
+    if (lookup(n->id)) return std::nullopt;  // a value of the kernel shadows the module name
+    auto it = moduleConsts_.find(n->id);
+    if (it == moduleConsts_.end() || !it->second.value) return std::nullopt;
+    return it->second.value;
+  }
+  if (const auto* u = e.as<UnaryOpExpr>()) {
+    auto v = evalConst(*u->operand);
+    if (!v) return std::nullopt;
+    if (u->op == UnaryOpKind::Pos) return v;
+    if (u->op != UnaryOpKind::Neg) return std::nullopt;
+    if (auto* i = std::get_if<int64_t>(&*v)) {
+      if (*i == INT64_MIN) return std::nullopt;
+      return ConstValue{-*i};
+    }
+    return ConstValue{-std::get<double>(*v)};
+  }
+  const auto* b = e.as<BinOpExpr>();
+  if (!b) return std::nullopt;
+  auto l = evalConst(*b->lhs), r = evalConst(*b->rhs);
+  if (!l || !r) return std::nullopt;
+  const auto* li = std::get_if<int64_t>(&*l);
+  const auto* ri = std::get_if<int64_t>(&*r);
+  if (li && ri) {
+    int64_t a = *li, c = *ri, out = 0;
+    switch (b->op) {
+      case BinOpKind::Add:
+        if (__builtin_add_overflow(a, c, &out)) return std::nullopt;
+        return ConstValue{out};
+      case BinOpKind::Sub:
+        if (__builtin_sub_overflow(a, c, &out)) return std::nullopt;
+        return ConstValue{out};
+      case BinOpKind::Mul:
+        if (mulOverflows(a, c, out)) return std::nullopt;
+        return ConstValue{out};
+      case BinOpKind::FloorDiv: {
+        if (c == 0 || (a == INT64_MIN && c == -1)) return std::nullopt;
+        int64_t q = a / c;
+        if ((a % c != 0) && ((a < 0) != (c < 0))) --q;  // Python floors
+        return ConstValue{q};
+      }
+      case BinOpKind::Mod: {
+        if (c == 0 || (a == INT64_MIN && c == -1)) return std::nullopt;
+        int64_t m = a % c;
+        if (m != 0 && ((m < 0) != (c < 0))) m += c;
+        return ConstValue{m};
+      }
+      case BinOpKind::Pow: {
+        if (c < 0 || c > 63) return std::nullopt;
+        int64_t p = 1;
+        for (int64_t k = 0; k < c; ++k)
+          if (mulOverflows(p, a, p)) return std::nullopt;
+        return ConstValue{p};
+      }
+      case BinOpKind::LShift:
+        if (c < 0 || c > 62 || a < 0 || a > (INT64_MAX >> c)) return std::nullopt;
+        return ConstValue{a << c};
+      case BinOpKind::RShift:
+        if (c < 0 || c > 63) return std::nullopt;
+        return ConstValue{a >> c};
+      case BinOpKind::Div:
+        if (c == 0) return std::nullopt;
+        return ConstValue{static_cast<double>(a) / static_cast<double>(c)};
+      default:
+        return std::nullopt;
+    }
+  }
+  double x = li ? static_cast<double>(*li) : std::get<double>(*l);
+  double y = ri ? static_cast<double>(*ri) : std::get<double>(*r);
+  double out;
+  switch (b->op) {
+    case BinOpKind::Add:
+      out = x + y;
+      break;
+    case BinOpKind::Sub:
+      out = x - y;
+      break;
+    case BinOpKind::Mul:
+      out = x * y;
+      break;
+    case BinOpKind::Div:
+      if (y == 0) return std::nullopt;
+      out = x / y;
+      break;
+    case BinOpKind::Pow:
+      out = std::pow(x, y);
+      break;
+    default:
+      return std::nullopt;
+  }
+  if (!std::isfinite(out)) return std::nullopt;
+  return ConstValue{out};
+}
+
+std::optional<bool> PlBinder::evalConstBool(const Expr& e) const {
+  if (const auto* b = e.as<BoolLit>()) return b->value;
+  if (const auto* u = e.as<UnaryOpExpr>(); u && u->op == UnaryOpKind::Not) {
+    auto v = evalConstBool(*u->operand);
+    return v ? std::optional<bool>(!*v) : std::nullopt;
+  }
+  if (const auto* b = e.as<BoolOpExpr>()) {
+    bool isAnd = b->op == BoolOpKind::And;
+    for (const auto& x : b->values) {
+      auto v = evalConstBool(*x);
+      if (!v) return std::nullopt;
+      if (*v != isAnd) return *v;
+    }
+    return isAnd;
+  }
+  const auto* c = e.as<CompareExpr>();
+  if (!c) return std::nullopt;
+  auto lhs = evalConst(*c->left);
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    auto rhs = evalConst(*c->comparators[i]);
+    if (!lhs || !rhs) return std::nullopt;
+    auto num = [](const ConstValue& v) {
+      return std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
+                                                : std::get<double>(v);
+    };
+    bool exact = std::holds_alternative<int64_t>(*lhs) && std::holds_alternative<int64_t>(*rhs);
+    auto cmp = [&](auto a, auto b) -> std::optional<bool> {
+      switch (c->ops[i]) {
+        case CmpOpKind::Eq:
+          return a == b;
+        case CmpOpKind::NotEq:
+          return a != b;
+        case CmpOpKind::Lt:
+          return a < b;
+        case CmpOpKind::LtE:
+          return a <= b;
+        case CmpOpKind::Gt:
+          return a > b;
+        case CmpOpKind::GtE:
+          return a >= b;
+        default:
+          return std::nullopt;
+      }
+    };
+    auto r =
+        exact ? cmp(std::get<int64_t>(*lhs), std::get<int64_t>(*rhs)) : cmp(num(*lhs), num(*rhs));
+    if (!r) return std::nullopt;
+    if (!*r) return false;
+    lhs = rhs;
+  }
+  return true;
+}
+
+bool PlBinder::usesModuleName(const Expr& e) const {
+  if (const auto* n = e.as<NameExpr>()) return !lookup(n->id) && moduleConsts_.count(n->id) > 0;
+  if (const auto* u = e.as<UnaryOpExpr>()) return usesModuleName(*u->operand);
+  if (const auto* b = e.as<BinOpExpr>()) return usesModuleName(*b->lhs) || usesModuleName(*b->rhs);
+  return false;
+}
+
+const Expr* PlBinder::moduleAlias(const Expr& e) const {
+  const auto* n = e.as<NameExpr>();
+  if (!n || lookup(n->id)) return nullptr;
+  auto it = moduleConsts_.find(n->id);
+  return it == moduleConsts_.end() ? nullptr : it->second.alias;
+}
+
+bool PlBinder::isDynamicDim(const Expr& e) const {
+  const auto* n = e.as<NameExpr>();
+  if (!n || lookup(n->id)) return false;
+  auto it = moduleConsts_.find(n->id);
+  return it != moduleConsts_.end() && it->second.dynamic;
+}
+
+void PlBinder::bindModuleAssign(const AssignStmt& s) {
+  const auto* target = s.target->as<NameExpr>();
+  if (!target || !s.value)
+    fail(s.span, "a module-level assignment names one constant: `NAME = value`",
+         "e.g. BLOCK = 64, DT = pl.FP16 or M = pl.dynamic(\"M\")");
+  ModuleConst c;
+  const Expr& v = *s.value;
+  if (const auto* call = v.as<CallExpr>(); call && isPlPath(*call->func, "dynamic")) {
+    if (call->args.size() != 1 || !call->args[0]->is<StrLit>() || !call->keywords.empty())
+      fail(v.span, "pl.dynamic takes the dimension's name as a string",
+           fmt::format("write {0} = pl.dynamic(\"{0}\")", target->id));
+    c.dynamic = true;
+  } else if (auto val = evalConst(v)) {
+    c.value = *val;
+  } else if (plPath(v) || moduleAlias(v)) {
+    const Expr* alias = moduleAlias(v);
+    c.alias = alias ? alias : &v;
+  } else {
+    fail(v.span, fmt::format("module-level name '{}' must be a compile-time constant", target->id),
+         "ptoc reads numbers, arithmetic of constants, pl.<dtype>/enum members and "
+         "pl.dynamic(\"NAME\") at the top level");
+  }
+  moduleConsts_[std::string(target->id)] = c;
+}
+
+ir::ExprPtr PlBinder::bindModuleConst(const Expr& e, const ir::TypePtr& expected) {
+  const auto* want = expected ? expected->as<ir::ScalarType>() : nullptr;
+  if (auto v = evalConst(e)) {
+    if (const auto* i = std::get_if<int64_t>(&*v)) {
+      if (want && ir::isFloat(want->dtype))
+        return ir::constFloat(static_cast<double>(*i), want->dtype, e.span);
+      if (want && ir::isInteger(want->dtype)) return ir::constInt(*i, want->dtype, e.span);
+      return ir::constInt(*i, ir::DType::Index, e.span);
+    }
+    ir::DType d = want && ir::isFloat(want->dtype) ? want->dtype : ir::DType::FP32;
+    return ir::constFloat(std::get<double>(*v), d, e.span);
+  }
+  if (isDynamicDim(e))
+    fail(e.span, fmt::format("'{}' is a pl.dynamic dimension, not a value", dottedName(e)),
+         "dynamic dimensions name tensor extents; read the extent with pl.tensor.dim(t, axis)");
+  if (const auto* b = e.as<BinOpExpr>()) return bindBinOp(*b);
+  fail(e.span, fmt::format("module-level name '{}' has no value here", dottedName(e)),
+       "use a number, or an expression of numbers");
+}
+
+void PlBinder::bindProgramDecorator(const CallExpr& call) {
+  if (!call.args.empty())
+    fail(call.args[0]->span, "@pl.program takes keyword arguments only",
+         "write @pl.program or @pl.program(strict_ssa=True)");
+  for (const auto& kw : call.keywords) {
+    if (kw.name != "strict_ssa")
+      fail(kw.nameSpan, fmt::format("@pl.program has no keyword argument '{}'", kw.name),
+           "expected: strict_ssa");
+    if (!kw.value->is<BoolLit>())
+      fail(kw.value->span, "strict_ssa must be True or False", "write strict_ssa=True");
+  }
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,359 @@
+// More of PyPTO's `pl` catalog beyond the original tile catalog: element access and
+// assembly of tiles, transposed views, padding fills, the remaining broadcasts and
+// reductions, compares, the bias/vector matmuls, and the system synchronization ops. Type
+// deduction follows the rules of the op families they extend (ComputeOps.cpp,
+// MemoryOps.cpp); tensor-level ops are in TensorOps.cpp.
+#include <fmt/format.h>
+
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+constexpr MemorySpace kVec = MemorySpace::Vec;
+
+TypePtr vecLike(const OpCallContext& ctx, size_t i, DType d) {
+  const TileType& t = tileArgRef(ctx, i);
+  if (t.memory == kVec && t.dtype == d) return ctx.args[i]->type;
+  return makeTileWithLayoutOf(t, t.shape, d, kVec, explicitValidOf(t));
+}
+
+TypePtr deduceSameTile(const OpCallContext& ctx) { return ctx.args[0]->type; }
+
+TypePtr deduceUnaryFloatTile(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireFloat(ctx, 0, t.dtype, "tile");
+  return vecLike(ctx, 0, t.dtype);
+}
+
+TypePtr deduceReduce(const OpCallContext& ctx, bool lastAxis) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireMinRank(ctx, 0, t, 2, "the tile");
+  auto shape = t.shape;
+  shape[lastAxis ? shape.size() - 1 : 0] = 1;
+  return makeTile(shape, t.dtype, kVec, {});
+}
+
+/// col_expand_*(tile [M, N], row [1, N]) and row_expand / row_expand_{max,min,expdif}(tile,
+/// col [M, 1]): the vector broadcast along the other axis; the tile's type.
+TypePtr deduceExpand(const OpCallContext& ctx, bool col) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const TileType& v = tileArgRef(ctx, 1);
+  requireRank(ctx, 0, t, 2, "the tile");
+  requireRank(ctx, 1, v, 2, "the vector tile");
+  requireSameDType(ctx, 1, t.dtype, v.dtype, "the tile and the vector");
+  std::vector<int64_t> want =
+      col ? std::vector<int64_t>{1, t.shape[1]} : std::vector<int64_t>{t.shape[0], 1};
+  if (v.shape != want)
+    ctx.fail(1,
+             fmt::format("the vector operand of {} must have shape {}, got {}", ctx.op.name,
+                         formatShape(want), formatShape(v.shape)),
+             col ? "a column-wise broadcast reads one row: [1, N]"
+                 : "a row-wise broadcast reads one column: [M, 1]");
+  return vecLike(ctx, 0, t.dtype);
+}
+
+TypePtr deduceCmp(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  if (const TileType* r = ctx.tileArg(1)) {
+    requireSameDType(ctx, 1, t.dtype, r->dtype, "the operands");
+    requireSameShape(ctx, 1, t.shape, r->shape, "the operands");
+  }
+  return makeTileWithLayoutOf(t, t.shape, DType::Bool, kVec, explicitValidOf(t));
+}
+
+TypePtr deduceTileRead(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  auto idx = listArgElements(ctx, 1);
+  if (idx.size() != t.shape.size())
+    ctx.fail(1,
+             fmt::format("{} needs {} index(es) for a tile of rank {}, got {}", ctx.op.name,
+                         t.shape.size(), t.shape.size(), idx.size()),
+             "give one index per axis");
+  return ScalarType::get(t.dtype);
+}
+
+TypePtr deduceTileWrite(const OpCallContext& ctx) {
+  deduceTileRead(ctx);
+  requireScalarCompatible(ctx, 2, scalarArgDType(ctx, 2), tileArgRef(ctx, 0).dtype);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceAssemble(const OpCallContext& ctx) {
+  const TileType& dst = tileArgRef(ctx, 0);
+  const TileType& src = tileArgRef(ctx, 1);
+  requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
+  if (src.shape.size() != dst.shape.size())
+    ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
+                            src.shape.size(), dst.shape.size()));
+  if (listArgElements(ctx, 2).size() != dst.shape.size())
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
+  for (size_t k = 0; k < dst.shape.size(); ++k)
+    if (src.shape[k] > dst.shape[k])
+      ctx.fail(1, fmt::format("{}: the source {} does not fit in the target {}", ctx.op.name,
+                              formatShape(src.shape), formatShape(dst.shape)));
+  return ctx.args[0]->type;
+}
+
+/// A [R, C] tile read as its transpose [C, R]: same storage, the block layout flipped.
+TypePtr deduceTransposeView(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, t, 2, "the tile");
+  TileView v = t.effectiveView();
+  v.blayout = v.blayout == TileLayout::ColMajor ? TileLayout::RowMajor : TileLayout::ColMajor;
+  if (!v.validShape.empty()) std::swap(v.validShape[0], v.validShape[1]);
+  return TileType::get({t.shape[1], t.shape[0]}, t.dtype, t.memory, v);
+}
+
+TypePtr deduceFillpad(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  return makeTileWithLayoutOf(t, t.shape, t.dtype, kVec, {});
+}
+
+TypePtr deduceFillpadExpand(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  auto shape = staticShapeArg(ctx, 1, "shape");
+  if (shape.size() != t.shape.size())
+    ctx.fail(1, fmt::format("{}: shape {} has another rank than the tile {}", ctx.op.name,
+                            formatShape(shape), formatShape(t.shape)));
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (shape[k] < t.shape[k])
+      ctx.fail(1,
+               fmt::format("{}: shape {} is smaller than the tile {}", ctx.op.name,
+                           formatShape(shape), formatShape(t.shape)),
+               "fillpad_expand only grows a tile");
+  return makeTile(shape, t.dtype, kVec, {});
+}
+
+TypePtr deducePrelu(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const TileType& s = tileArgRef(ctx, 1);
+  requireFloat(ctx, 0, t.dtype, "tile");
+  requireSameDType(ctx, 1, t.dtype, s.dtype, "the tile and the slope");
+  requireSameShape(ctx, 1, t.shape, s.shape, "the tile and the slope");
+  return vecLike(ctx, 0, t.dtype);
+}
+
+/// [M, K] x [K, N] (+ bias [1, N]) -> Acc [M, N]; gemv is the M = 1 case.
+TypePtr deduceMatmulBias(const OpCallContext& ctx, size_t lhs, bool bias, bool acc) {
+  const TileType& a = tileArgRef(ctx, lhs);
+  const TileType& b = tileArgRef(ctx, lhs + 1);
+  requireRank(ctx, static_cast<int>(lhs), a, 2, "lhs");
+  requireRank(ctx, static_cast<int>(lhs + 1), b, 2, "rhs");
+  if (a.shape[1] != b.shape[0])
+    ctx.fail(static_cast<int>(lhs + 1),
+             fmt::format("{}: inner extents differ: lhs {} x rhs {}", ctx.op.name,
+                         formatShape(a.shape), formatShape(b.shape)),
+             "lhs is [M, K] and rhs [K, N]");
+  requireSameDType(ctx, static_cast<int>(lhs + 1), a.dtype, b.dtype, "lhs and rhs");
+  DType out = isInteger(a.dtype) ? DType::Int32 : DType::FP32;
+  if (bias) {
+    const TileType& c = tileArgRef(ctx, lhs + 2);
+    if (c.shape != std::vector<int64_t>{1, b.shape[1]})
+      ctx.fail(static_cast<int>(lhs + 2),
+               fmt::format("the bias of {} must have shape [1, {}], got {}", ctx.op.name,
+                           b.shape[1], formatShape(c.shape)));
+  }
+  if (acc) {
+    const TileType& c = tileArgRef(ctx, 0);
+    if (c.shape != std::vector<int64_t>{a.shape[0], b.shape[1]})
+      ctx.fail(0, fmt::format("the accumulator of {} must have shape [{}, {}], got {}", ctx.op.name,
+                              a.shape[0], b.shape[1], formatShape(c.shape)));
+    return ctx.args[0]->type;
+  }
+  return makeTile({a.shape[0], b.shape[1]}, out, MemorySpace::Acc, {});
+}
+
+TypePtr deduceNone(const OpCallContext&) { return UnknownType::get(); }
+
+}  // namespace
+
+void registerPlExtraOps(OpRegistry& r) {
+  using K = ArgKind;
+  using A = AttrKind;
+  const std::vector<MemorySpace> vec = {kVec};
+  const PipeSet vector = {Pipe::V};
+  const PipeSet scalarPipe = {Pipe::Scalar};
+
+  r.add("tile.read")
+      .arg("tile", K::Tile, {}, MemoryEffect::Read)
+      .arg("indices", K::IntList)
+      .pipes(scalarPipe)
+      .deduce(deduceTileRead)
+      .doc("one element of a tile as a scalar");
+  r.add("tile.write")
+      .arg("tile", K::Tile, {}, MemoryEffect::Write)
+      .arg("indices", K::IntList)
+      .arg("value", K::Scalar)
+      .sideEffects()
+      .pipes(scalarPipe)
+      .deduce(deduceTileWrite)
+      .doc("writes one element of a tile; the tile");
+  r.add("tile.assemble")
+      .arg("target", K::Tile, {}, MemoryEffect::ReadWrite)
+      .arg("source", K::Tile)
+      .arg("offset", K::IntList)
+      .pipes(vector)
+      .deduce(deduceAssemble)
+      .doc("writes source into target at offset; the target");
+  r.add("tile.transpose_view")
+      .arg("tile", K::Tile)
+      .pipes(scalarPipe)
+      .deduce(deduceTransposeView)
+      .doc("[R, C] tile read as its transpose [C, R] (same storage, block layout flipped)");
+  for (const char* n : {"fillpad", "fillpad_inplace"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .kwarg("pad_value", A::PadValue, PadValue::Zero)
+        .pipes(vector)
+        .deduce(deduceFillpad)
+        .outputMemoryFixed(kVec)
+        .doc("the elements outside the valid region set to pad_value; fully valid");
+  r.add("tile.fillpad_expand")
+      .arg("tile", K::Tile, vec)
+      .arg("shape", K::IntList)
+      .kwarg("pad_value", A::PadValue, PadValue::Zero)
+      .pipes(vector)
+      .deduce(deduceFillpadExpand)
+      .outputMemoryFixed(kVec)
+      .doc("the tile grown to shape, new elements set to pad_value");
+  for (const char* n : {"sin", "cos"})
+    r.add(std::string("tile.") + n)
+        .arg("tile", K::Tile, vec)
+        .trait(OpTrait::Elementwise)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .deduce(deduceUnaryFloatTile)
+        .outputMemoryFixed(kVec)
+        .doc(fmt::format("elementwise {} of a float tile", n));
+  r.add("tile.row_prod")
+      .arg("tile", K::Tile, vec)
+      .optionalArg("tmp", K::Tile, vec)
+      .reduces(ReduceAxes::Last)
+      .rowMajorArgs({0})
+      .pipes(vector)
+      .deduce([](const OpCallContext& c) { return deduceReduce(c, true); })
+      .outputMemoryFixed(kVec)
+      .doc("product along the last axis, kept as 1: [M, N] -> [M, 1]");
+  r.add("tile.col_prod")
+      .arg("tile", K::Tile, vec)
+      .optionalArg("tmp", K::Tile, vec)
+      .reduces(ReduceAxes::First)
+      .rowMajorArgs({0})
+      .pipes(vector)
+      .deduce([](const OpCallContext& c) { return deduceReduce(c, false); })
+      .outputMemoryFixed(kVec)
+      .doc("product along the first axis, kept as 1: [M, N] -> [1, N]");
+  for (const char* n : {"", "_add", "_sub", "_mul", "_div", "_max", "_min", "_expdif"})
+    r.add(fmt::format("tile.col_expand{}", n))
+        .arg("tile", K::Tile, vec)
+        .arg("row", K::Tile, vec)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceExpand(c, true); })
+        .outputMemoryFixed(kVec)
+        .doc("tile [M, N] with a row [1, N] broadcast down each column; the tile's type");
+  for (const char* n : {"", "_max", "_min", "_expdif"})
+    r.add(fmt::format("tile.row_expand{}", n))
+        .arg("tile", K::Tile, vec)
+        .arg("col", K::Tile, vec)
+        .trait(OpTrait::RowBroadcast)
+        .rowMajorArgs({0})
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceExpand(c, false); })
+        .outputMemoryFixed(kVec)
+        .doc("tile [M, N] with a column [M, 1] broadcast along each row; the tile's type");
+  r.add("tile.cmp")
+      .arg("lhs", K::Tile, vec)
+      .arg("rhs", K::Tile, vec)
+      .kwarg("cmp_type", A::Int, int64_t{0})
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deduceCmp)
+      .outputMemoryFixed(kVec)
+      .doc("elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> BOOL tile");
+  r.add("tile.cmps")
+      .arg("lhs", K::Tile, vec)
+      .arg("rhs", K::Scalar)
+      .kwarg("cmp_type", A::Int, int64_t{0})
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deduceCmp)
+      .outputMemoryFixed(kVec)
+      .doc("elementwise compare with a scalar -> BOOL tile");
+  r.add("tile.prelu")
+      .arg("tile", K::Tile, vec)
+      .arg("slope", K::Tile, vec)
+      .optionalArg("tmp", K::Tile, vec)
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deducePrelu)
+      .outputMemoryFixed(kVec)
+      .doc("x where x > 0, slope * x elsewhere");
+  r.add("tile.matmul_bias")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .arg("bias", K::Tile, {MemorySpace::Bias})
+      .pipes({Pipe::M})
+      .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 0, true, false); })
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("[M, K] x [K, N] + bias [1, N] -> Acc [M, N]");
+  r.add("tile.gemv")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .pipes({Pipe::M})
+      .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 0, false, false); })
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("vector x matrix: [1, K] x [K, N] -> Acc [1, N]");
+  r.add("tile.gemv_bias")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .arg("bias", K::Tile, {MemorySpace::Bias})
+      .pipes({Pipe::M})
+      .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 0, true, false); })
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("[1, K] x [K, N] + bias [1, N] -> Acc [1, N]");
+  r.add("tile.gemv_acc")
+      .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .pipes({Pipe::M})
+      .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 1, false, true); })
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("acc [1, N] += [1, K] x [K, N]");
+
+  // Synchronization of the cores (no value; never dropped).
+  for (const char* n : {"syncall", "bar_v", "bar_m", "bar_all", "fence", "cacheinvalid"})
+    r.add(std::string("system.") + n)
+        .sideEffects()
+        .pipes(scalarPipe)
+        .deduce(deduceNone)
+        .doc(fmt::format("synchronization: {}", n));
+  r.add("system.task_invalid")
+      .arg("task", K::Any)
+      .sideEffects()
+      .pipes(scalarPipe)
+      .deduce(deduceNone)
+      .doc("marks a task id invalid (orchestration)");
+
+  // Orchestration markers on tensors: the tensor itself.
+  r.add("tensor.no_dep")
+      .arg("tensor", K::Tensor)
+      .pipes(scalarPipe)
+      .deduce(deduceSameTile)
+      .affinity(CoreAffinity::Shared)
+      .doc("the tensor, excluded from the task dependency tracking of its use");
+  r.add("tensor.dump_tag")
+      .arg("tensor", K::Tensor)
+      .pipes(scalarPipe)
+      .deduce(deduceSameTile)
+      .affinity(CoreAffinity::Shared)
+      .doc("the tensor, tagged for the runtime's tensor dump");
+}
+
+}  // namespace ptoc

@@ -1,0 +1,578 @@
+// Tensor-level ops (PyPTO's `tensor.*` family): operations on whole GM tensors, the form in
+// which orchestration code and tensor-level kernels are written before a conversion pass
+// turns them into tile loads, tile ops and stores. Their operands and results are Tensor
+// values (a type family distinct from tiles): `pl.add(a, b)` on two tensors is tensor.add,
+// on two tiles tile.add. They have no on-chip memory space and run on whichever core the
+// code is placed on (affinity SHARED); broadcasting follows numpy (trailing axes, extent 1).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "ptoc/ops/DeduceUtils.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+TypePtr tensorOf(std::vector<int64_t> shape, DType d) {
+  return TensorType::get(std::move(shape), d);
+}
+
+/// The element-type rule of tensor arithmetic: operands of one dtype.
+void requireTensorNumeric(const OpCallContext& ctx, int argIndex, DType d) {
+  if (d == DType::Bool || d == DType::Index)
+    ctx.fail(argIndex, fmt::format("{} does not operate on {} tensors", ctx.op.name, dtypeName(d)),
+             "cast the tensor to a numeric dtype first (pl.tensor.cast)");
+}
+
+std::vector<int64_t> broadcastShapes(const OpCallContext& ctx, const std::vector<int64_t>& a,
+                                     const std::vector<int64_t>& b) {
+  size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> out(rank);
+  for (size_t k = 0; k < rank; ++k) {
+    int64_t x = k < rank - a.size() ? 1 : a[k - (rank - a.size())];
+    int64_t y = k < rank - b.size() ? 1 : b[k - (rank - b.size())];
+    if (x != y && x != 1 && y != 1)
+      ctx.fail(1,
+               fmt::format("{}: shapes {} and {} do not broadcast (axis {}: {} vs {})", ctx.op.name,
+                           formatShape(a), formatShape(b), k, x, y),
+               "make the extents equal, or 1 on the axis to broadcast");
+    out[k] = std::max(x, y);
+  }
+  return out;
+}
+
+TypePtr deduceBinary(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  const TensorType& b = tensorArgRef(ctx, 1);
+  requireTensorNumeric(ctx, 0, a.dtype);
+  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+  if (a.shape == b.shape) return ctx.args[0]->type;
+  return tensorOf(broadcastShapes(ctx, a.shape, b.shape), a.dtype);
+}
+
+TypePtr deduceBitwise(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  const TensorType& b = tensorArgRef(ctx, 1);
+  if (!isInteger(a.dtype))
+    ctx.fail(0, fmt::format("{} needs integer tensors, got {}", ctx.op.name, dtypeName(a.dtype)),
+             "cast to an integer dtype first");
+  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+  requireSameShape(ctx, 1, a.shape, b.shape, "the operands (no broadcasting for bitwise ops)");
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceTensorScalar(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  requireTensorNumeric(ctx, 0, a.dtype);
+  requireScalarCompatible(ctx, 1, scalarArgDType(ctx, 1), a.dtype);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceIntTensorScalar(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  if (!isInteger(a.dtype))
+    ctx.fail(0, fmt::format("{} needs an integer tensor, got {}", ctx.op.name, dtypeName(a.dtype)),
+             "cast to an integer dtype first");
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceUnary(const OpCallContext& ctx) {
+  requireTensorNumeric(ctx, 0, tensorArgRef(ctx, 0).dtype);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceUnaryFloat(const OpCallContext& ctx) {
+  requireFloat(ctx, 0, tensorArgRef(ctx, 0).dtype, "tensor");
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceNot(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  if (!isInteger(a.dtype) && a.dtype != DType::Bool)
+    ctx.fail(
+        0, fmt::format("tensor.not_ needs an integer or BOOL tensor, got {}", dtypeName(a.dtype)));
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceCmp(const OpCallContext& ctx) {
+  const TensorType& a = tensorArgRef(ctx, 0);
+  if (const auto* b = ctx.tensorArg(1)) {
+    requireSameDType(ctx, 1, a.dtype, b->dtype, "the operands");
+    return tensorOf(broadcastShapes(ctx, a.shape, b->shape), DType::Bool);
+  }
+  return tensorOf(a.shape, DType::Bool);
+}
+
+const TensorType& rank2(const OpCallContext& ctx, size_t i) {
+  const TensorType& t = tensorArgRef(ctx, i);
+  if (t.shape.size() < 2)
+    ctx.fail(
+        static_cast<int>(i),
+        fmt::format("{} needs a tensor of rank >= 2, got {}", ctx.op.name, formatShape(t.shape)),
+        "reshape it to [rows, cols] first");
+  return t;
+}
+
+TypePtr deduceRowReduce(const OpCallContext& ctx) {
+  const TensorType& t = rank2(ctx, 0);
+  auto shape = t.shape;
+  shape.back() = 1;
+  return tensorOf(shape, t.dtype);
+}
+
+TypePtr deduceColReduce(const OpCallContext& ctx) {
+  const TensorType& t = rank2(ctx, 0);
+  auto shape = t.shape;
+  shape[shape.size() - 2] = 1;
+  return tensorOf(shape, t.dtype);
+}
+
+TypePtr deduceArgReduce(const OpCallContext& ctx, bool row) {
+  const TensorType& t = rank2(ctx, 0);
+  auto shape = t.shape;
+  shape[row ? shape.size() - 1 : shape.size() - 2] = 1;
+  return tensorOf(shape, DType::Int32);
+}
+
+/// tensor [.., M, N] (op) vector [.., M, 1] (row) or [.., 1, N] (col).
+TypePtr deduceExpand(const OpCallContext& ctx, bool row) {
+  const TensorType& t = rank2(ctx, 0);
+  const TensorType& v = rank2(ctx, 1);
+  requireSameDType(ctx, 1, t.dtype, v.dtype, "the operands");
+  auto want = t.shape;
+  want[row ? want.size() - 1 : want.size() - 2] = 1;
+  if (v.shape != want && v.shape != t.shape)
+    ctx.fail(
+        1,
+        fmt::format("{}: the {} vector must have shape {}, got {}", ctx.op.name,
+                    row ? "row" : "column", formatShape(want), formatShape(v.shape)),
+        row ? "a row vector keeps one column: [M, 1]" : "a column vector keeps one row: [1, N]");
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceCreate(const OpCallContext& ctx) {
+  const DType* d = getAttr<DType>(ctx.kwargs, "dtype");
+  PTOC_CHECK(d, "tensor.create: dtype missing after validation");
+  if (*d == DType::Index)
+    ctx.failKwarg("dtype", "INDEX is not a tensor element type", "use pl.INT32 or pl.INT64");
+  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+}
+
+TypePtr deduceRead(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  auto idx = listArgElements(ctx, 1);
+  if (idx.size() != t.shape.size())
+    ctx.fail(1,
+             fmt::format("{} needs {} index(es) for a tensor of rank {}, got {}", ctx.op.name,
+                         t.shape.size(), t.shape.size(), idx.size()),
+             "give one index per axis");
+  return ScalarType::get(t.dtype);
+}
+
+TypePtr deduceWrite(const OpCallContext& ctx) {
+  deduceRead(ctx);
+  requireScalarCompatible(ctx, 2, scalarArgDType(ctx, 2), tensorArgRef(ctx, 0).dtype);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceDim(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  if (const auto* c = ctx.args[1]->as<ConstInt>()) {
+    int64_t r = static_cast<int64_t>(t.shape.size());
+    if (c->value < -r || c->value >= r)
+      ctx.fail(1, fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r));
+  }
+  return ScalarType::get(DType::Index);
+}
+
+TypePtr deduceSlice(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  auto shape = staticShapeArg(ctx, 1, "shape");
+  if (shape.size() != t.shape.size())
+    ctx.fail(1, fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
+                            shape.size(), t.shape.size()));
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (shape[k] > t.shape[k])
+      ctx.fail(1, fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}",
+                              ctx.op.name, shape[k], k, t.shape[k]));
+  if (listArgElements(ctx, 2).size() != t.shape.size())
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()));
+  if (ctx.args.size() > 3) checkValidShapeArg(ctx, 3, shape);
+  return tensorOf(shape, t.dtype);
+}
+
+TypePtr deduceAssemble(const OpCallContext& ctx) {
+  const TensorType& dst = tensorArgRef(ctx, 0);
+  const TensorType& src = tensorArgRef(ctx, 1);
+  requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
+  if (src.shape.size() != dst.shape.size())
+    ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
+                            src.shape.size(), dst.shape.size()));
+  if (listArgElements(ctx, 2).size() != dst.shape.size())
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceReshape(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  auto shape = staticShapeArg(ctx, 1, "shape");
+  if (elementCount(shape) != elementCount(t.shape))
+    ctx.fail(1,
+             fmt::format("{}: {} has {} elements but {} has {}", ctx.op.name, formatShape(t.shape),
+                         elementCount(t.shape).value_or(0), formatShape(shape),
+                         elementCount(shape).value_or(0)),
+             "keep the element count");
+  return tensorOf(shape, t.dtype);
+}
+
+TypePtr deduceTranspose(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  auto axis = [&](size_t i) {
+    const auto* c = ctx.args[i]->as<ConstInt>();
+    int64_t r = static_cast<int64_t>(t.shape.size());
+    if (!c) ctx.fail(static_cast<int>(i), "transpose axes must be integer literals");
+    int64_t a = c->value < 0 ? c->value + r : c->value;
+    if (a < 0 || a >= r)
+      ctx.fail(static_cast<int>(i),
+               fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r));
+    return static_cast<size_t>(a);
+  };
+  auto shape = t.shape;
+  std::swap(shape[axis(1)], shape[axis(2)]);
+  return tensorOf(shape, t.dtype);
+}
+
+TypePtr deduceCast(const OpCallContext& ctx) {
+  const DType* to = getAttr<DType>(ctx.kwargs, "dtype");
+  PTOC_CHECK(to, "tensor.cast: dtype missing after validation");
+  return tensorOf(tensorArgRef(ctx, 0).shape, *to);
+}
+
+TypePtr deduceFull(const OpCallContext& ctx) {
+  const DType* d = getAttr<DType>(ctx.kwargs, "dtype");
+  PTOC_CHECK(d, "tensor.full: dtype missing after validation");
+  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+}
+
+TypePtr deduceMatmul(const OpCallContext& ctx) {
+  const TensorType& a = rank2(ctx, 0);
+  const TensorType& b = rank2(ctx, 1);
+  bool ta = ctx.kwargOr<bool>("a_trans", false), tb = ctx.kwargOr<bool>("b_trans", false);
+  int64_t m = a.shape[ta ? 1 : 0], k = a.shape[ta ? 0 : 1];
+  int64_t kb = b.shape[tb ? 1 : 0], n = b.shape[tb ? 0 : 1];
+  if (a.shape.size() != 2 || b.shape.size() != 2)
+    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name));
+  if (k != kb)
+    ctx.fail(1, fmt::format("{}: inner extents differ ({} vs {})", ctx.op.name, k, kb),
+             "lhs is [M, K] and rhs [K, N] (after a_trans / b_trans)");
+  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+  const DType* out = getAttr<DType>(ctx.kwargs, "out_dtype");
+  DType d = out ? *out : (isInteger(a.dtype) ? DType::Int32 : DType::FP32);
+  return tensorOf({m, n}, d);
+}
+
+TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
+  const TensorType& acc = rank2(ctx, 0);
+  const TensorType& a = rank2(ctx, 1);
+  const TensorType& b = rank2(ctx, 2);
+  if (a.shape[1] != b.shape[0] || acc.shape[0] != a.shape[0] || acc.shape[1] != b.shape[1])
+    ctx.fail(0, fmt::format("{}: acc {} += {} x {} do not fit", ctx.op.name, formatShape(acc.shape),
+                            formatShape(a.shape), formatShape(b.shape)));
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceExpands(const OpCallContext& ctx) {
+  requireScalarCompatible(ctx, 1, scalarArgDType(ctx, 1), tensorArgRef(ctx, 0).dtype);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceLikeFirst(const OpCallContext& ctx) { return ctx.args[0]->type; }
+
+TypePtr deduceSetValid(const OpCallContext& ctx) {
+  rank2(ctx, 0);
+  return ctx.args[0]->type;
+}
+
+TypePtr deduceConcat(const OpCallContext& ctx) {
+  const TensorType& a = rank2(ctx, 0);
+  const TensorType& b = rank2(ctx, 1);
+  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+  if (a.shape.size() != b.shape.size() ||
+      !std::equal(a.shape.begin(), a.shape.end() - 1, b.shape.begin()))
+    ctx.fail(1, fmt::format("{}: {} and {} differ outside the last axis", ctx.op.name,
+                            formatShape(a.shape), formatShape(b.shape)));
+  auto shape = a.shape;
+  shape.back() += b.shape.back();
+  return tensorOf(shape, a.dtype);
+}
+
+}  // namespace
+
+void registerTensorOps(OpRegistry& r) {
+  using K = ArgKind;
+  using A = AttrKind;
+  const PipeSet scalarPipe = {Pipe::Scalar};
+  const PipeSet vector = {Pipe::V};
+  auto add = [&](const std::string& name) {
+    return r.add("tensor." + name).affinity(CoreAffinity::Shared);
+  };
+
+  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum", "fmod"})
+    add(n)
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Tensor)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceBinary)
+        .doc(fmt::format("elementwise {} of tensors (numpy broadcasting)", n));
+  for (const char* n : {"part_add", "part_mul", "part_max", "part_min"})
+    add(n)
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Tensor)
+        .pipes(vector)
+        .deduce(deduceBinary)
+        .doc(fmt::format("{}: elementwise over the overlap of the operands", n));
+  for (const char* n : {"and_", "or_", "xor", "shl", "shr"})
+    add(n)
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Tensor)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceBitwise)
+        .doc(fmt::format("elementwise bitwise {} of integer tensors", n));
+  for (const char* n : {"adds", "subs", "muls", "divs", "fmods", "maximums", "minimums"})
+    add(n)
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Scalar)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceTensorScalar)
+        .doc(fmt::format("elementwise {} with a scalar; the tensor's type", n));
+  for (const char* n : {"ands", "ors", "xors", "shls", "shrs"})
+    add(n)
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::IntScalar)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceIntTensorScalar)
+        .doc(fmt::format("elementwise bitwise {} with an integer scalar", n));
+  for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip", "sin", "cos"})
+    add(n)
+        .arg("input", K::Tensor)
+        .kwarg("high_precision", A::Bool, false)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceUnaryFloat)
+        .doc(fmt::format("elementwise {} of a float tensor", n));
+  for (const char* n : {"abs", "neg", "relu"})
+    add(n)
+        .arg("input", K::Tensor)
+        .trait(OpTrait::Elementwise)
+        .pipes(vector)
+        .deduce(deduceUnary)
+        .doc(fmt::format("elementwise {} of a tensor", n));
+  add("not_")
+      .arg("input", K::Tensor)
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deduceNot)
+      .doc("elementwise bitwise / logical not");
+  add("cmp")
+      .arg("lhs", K::Tensor)
+      .arg("rhs", K::Any)
+      .kwarg("cmp_type", A::Int, int64_t{0})
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deduceCmp)
+      .doc("elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> BOOL tensor");
+  add("cast")
+      .arg("input", K::Tensor)
+      .requiredKwarg("dtype", A::DType)
+      .kwarg("mode", A::String, std::string("round"), false,
+             {std::string("none"), std::string("rint"), std::string("round"), std::string("floor"),
+              std::string("ceil"), std::string("trunc"), std::string("odd")})
+      .trait(OpTrait::Elementwise)
+      .pipes(vector)
+      .deduce(deduceCast)
+      .doc("elementwise conversion to dtype");
+
+  for (const char* n : {"row_sum", "row_max", "row_min", "row_prod"})
+    add(n)
+        .arg("input", K::Tensor)
+        .optionalArg("tmp_tile", K::Any)
+        .reduces(ReduceAxes::Last)
+        .pipes(vector)
+        .deduce(deduceRowReduce)
+        .doc("reduce the last axis, kept as 1: [M, N] -> [M, 1]");
+  for (const char* n : {"col_sum", "col_max", "col_min", "col_prod"})
+    add(n)
+        .arg("input", K::Tensor)
+        .optionalArg("tmp_tile", K::Any)
+        .reduces(ReduceAxes::First)
+        .pipes(vector)
+        .deduce(deduceColReduce)
+        .doc("reduce the second-to-last axis, kept as 1: [M, N] -> [1, N]");
+  for (const char* n : {"row_argmax", "row_argmin"})
+    add(n)
+        .arg("input", K::Tensor)
+        .optionalArg("tmp_tile", K::Any)
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceArgReduce(c, true); })
+        .doc("index of the extreme of each row: [M, N] -> INT32 [M, 1]");
+  for (const char* n : {"col_argmax", "col_argmin"})
+    add(n)
+        .arg("input", K::Tensor)
+        .optionalArg("tmp_tile", K::Any)
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceArgReduce(c, false); })
+        .doc("index of the extreme of each column: [M, N] -> INT32 [1, N]");
+  for (const char* n : {"", "_add", "_sub", "_mul", "_div", "_max", "_min", "_expdif"}) {
+    add(fmt::format("row_expand{}", n))
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Tensor)
+        .trait(OpTrait::RowBroadcast)
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceExpand(c, true); })
+        .doc("tensor [M, N] with a row vector [M, 1] broadcast along each row");
+    add(fmt::format("col_expand{}", n))
+        .arg("lhs", K::Tensor)
+        .arg("rhs", K::Tensor)
+        .pipes(vector)
+        .deduce([](const OpCallContext& c) { return deduceExpand(c, false); })
+        .doc("tensor [M, N] with a column vector [1, N] broadcast down each column");
+  }
+  add("expands")
+      .arg("target", K::Tensor)
+      .arg("scalar", K::Scalar)
+      .pipes(vector)
+      .deduce(deduceExpands)
+      .doc("the target's type filled with the scalar");
+  add("expand_clone")
+      .arg("input", K::Tensor)
+      .arg("target", K::Tensor)
+      .pipes(vector)
+      .deduce([](const OpCallContext& c) {
+        const TensorType& s = tensorArgRef(c, 0);
+        const TensorType& t = tensorArgRef(c, 1);
+        requireSameDType(c, 1, s.dtype, t.dtype, "the operands");
+        broadcastShapes(c, s.shape, t.shape);
+        return c.args[1]->type;
+      })
+      .doc("input broadcast to the target's shape");
+
+  add("create")
+      .arg("shape", K::IntList)
+      .requiredKwarg("dtype", A::DType)
+      .kwarg("layout", A::String, std::string("ND"), false, {std::string("ND")})
+      .pipes(scalarPipe)
+      .deduce(deduceCreate)
+      .doc("a new (uninitialized) GM tensor of shape and dtype");
+  add("full")
+      .arg("shape", K::IntList)
+      .arg("value", K::Scalar)
+      .requiredKwarg("dtype", A::DType)
+      .pipes(vector)
+      .deduce(deduceFull)
+      .doc("a new tensor filled with a constant");
+  add("read")
+      .arg("tensor", K::Tensor, {}, MemoryEffect::Read)
+      .arg("indices", K::IntList)
+      .pipes(scalarPipe)
+      .deduce(deduceRead)
+      .doc("one element of a tensor as a scalar");
+  add("write")
+      .arg("tensor", K::Tensor, {}, MemoryEffect::Write)
+      .arg("indices", K::IntList)
+      .arg("value", K::Scalar)
+      .pipes(scalarPipe)
+      .sideEffects()
+      .deduce(deduceWrite)
+      .doc("writes one element of a tensor; the tensor");
+  add("dim")
+      .arg("tensor", K::Tensor)
+      .arg("axis", K::IntScalar)
+      .pipes(scalarPipe)
+      .deduce(deduceDim)
+      .doc("the extent of an axis, an INDEX scalar");
+  add("slice")
+      .arg("input", K::Tensor)
+      .arg("shape", K::IntList)
+      .arg("offset", K::IntList)
+      .optionalArg("valid_shape", K::IntList)
+      .pipes(scalarPipe)
+      .deduce(deduceSlice)
+      .doc("a static-shape window of a tensor at offset");
+  add("view")
+      .arg("input", K::Tensor)
+      .arg("shape", K::IntList)
+      .arg("offset", K::IntList)
+      .pipes(scalarPipe)
+      .deduce(deduceSlice)
+      .doc("a window of a tensor sharing its storage");
+  add("assemble")
+      .arg("target", K::Tensor, {}, MemoryEffect::ReadWrite)
+      .arg("source", K::Tensor)
+      .arg("offset", K::IntList)
+      .kwarg("atomic", A::Bool, false)
+      .pipes(scalarPipe)
+      .deduce(deduceAssemble)
+      .doc("writes source into target at offset; the target");
+  add("reshape")
+      .arg("input", K::Tensor)
+      .arg("shape", K::IntList)
+      .pipes(scalarPipe)
+      .deduce(deduceReshape)
+      .doc("the same elements with another shape (row-major)");
+  add("transpose")
+      .arg("input", K::Tensor)
+      .arg("axis1", K::IntScalar)
+      .arg("axis2", K::IntScalar)
+      .pipes(vector)
+      .deduce(deduceTranspose)
+      .doc("axes axis1 and axis2 swapped");
+  add("concat")
+      .arg("src0", K::Tensor)
+      .arg("src1", K::Tensor)
+      .pipes(vector)
+      .deduce(deduceConcat)
+      .doc("src0 and src1 side by side along the last axis");
+  add("fillpad")
+      .arg("input", K::Tensor)
+      .kwarg("pad_value", A::PadValue, PadValue::Zero)
+      .pipes(vector)
+      .deduce(deduceLikeFirst)
+      .doc("the elements outside the valid region set to pad_value");
+  add("set_validshape")
+      .arg("input", K::Tensor)
+      .arg("valid_rows", K::IntScalar)
+      .arg("valid_cols", K::IntScalar)
+      .pipes(scalarPipe)
+      .deduce(deduceSetValid)
+      .doc("the tensor with a valid region of valid_rows x valid_cols");
+  add("matmul")
+      .arg("lhs", K::Tensor)
+      .arg("rhs", K::Tensor)
+      .kwarg("out_dtype", A::DType)
+      .kwarg("a_trans", A::Bool, false)
+      .kwarg("b_trans", A::Bool, false)
+      .kwarg("c_matrix_nz", A::Bool, false)
+      .pipes({Pipe::M})
+      .deduce(deduceMatmul)
+      .doc("[M, K] x [K, N] -> [M, N] (FP32, INT32 for integers, or out_dtype)");
+  add("matmul_acc")
+      .arg("acc", K::Tensor, {}, MemoryEffect::ReadWrite)
+      .arg("lhs", K::Tensor)
+      .arg("rhs", K::Tensor)
+      .kwarg("a_trans", A::Bool, false)
+      .kwarg("b_trans", A::Bool, false)
+      .pipes({Pipe::M})
+      .deduce(deduceMatmulAcc)
+      .doc("acc + lhs x rhs; the accumulator's type");
+}
+
+}  // namespace ptoc

@@ -1,0 +1,18 @@
+# RUN: %ptoc fmt %s | FileCheck %s
+# RUN: not %ptoc fmt %S/Inputs/tensor_layout_dn.py 2>&1 | FileCheck %s --check-prefix=DN
+# PyPTO's printer adds memory-planning details to types: pl.MemRef(...) is read and dropped,
+# the plain row-major view (pl.ND, pl.TensorView(stride=[], layout=pl.TensorLayout.ND)) is
+# the tensor itself; other layouts are reported (ptoc's tensors are row-major).
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+# CHECK: def f(x: pl.Tensor{{\[\[}}16, 64], pl.FP32], y: pl.Out[pl.Tensor{{\[\[}}16, 64], pl.FP32]]) -> pl.Tensor{{\[\[}}16, 64], pl.FP32]:
+def f(x: pl.Tensor[[16, 64], pl.FP32, pl.MemRef("mem_ddr_0", 0, 4096)],
+      y: pl.Out[pl.Tensor[[16, 64], pl.FP32, pl.TensorView(stride=[], layout=pl.TensorLayout.ND)]]
+      ) -> pl.Tensor[[16, 64], pl.FP32, pl.ND]:
+    # CHECK: t: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load
+    t: pl.Tile[[16, 64], pl.FP32, pl.MemRef("ping"), pl.Mem.Vec] = pl.load(x, [0, 0], [16, 64])
+    y = pl.store(t, [0, 0], y)
+    return y
+# DN: tensor_layout_dn.py:{{[0-9]+}}:{{[0-9]+}}: error: tensor layout 'pl.DN' is not modeled

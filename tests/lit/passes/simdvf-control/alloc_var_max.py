@@ -1,0 +1,33 @@
+# A per-lane scalar (T.alloc_var inside the unit) m = max(m, v) in a shell: a lane vector
+# m_lane, the scalar seed broadcast, the value stays in registers.
+# RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
+# RUN: %ptoc check %s --passes=simdvf --seed 7 | FileCheck %s --check-prefix=OK
+# OK: check ok
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((256,), "float32"), C: T.Tensor((256,), "float32"),
+         B_init: T.Tensor((256,), "float32"), B: T.Tensor((256,), "float32"),
+         D_init: T.Tensor((256,), "float32"), D: T.Tensor((256,), "float32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((256,), "float32")
+        c = T.alloc_shared((256,), "float32")
+        b = T.alloc_shared((256,), "float32")
+        d = T.alloc_shared((256,), "float32")
+        T.copy(A, a)
+        T.copy(C, c)
+        T.copy(B_init, b)
+        T.copy(D_init, d)
+        with T.SimdVF(lanes=64):
+            for i in T.Parallel(150):
+                m = T.alloc_var("float32", -1000.0)
+                for t in T.serial(3):
+                    m = T.max(m, a[i] * (t + 1))
+                b[i] = m
+        T.copy(b, B)
+        T.copy(d, D)
+# CHECK: m_lane: pl.VReg[64, pl.FP32] = pl.vmi.vbrc(-1000.0, size=64)
+# CHECK: m_lane: pl.VReg[64, pl.FP32] = pl.vmi.vsel(
+# CHECK: pl.vmi.vstore(m_lane, b,

@@ -1,0 +1,28 @@
+# T.min / T.max on finite inputs: compare + select agrees with the element-level min / max.
+# RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
+# RUN: %ptoc check %s --passes=simdvf --seed 7 | FileCheck %s --check-prefix=OK
+# OK: check ok
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((256,), "float32"), C: T.Tensor((256,), "float32"),
+         B_init: T.Tensor((256,), "float32"), B: T.Tensor((256,), "float32"),
+         D_init: T.Tensor((256,), "float32"), D: T.Tensor((256,), "float32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((256,), "float32")
+        c = T.alloc_shared((256,), "float32")
+        b = T.alloc_shared((256,), "float32")
+        d = T.alloc_shared((256,), "float32")
+        T.copy(A, a)
+        T.copy(C, c)
+        T.copy(B_init, b)
+        T.copy(D_init, d)
+        with T.SimdVF(lanes=64):
+            for i in T.Parallel(150):
+                b[i] = T.max(T.min(a[i], c[i]), -1.0)
+        T.copy(b, B)
+        T.copy(d, D)
+# CHECK: pl.vmi.vcmp(vload_0, vload_1, mask, cmp="lt")
+# CHECK: cmp="gt"
