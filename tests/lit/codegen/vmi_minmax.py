@@ -7,11 +7,13 @@
 # A5: %q_res:1 = scf.for %q = %c0 to %c2 step %c1 iter_args(%remaining = %c200_i32) -> (i32) {
 # A5: %mask = pto.vmi.create_mask %cast : index -> !pto.vmi.mask<128xpred>
 # A5: %vload_0 = pto.vmi.vload %a_1_ub[%v] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
-# A5: %vbrc_1 = pto.vmi.vbrc %cst_f32 : f32 -> !pto.vmi.vreg<128xf32>
-# A5: %vmax_2 = pto.vmi.vmax %vload_0, %vbrc_1, %mask : !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32>, !pto.vmi.mask<128xpred> -> !pto.vmi.vreg<128xf32>
-# A5: %vbrc_3 = pto.vmi.vbrc %cst_f32_1 : f32 -> !pto.vmi.vreg<128xf32>
-# A5: %vmin_4 = pto.vmi.vmin %vmax_2, %vbrc_3, %mask : !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32>, !pto.vmi.mask<128xpred> -> !pto.vmi.vreg<128xf32>
-# A5: pto.vmi.vstore %vmin_4, %b_1_ub[%v_1], %mask : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<128xpred>
+# A5: %vcmps_1 = pto.vmi.vcmps %vload_0, %cst_f32, %mask {cmp = "gt"} : !pto.vmi.vreg<128xf32>, f32, !pto.vmi.mask<128xpred> -> !pto.vmi.mask<128xpred>
+# A5: %vbrc_2 = pto.vmi.vbrc %cst_f32 : f32 -> !pto.vmi.vreg<128xf32>
+# A5: %vsel_3 = pto.vmi.vsel %vcmps_1, %vload_0, %vbrc_2 : !pto.vmi.mask<128xpred>, !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32> -> !pto.vmi.vreg<128xf32>
+# A5: %vcmps_4 = pto.vmi.vcmps %vsel_3, %cst_f32_1, %mask {cmp = "lt"} : !pto.vmi.vreg<128xf32>, f32, !pto.vmi.mask<128xpred> -> !pto.vmi.mask<128xpred>
+# A5: %vbrc_5 = pto.vmi.vbrc %cst_f32_1 : f32 -> !pto.vmi.vreg<128xf32>
+# A5: %vsel_6 = pto.vmi.vsel %vcmps_4, %vsel_3, %vbrc_5 : !pto.vmi.mask<128xpred>, !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32> -> !pto.vmi.vreg<128xf32>
+# A5: pto.vmi.vstore %vsel_6, %b_1_ub[%v_1], %mask : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<128xpred>
 # A5: scf.yield %v_2 : i32
 # A5: pto.tstore ins(%b_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%B_pv : !pto.
 import tilelang.language as T
