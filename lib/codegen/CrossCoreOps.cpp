@@ -95,7 +95,7 @@ Value emitPop(Fe& fe, const Call& c) {
   const auto* tt = c.type ? c.type->as<TileType>() : nullptr;
   if (!tt) fe.fail(c.span, "internal error: a tpop without a tile type", "report this");
   std::string r = fe.fresh(fe.hint);
-  std::string ty = tileBufType(*tt);
+  std::string ty = tileBufType(*tt, fe.module.arch);
   fe.line(fmt::format("{} = {} {} -> {}", r, ptoName(fe, c), splitAttr(c), ty));
   return {Value::Kind::Tile, r, ty, tt};
 }

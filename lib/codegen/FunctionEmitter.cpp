@@ -293,7 +293,7 @@ std::vector<ExprPtr> FunctionEmitter::listElements(const ExprPtr& e, Span at) {
 
 Value FunctionEmitter::allocTile(const TileType& t, std::string_view h) {
   std::string name = fresh(h);
-  std::string ty = tileBufType(t);
+  std::string ty = tileBufType(t, module.arch);
   if (hasDynamicValid(t)) {
     std::vector<ExprPtr> valid = t.validShape();
     std::string r = valid.size() >= 2 ? index(valid[valid.size() - 2]) : constIndex(1);

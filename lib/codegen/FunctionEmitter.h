@@ -34,8 +34,10 @@ struct Value {
 std::string mlirDType(ir::DType d);
 /// The MLIR type of a scalar value of dtype `d` (index stays index).
 std::string scalarType(ir::DType d);
-/// `!pto.tile_buf<...>` of a tile type; dynamic valid extents print as `?`.
-std::string tileBufType(const ir::TileType& t);
+/// `!pto.tile_buf<...>` of a tile type; dynamic valid extents print as `?`. On A5 a Left
+/// tile with the A2/A3 "ZZ" layout (row_major / row_major, the IR's default) is written NZ
+/// (col_major / row_major), which PTOAS's A5 verifier requires (ptoas-facts §1.2).
+std::string tileBufType(const ir::TileType& t, target::Arch arch);
 /// Whether the tile's valid extents are dynamic (alloc_tile takes valid_row / valid_col).
 bool hasDynamicValid(const ir::TileType& t);
 /// Rows and columns of a tile (a 1-D tile is one row).

@@ -117,9 +117,12 @@ bool hasDynamicValid(const TileType& t) {
   return !r || !c;
 }
 
-std::string tileBufType(const TileType& t) {
+std::string tileBufType(const TileType& t, target::Arch arch) {
   auto [rows, cols] = tileRowsCols(t);
   TileView v = t.effectiveView();
+  if (arch == target::Arch::A5 && t.memory == MemorySpace::Left &&
+      v.blayout == TileLayout::RowMajor && v.slayout == TileLayout::RowMajor)
+    v.blayout = TileLayout::ColMajor;
   std::string vr = "?", vc = "?";
   if (!hasDynamicValid(t)) {
     auto [r, c] = validRowsCols(t);

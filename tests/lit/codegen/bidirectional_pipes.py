@@ -11,12 +11,12 @@
 # A5: pto.tmov ins(%k_r : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%k_r_1 : !pto.
 # A5: pto.tload ins(%v_r_pv : !pto.partition_tensor_view<64x32xf16>) outs(%v_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slay
 # A5: pto.tmov ins(%v_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%v_r_1 : !pto.
-# A5: pto.tmatmul ins(%q_l_1, %k_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.
+# A5: pto.tmatmul ins(%q_l_1, %k_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.
 # A5: pto.tpush_to_aiv(%s : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 1}
 # A5: %p_l_mat = pto.tpop_from_aiv {split = 1} -> !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad
 # A5: pto.tmov ins(%p_l_mat : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%p_l : !pt
 # A5: pto.tfree_from_aiv {split = 1}
-# A5: pto.tmatmul ins(%p_l, %v_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.ti
+# A5: pto.tmatmul ins(%p_l, %v_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.ti
 # A5: pto.tpush_to_aiv(%o : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 1}
 # A5-LABEL: func.func @attn_aiv(%q: !pto.ptr<f16>, %kt: !pto.ptr<f16>, %v: !pto.ptr<f16>, %out: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 # A5: %attn_c2v_slot_buffer = pto.reserve_buffer {name = "attn_c2v_slot_buffer", size = 32768, location = <vec>, auto = true} -> i32

@@ -8,7 +8,7 @@
 # A5: pto.tload ins(%y_mat_pv : !pto.partition_tensor_view<128x128xf16>) outs(%y_mat : !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_m
 # A5: pto.tmov ins(%x_mat : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%x_left : 
 # A5: pto.tmov ins(%y_mat : !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%y_right
-# A5: pto.tmatmul ins(%x_left, %y_right : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>, 
+# A5: pto.tmatmul ins(%x_left, %y_right : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>, 
 # A5: pto.tpush_to_aiv(%z_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 
 # A5-LABEL: func.func @compute_aiv(%x: !pto.ptr<f16>, %y: !pto.ptr<f16>, %out_0: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 # A5: %compute_c2v_slot_buffer = pto.reserve_buffer {name = "compute_c2v_slot_buffer", size = 16384, location = <vec>, auto = true} -> i32

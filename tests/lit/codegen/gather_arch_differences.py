@@ -9,7 +9,7 @@
 # A5: pto.tfree_from_aiv {split = 1}
 # A5: pto.tload ins(%w_r_pv : !pto.partition_tensor_view<64x32xf16>) outs(%w_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slay
 # A5: pto.tmov ins(%w_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%w_r_1 : !pto.
-# A5: pto.tmatmul ins(%x_l, %w_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.ti
+# A5: pto.tmatmul ins(%x_l, %w_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.ti
 # A5: pto.tstore ins(%o : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%out1_pv : !p
 # A5-LABEL: func.func @proj_aiv(%x: !pto.ptr<f32>, %w: !pto.ptr<f16>, %out: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 # A5: %proj_v2c_slot_buffer_import = pto.import_reserved_buffer {name = "proj_v2c_slot_buffer", peer_func = @proj_aic} -> i32

@@ -8,7 +8,7 @@
 # A5: pto.tmov ins(%q_l : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%q_l_1 : !pto.
 # A5: pto.tload ins(%k_r_pv : !pto.partition_tensor_view<64x128xf16>) outs(%k_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, s
 # A5: pto.tmov ins(%k_r : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%k_r_1 : !pt
-# A5: pto.tmatmul ins(%q_l_1, %k_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.
+# A5: pto.tmatmul ins(%q_l_1, %k_r_1 : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.
 # A5: pto.tpush_to_aiv(%s : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=128, v_row=64, v_col=128, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 1}
 # A5-LABEL: func.func @qk_aiv(%q: !pto.ptr<f16>, %kt: !pto.ptr<f16>, %out: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 # A5: %qk_c2v_slot_buffer = pto.reserve_buffer {name = "qk_c2v_slot_buffer", size = 65536, location = <vec>, auto = true} -> i32
