@@ -96,7 +96,13 @@ Value emitPop(Fe& fe, const Call& c) {
   if (!tt) fe.fail(c.span, "internal error: a tpop without a tile type", "report this");
   std::string r = fe.fresh(fe.hint);
   std::string ty = tileBufType(*tt, fe.module.arch);
-  fe.line(fmt::format("{} = {} {} -> {}", r, ptoName(fe, c), splitAttr(c), ty));
+  std::string valid;  // a dynamic valid shape is given as (valid_row, valid_col) operands
+  if (hasDynamicValid(*tt)) {
+    std::vector<ExprPtr> v = tt->validShape();
+    std::string vr = v.size() >= 2 ? fe.index(v[v.size() - 2]) : fe.constIndex(1);
+    valid = fmt::format("({}, {}) ", vr, fe.index(v.back()));
+  }
+  fe.line(fmt::format("{} = {} {}{} -> {}", r, ptoName(fe, c), valid, splitAttr(c), ty));
   return {Value::Kind::Tile, r, ty, tt};
 }
 

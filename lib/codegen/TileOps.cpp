@@ -158,12 +158,14 @@ Value emitExtract(Fe& fe, const Call& c) {
   return d;
 }
 
+/// `pto.treshape` is a view of the source's storage (SSA): `%r = pto.treshape %s : T -> T2`.
 Value emitReshape(Fe& fe, const Call& c) {
   Value src = fe.tile(c.args[0], c.span);
-  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
-  fe.line(fmt::format("{} ins({} : {}) outs({} : {})", ptoName(fe, c), src.name, src.type, d.name,
-                      d.type));
-  return d;
+  const TileType& t = resultTile(fe, c);
+  std::string ty = tileBufType(t, fe.module.arch);
+  std::string r = fe.fresh(fe.hint);
+  fe.line(fmt::format("{} = {} {} : {} -> {}", r, ptoName(fe, c), src.name, src.type, ty));
+  return {Value::Kind::Tile, r, ty, &t};
 }
 
 /// A tile with a new valid shape: a buffer whose valid extents are the operands, filled
