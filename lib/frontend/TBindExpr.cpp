@@ -24,8 +24,12 @@ std::string TLowering::tName(const Expr& e) const {
 
 void TLowering::unsupported(const Expr& e, std::string_view name) const {
   static const std::pair<std::string_view, std::string_view> kLater[] = {
-      {"T.reduce", "cross-lane reductions (T.reduce_*) belong to a later milestone (M3)"},
-      {"T.alloc_fragment", "fragment buffers belong to a later milestone (M4)"},
+      {"T.reduce",
+       "cross-lane reduce is not supported (cross-lane reductions, T.reduce_*, belong to a later "
+       "milestone: M3)"},
+      {"T.alloc_fragment",
+       "fragment access is rejected on this branch (fragment buffers / slot storage belong to a "
+       "later milestone: M4)"},
       {"T.alloc_local", "local buffers belong to a later milestone (M4)"},
       {"T.gemm", "T.gemm (cube matmul) is not part of ptoc's T subset"},
       {"T.atomic", "atomics are not part of ptoc's T subset"},

@@ -75,7 +75,12 @@ const char* roleName(CoreRole r) { return r == CoreRole::AIC ? "AIC" : "AIV"; }
 }  // namespace
 
 CoreGroup::CoreGroup(std::string name, GroupKind kind, int aivLanes)
-    : name_(std::move(name)), kind_(kind), aivLanes_(aivLanes), scheduler_(name_) {}
+    : name_(std::move(name)),
+      kind_(kind),
+      aivLanes_(aivLanes),
+      scheduler_(name_),
+      timeline_(timing::activeTimeline()),
+      timingSeg_(timing::beginGroupSegment(name_)) {}
 
 CoreGroup::~CoreGroup() = default;
 
@@ -94,7 +99,15 @@ void CoreGroup::addTask(CoreRole role, int lane, const ir::Function& fn,
     info->name = fmt::format("{} (AIV lane {})", fn.name, lane);
   auto services = std::make_unique<LaneServices>(*this, *info);
   CoreServices* svc = services.get();
-  scheduler_.addTask(info->name, [body = std::move(body), svc] { body(*svc); });
+  int stream = timing::addGroupStream(timingSeg_,
+                                      role == CoreRole::AIC ? timing::Core::AIC
+                                      : lane                ? timing::Core::AIV1
+                                                            : timing::Core::AIV0,
+                                      info->name);
+  scheduler_.addTask(info->name,
+                     [body = std::move(body), svc, tl = timeline_, seg = timingSeg_, stream] {
+                       timing::runRecording(tl, seg, stream, [&] { body(*svc); });
+                     });
   tasks_.push_back(std::move(info));
   services_.push_back(std::move(services));
 }

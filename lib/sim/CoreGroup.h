@@ -16,6 +16,7 @@
 #include "CoreGroupScheduler.h"
 #include "ptoc/ir/Function.h"
 #include "ptoc/sim/OpSemantics.h"
+#include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim {
 
@@ -154,6 +155,9 @@ class CoreGroup {
   int64_t gatherCount_[2] = {0, 0};
   // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none).
   std::map<const Buffer*, std::vector<int8_t>> writers_;
+  // The cycle model's recording (docs/cycle-model.md): the group's segment, when timing is on.
+  timing::Timeline* timeline_ = nullptr;
+  int timingSeg_ = -1;
 };
 
 }  // namespace ptoc::sim

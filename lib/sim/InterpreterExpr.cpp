@@ -6,6 +6,7 @@
 #include "InterpreterImpl.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
+#include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim::detail {
 
@@ -119,7 +120,12 @@ Value Executor::evalCall(const ir::Call& c, Frame& f) {
   std::vector<Value> args;
   args.reserve(c.args.size());
   for (const auto& a : c.args) args.push_back(eval(*a, f));
-  if (c.op) return OpSemantics::instance().evaluate(c, args, core_);
+  if (c.op) {
+    if (!timing::activeTimeline()) return OpSemantics::instance().evaluate(c, args, core_);
+    Value v = OpSemantics::instance().evaluate(c, args, core_);
+    timing::recordCall(c, args, v);  // the cycle model observes; it never changes `v`
+    return v;
+  }
   const ir::FunctionPtr callee = program_.find(c.callee);
   if (!callee)
     throw SimError(c.span,
@@ -188,6 +194,7 @@ Buffer& bufferOf(const Value& v, const ir::Var& var, Span span) {
 }  // namespace
 
 Value Executor::evalBufferLoad(const ir::BufferLoad& e, Frame& f) {
+  timing::recordElementAccess(false, e.span);
   Indices idx;
   for (const auto& i : e.indices) idx.push_back(evalInt(*i, f));
   const Value* held = f.find(e.buffer.get());
@@ -204,6 +211,7 @@ Value Executor::evalBufferLoad(const ir::BufferLoad& e, Frame& f) {
 
 void Executor::execBufferStore(const ir::BufferStoreStmt& s, Frame& f) {
   if (s.predicate && !evalScalar(*s.predicate, f).asBool()) return;
+  timing::recordElementAccess(true, s.span);
   Indices idx;
   for (const auto& i : s.indices) idx.push_back(evalInt(*i, f));
   Scalar v = evalScalar(*s.value, f);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <vector>
 
 #include "ptoc/sim/Interpreter.h"
@@ -90,6 +91,8 @@ class Executor {
   Value eval(const ir::Expr& e, Frame& f);
   Flow exec(const ir::Stmt& s, Frame& f);
 
+  void checkVecscopeInputs(const ir::SimdVfScopeStmt& r);
+
  private:
   Scalar evalScalar(const ir::Expr& e, Frame& f);
   int64_t evalInt(const ir::Expr& e, Frame& f);
@@ -112,6 +115,7 @@ class Executor {
   bool inLanes_;  // a lane task: split_aiv regions run inline on this lane
   unsigned depth_;
   std::vector<Value> yielded_;
+  std::set<const ir::SimdVfScopeStmt*> vecscopesChecked_;  // vector inputs checked once
   std::vector<Value> returned_;
 };
 

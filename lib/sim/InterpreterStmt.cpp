@@ -10,6 +10,7 @@
 #include "CoreGroup.h"
 #include "InterpreterImpl.h"
 #include "VmiRegion.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::sim::detail {
@@ -64,6 +65,7 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
     case ir::StmtKind::SimdVfScope: {
       // Register code runs on typed register slots (VmiRegion.h); anything else as it is.
       const auto& r = static_cast<const ir::SimdVfScopeStmt&>(s);
+      if (vecscopesChecked_.insert(&r).second) checkVecscopeInputs(r);
       if (auto fl = runVmiRegion(*this, r, f)) return *fl;
       return exec(*r.body, f);
     }
@@ -83,6 +85,41 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
       return execSplitAivRegion(static_cast<const ir::SplitAivScopeStmt&>(s), f);
   }
   throw SimError(s.span, "internal error: unknown statement kind");
+}
+
+// A SIMD_VF region is one pto.vecscope: it is resultless and vector registers do not survive
+// it, so a register or mask value it reads must be defined inside it. A program that would
+// need a register across the boundary is an error, not a silent pass.
+void Executor::checkVecscopeInputs(const ir::SimdVfScopeStmt& r) {
+  struct V : ir::IRVisitor {
+    std::set<const ir::Var*> defined;
+    const ir::Var* escaped = nullptr;
+    Span at;
+    void visitStmt(const ir::StmtPtr& st) override {
+      if (!st) return;
+      if (const auto* a = st->as<ir::AssignStmt>()) defined.insert(a->var.get());
+      if (const auto* fo = st->as<ir::ForStmt>()) defined.insert(fo->loopVar.get());
+      Span saved = at;
+      at = st->span;
+      ir::IRVisitor::visitStmt(st);
+      at = saved;
+    }
+    void visitVar(const ir::VarPtr& v) override {
+      if (escaped || defined.count(v.get())) return;
+      if (v->type && (v->type->isa<ir::VRegType>() || v->type->isa<ir::MaskType>())) {
+        escaped = v.get();
+        use = at;
+      }
+    }
+    Span use;
+  } v;
+  v.visitStmt(r.body);
+  if (v.escaped)
+    throw SimError(v.use,
+                   fmt::format("vector value `{}` ({}) is defined outside this SIMD_VF region; a "
+                               "vecscope is resultless and registers do not cross its boundary",
+                               v.escaped->name, ir::typeToString(*v.escaped->type)),
+                   "define the value inside the region (recompute or reload it from UB)");
 }
 
 Flow Executor::execIf(const ir::IfStmt& s, Frame& f) {

@@ -269,7 +269,11 @@ int runCommand(const ir::Program& program, const RunOptions& options, const std:
   const ir::Function& entry = selectEntry(program, options.entry, diag);
   PreparedInputs in = prepareInputs(entry, options, diag);
   auto t0 = std::chrono::steady_clock::now();
-  RunResult result = runEntry(program, entry, std::move(in.values), diag);
+  RunResult result;
+  if (options.timing())
+    runTimed(program, entry, std::move(in.values), options, diag, out, &result);
+  else
+    result = runEntry(program, entry, std::move(in.values), diag);
   double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::vector<NamedOutput> outputs = collectOutputs(entry, result);

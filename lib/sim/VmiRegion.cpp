@@ -27,6 +27,7 @@
 #include "VmiRegionImpl.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/sim/OpSemantics.h"
+#include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim::detail {
 
@@ -662,7 +663,9 @@ std::optional<Flow> runVmiRegion(Executor& ex, const ir::SimdVfScopeStmt& s, Fra
     const char* e = std::getenv("PTOC_SIM_VMI_INTERPRET");
     return e && *e && std::string_view(e) != "0";
   }();
-  if (interpret || !usesVectors(s.body)) return std::nullopt;
+  // With the cycle model on, every vmi op is recorded one by one (the interpreted path, which
+  // the tests keep lane-for-lane equal to this one).
+  if (interpret || timing::activeTimeline() || !usesVectors(s.body)) return std::nullopt;
   Compiler c;
   std::vector<Node> body;
   try {

@@ -24,6 +24,11 @@ config.substitutions.append(("%python", "python3"))
 # PTOC_LIT_LEAN=1 (the sanitizer run of .ci/run) leaves out the long mutation campaigns
 # and the all-diagnostics sweep, which take minutes under AddressSanitizer; every other
 # test runs, and the release run of the CI runs everything.
+# The browser test of the cycle-model report needs Chromium (skipped without it).
+import shutil
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+
 if os.environ.get("PTOC_LIT_LEAN") == "1":
-    config.excludes += ["pipeline_mutations.test", "compile_mutations.test", "mutations.test",
+    config.excludes += ["report_browser.test","pipeline_mutations.test", "compile_mutations.test", "mutations.test",
                         "hints_everywhere.test"]

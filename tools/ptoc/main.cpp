@@ -156,6 +156,28 @@ int runCheck(Driver& d, const std::string& file, const std::string& passes,
   return sim::checkCommand(*before, *after, passes, opts, cmp, d.diag, std::cout);
 }
 
+/// `ptoc compare`: the program after `passes` against the program after `against` (of FILE,
+/// or of `againstFile` when given), both timed by the cycle model.
+int runCompare(Driver& d, const std::string& file, const std::string& passes,
+               const std::string& against, const std::string& againstFile,
+               const PassManagerOptions& pmOpts, const sim::RunOptions& opts) {
+  auto lower = [&](const std::string& path, const std::string& list) {
+    auto program = d.load(path);
+    PassManager pm(pmOpts, std::cout);
+    if (!list.empty() && !pm.addPasses(splitList(list), d.diag)) throw CompileError();
+    return pm.run(program, d.diag);
+  };
+  auto a = lower(file, passes);
+  auto b = lower(againstFile.empty() ? file : againstFile, against);
+  auto label = [](const std::string& flag, const std::string& list, const std::string& f) {
+    return fmt::format("{}{}", list.empty() ? "as written" : flag + "=" + list,
+                       f.empty() ? "" : " of " + f);
+  };
+  std::string labelA = label("--passes", passes, "");
+  std::string labelB = label("--against", against, againstFile);
+  return sim::compareCommand(*a, labelA, *b, labelB, opts, d.diag, std::cout);
+}
+
 int runEqual(Driver& d, const std::string& a, const std::string& b) {
   auto pa = d.load(a);
   auto pb = d.load(b);
@@ -259,6 +281,14 @@ int main(int argc, char** argv) {
   auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");
   runCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   runCmd->add_option("--out", outDir, "write every output as OUT/<name>.npy");
+  runCmd->add_flag("--stats", runOpts.stats,
+                   "cycle model: total cycles, busy time per core and pipe, critical path, bytes");
+  runCmd->add_option("--trace", runOpts.traceFile,
+                     "cycle model: write a Chrome trace-event JSON file (Perfetto)");
+  runCmd->add_option("--report", runOpts.reportFile,
+                     "cycle model: write a self-contained HTML report");
+  runCmd->add_option("--arch", arch, "cycle model target: a2a3 or a5 (default)")
+      ->check(CLI::IsMember({"a2a3", "a5"}));
   runCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
       ->check(CLI::IsMember({"text", "json"}));
   addRunFlags(runCmd);
@@ -275,6 +305,17 @@ int main(int argc, char** argv) {
   addRunFlags(checkCmd);
   addPassFlags(checkCmd);
 
+  std::string against, againstFile;
+  auto* compareCmd = app.add_subcommand(
+      "compare", "modeled cycles of two lowerings of one kernel side by side (cycle model)");
+  compareCmd->add_option("file", file, "input file ('-' for stdin)")->required();
+  compareCmd->add_option("--passes", passes, "passes of the first lowering (may be empty)");
+  compareCmd->add_option("--against", against, "passes of the second lowering (may be empty)");
+  compareCmd->add_option("--against-file", againstFile,
+                         "lower this file for the second lowering (default: FILE)");
+  addRunFlags(compareCmd);
+  addPassFlags(compareCmd);
+
   auto* passesCmd = app.add_subcommand("passes", "list the passes and their properties");
   auto* opsCmd = app.add_subcommand("ops", "list the registered ops");
   std::string opsFormat = "text";
@@ -288,6 +329,7 @@ int main(int argc, char** argv) {
   runOpts.randomMissing = !noRandom;
   if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
   pmOpts.arch = *target::parseArch(arch);  // CLI11 checked the spelling
+  runOpts.arch = pmOpts.arch;
 
   Driver d;
   d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
@@ -300,9 +342,13 @@ int main(int argc, char** argv) {
       rc = runOpt(d, file, passes, pmOpts);
     else if (*compileCmd)
       rc = runCompile(d, file, pmOpts, emit, compileOut);
-    else if (*runCmd)
+    else if (*runCmd) {
+      runOpts.sources = &d.sm;
       rc = runRun(d, file, runOpts, outDir);
-    else if (*checkCmd)
+    } else if (*compareCmd) {
+      runOpts.sources = &d.sm;
+      rc = runCompare(d, file, passes, against, againstFile, pmOpts, runOpts);
+    } else if (*checkCmd)
       rc = runCheck(d, file, passes, pmOpts, runOpts, cmpOpts);
     else if (*eqCmd)
       rc = runEqual(d, file, fileB);

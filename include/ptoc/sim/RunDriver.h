@@ -15,6 +15,7 @@
 #include "ptoc/ir/Function.h"
 #include "ptoc/sim/Interpreter.h"
 #include "ptoc/support/Diagnostics.h"
+#include "ptoc/target/Target.h"
 
 namespace ptoc::sim {
 
@@ -23,6 +24,13 @@ struct RunOptions {
   std::string inputsDir;  // empty: no input files
   uint64_t seed = 0;
   bool randomMissing = true;  // false: a parameter without an input file is an error
+  // The cycle model (docs/cycle-model.md): on when any of these is asked for.
+  bool stats = false;      // --stats: print the statistics
+  std::string traceFile;   // --trace: Chrome trace-event JSON
+  std::string reportFile;  // --report: self-contained HTML page
+  target::Arch arch = target::Arch::A5;
+  const SourceManager* sources = nullptr;  // for source lines in the trace and the report
+  bool timing() const { return stats || !traceFile.empty() || !reportFile.empty(); }
 };
 
 /// The entry function: `name` when given, else the only function, else the only
@@ -93,5 +101,18 @@ int runCommand(const ir::Program& program, const RunOptions& options, const std:
 int checkCommand(const ir::Program& before, const ir::Program& after, const std::string& passes,
                  const RunOptions& options, const CompareOptions& compare, DiagnosticEngine& diag,
                  std::ostream& out);
+
+/// `ptoc compare`: runs two lowerings `a` and `b` of one program on the same inputs with the
+/// cycle model on and prints their modeled cycles side by side, with the speedup of `a`
+/// over `b` (`labelA` / `labelB` name them). Returns the exit status.
+int compareCommand(const ir::Program& a, const std::string& labelA, const ir::Program& b,
+                   const std::string& labelB, const RunOptions& options, DiagnosticEngine& diag,
+                   std::ostream& out);
+
+/// The modeled run of `entry` (the cycle model on): the outputs, and the timing printed,
+/// traced or reported as `options` asks. Returns the total cycles.
+int64_t runTimed(const ir::Program& program, const ir::Function& entry, std::vector<Value> inputs,
+                 const RunOptions& options, DiagnosticEngine& diag, std::ostream& out,
+                 RunResult* result, const std::string& context = {});
 
 }  // namespace ptoc::sim

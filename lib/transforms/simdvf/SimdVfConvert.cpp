@@ -170,6 +170,9 @@ UnitConverter::Val UnitConverter::convertLoad(const BufferLoad& l) {
   checkIndices(l.indices, l.span);
   if (auto it = carried_.find(addressKey(l.buffer, l.indices)); it != carried_.end())
     return {it->second, true};
+  if (regionCarried_)
+    if (auto it = regionCarried_->find(l.buffer.get()); it != regionCarried_->end())
+      return {it->second, true};
   std::string why;
   auto a = classifyAccess(u_, l.buffer, l.indices, chunkBase_, defs_, why);
   if (!a) reject("memory access", why, l.span);
@@ -452,6 +455,16 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
                sp);
       DType d = st.buffer->type->as<TileType>()->dtype;
       ExprPtr m = st.predicate ? storeMask(st.predicate, sp) : mask_;
+      if (auto rc = regionCarried_ ? regionCarried_->find(st.buffer.get())
+                                   : std::map<const Var*, VarPtr>::const_iterator{};
+          regionCarried_ && rc != regionCarried_->end()) {
+        // Plan B: the region-level carried buffer lives in its register.
+        ExprPtr nv = toVector(v, d, sp);
+        if (st.predicate) nv = emit("vsel", "vmi.vsel", {m, nv, rc->second}, {}, sp);
+        assignTo(rc->second, nv, sp);
+        memo_.clear();
+        return;
+      }
       emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, m}, sp);
       loads_.clear();
       // What reads memory may change with the store; values of registers only stay.

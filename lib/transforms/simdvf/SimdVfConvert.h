@@ -28,6 +28,10 @@ class UnitConverter {
   bool convertChunk(const ir::ExprPtr& mask, std::vector<ir::StmtPtr>& out,
                     std::vector<Problem>& problems);
 
+  /// Plan B: buffers of the region carried in registers (every access of them in this unit is
+  /// at the unit's own lane index; vectorize-parallel checks that before it sets them).
+  void setRegionCarried(const std::map<const ir::Var*, ir::VarPtr>* c) { regionCarried_ = c; }
+
  private:
   struct Val {
     ir::ExprPtr e;
@@ -82,6 +86,7 @@ class UnitConverter {
   std::map<std::string, ir::ExprPtr> carried_;        // carried address -> its register
   std::map<std::string, ir::ExprPtr> predMasks_;      // store predicate -> its mask
   std::set<ir::ExprPtr> seeded_;                      // masks with no lane past the extent
+  const std::map<const ir::Var*, ir::VarPtr>* regionCarried_ = nullptr;
   int counter_ = 0;
 };
 

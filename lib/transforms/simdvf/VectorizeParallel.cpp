@@ -10,11 +10,13 @@
 // row). The conversion itself is SimdVfConvert.h, shared with verify-parallel.
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <map>
 
 #include "SimdVfConvert.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
 
@@ -52,7 +54,18 @@ class RegionVectorizer final : public IRMutator {
       body.push_back(assign(m, call, s->span));
       fullMask_ = m;
     }
-    body.push_back(mutateStmt(s->body));
+    carried_.clear();
+    std::vector<StmtPtr> top = flattenStmts(s->body);
+    size_t seedAt = planB(top);
+    for (size_t k = 0; k < top.size(); ++k) {
+      if (k == seedAt) {
+        body.push_back(seedStmt_);
+        continue;
+      }
+      body.push_back(mutateStmt(top[k]));
+      if (seedAt != SIZE_MAX && k == seedAt + 1) body.push_back(writeBack_);
+    }
+    carried_.clear();
     region_ = nullptr;
     return std::make_shared<SimdVfScopeStmt>(s->lanes, makeSeq(std::move(body), s->span), s->span);
   }
@@ -70,6 +83,7 @@ class RegionVectorizer final : public IRMutator {
     VarPtr q = scalarVar("q", DType::Index, sp);
     ExprPtr chunkBase = u.chunks == 1 ? constIndex(0) : mul(q, constIndex(L));
     simdvf::UnitConverter conv(u, region_->index, diag_, q, chunkBase);
+    conv.setRegionCarried(carried_.empty() ? nullptr : &carried_);
     std::vector<StmtPtr> chunk, unit, before;
     VarPtr remaining;
     ExprPtr mask = fullMask_;
@@ -105,6 +119,121 @@ class RegionVectorizer final : public IRMutator {
     return makeSeq(std::move(before), sp);
   }
 
+  /// Plan B (seed 003 §2.5): `<seed unit B[i] = s>; for t in serial { units RMW B[i] }; units
+  /// reading B[i]` where B is exactly one lane vector wide, the seed lane-invariant, and every
+  /// access of B in the region is at the own lane index of a one-chunk 1-D unit (writes only
+  /// before the end of the loop). B then lives in a register: the seed unit becomes one
+  /// broadcast, the units read and assign the register, one vstore writes it back after the
+  /// loop. Returns the index of the seed unit in `top` (SIZE_MAX: no promotion).
+  size_t planB(const std::vector<StmtPtr>& top) {
+    for (size_t k = 0; k + 1 < top.size(); ++k) {
+      const auto* f0 = top[k]->as<ForStmt>();
+      const auto* loop = top[k + 1]->as<ForStmt>();
+      auto it = f0 ? units_.find(f0) : units_.end();
+      if (it == units_.end() || !loop || loop->forKind != ForKind::Serial || units_.count(loop))
+        continue;
+      const simdvf::Unit& u0 = *it->second;
+      std::vector<StmtPtr> b0 = flattenStmts(u0.body);
+      const auto* seed = b0.size() == 1 ? b0[0]->as<BufferStoreStmt>() : nullptr;
+      if (u0.is2d() || u0.extent != u0.lanes || !seed || seed->predicate || !ownLane(*seed, u0))
+        continue;
+      const auto* tile = seed->buffer->type->as<TileType>();
+      if (!tile || tile->shape != std::vector<int64_t>{u0.lanes} || mentionsLoad(seed->value) ||
+          simdvf::mentions(seed->value, u0.vecVar.get()))
+        continue;
+      if (!onlyOwnLane(top, k, seed->buffer.get())) continue;
+      Span sp = seed->span;
+      VarPtr carry = var(seed->buffer->name + "_carry", VRegType::get(u0.lanes, tile->dtype), sp);
+      ExprPtr v = seed->value;
+      if (const auto* c = v->as<ConstFloat>())
+        v = isFloat(tile->dtype) ? constFloat(c->value, tile->dtype, sp) : cast(v, tile->dtype, sp);
+      else if (const auto* c = v->as<ConstInt>())
+        v = isFloat(tile->dtype) ? constFloat(double(c->value), tile->dtype, sp)
+                                 : constInt(c->value, tile->dtype, sp);
+      else if (const auto* st = v->type->as<ScalarType>(); st && st->dtype != tile->dtype)
+        v = cast(v, tile->dtype, sp);
+      auto brc = createOpCall(OpRegistry::instance().get("vmi.vbrc"), {v},
+                              {{"size", AttrValue(int64_t{u0.lanes})}}, sp, diag_);
+      seedStmt_ = assign(carry, brc, sp);
+      auto st = createOpCall(OpRegistry::instance().get("vmi.vstore"),
+                             {carry, seed->buffer, constIndex(0), fullMask_}, {}, sp, diag_);
+      writeBack_ = evalStmt(st, sp);
+      carried_[seed->buffer.get()] = carry;
+      return k;
+    }
+    return SIZE_MAX;
+  }
+
+  static bool ownLane(const BufferStoreStmt& s, const simdvf::Unit& u) {
+    return s.indices.size() == 1 && s.indices[0].get() == u.vecVar.get();
+  }
+  static bool mentionsLoad(const ExprPtr& e) {
+    struct V : IRVisitor {
+      bool found = false;
+      void visitBufferLoad(const BufferLoad&) override { found = true; }
+    } v;
+    v.visitExpr(e);
+    return v.found;
+  }
+
+  /// Every access of `b` in the region statements `top` is inside a one-chunk 1-D unit at its
+  /// own lane index; the units after top[k + 1] only read it.
+  bool onlyOwnLane(const std::vector<StmtPtr>& top, size_t k, const Var* b) const {
+    struct V : IRVisitor {
+      const std::map<const ForStmt*, const simdvf::Unit*>& units;
+      const Var* b;
+      const simdvf::Unit* unit = nullptr;
+      bool ok = true, wrote = false;
+      V(const std::map<const ForStmt*, const simdvf::Unit*>& u, const Var* x) : units(u), b(x) {}
+      void visitStmt(const StmtPtr& s) override {
+        if (!s) return;
+        const auto* f = s->as<ForStmt>();
+        auto it = f ? units.find(f) : units.end();
+        if (it != units.end()) {
+          const simdvf::Unit* saved = unit;
+          unit = it->second;
+          if (unit->is2d() || unit->extent != unit->lanes) unit = nullptr;
+          IRVisitor::visitStmt(s);
+          unit = saved;
+          return;
+        }
+        const auto* st = s->as<BufferStoreStmt>();
+        if (st && st->buffer.get() == b) {
+          wrote = true;
+          if (!unit || !ownLane(*st, *unit)) ok = false;
+        }
+        bool saved = inAccess;
+        inAccess = inAccess || (st && st->buffer.get() == b);
+        IRVisitor::visitStmt(s);
+        inAccess = saved;
+      }
+      void visitBufferLoad(const BufferLoad& l) override {
+        if (l.buffer.get() == b &&
+            (!unit || l.indices.size() != 1 || l.indices[0].get() != unit->vecVar.get()))
+          ok = false;
+        bool saved = inAccess;
+        inAccess = true;
+        IRVisitor::visitBufferLoad(l);
+        inAccess = saved;
+      }
+      void visitVar(const VarPtr& v) override {
+        // The buffer passed anywhere else (a tile op, a call) is not tracked.
+        if (v.get() == b && !inAccess) ok = false;
+      }
+      bool inAccess = false;
+    } v(units_, b);
+    for (size_t j = 0; j < top.size() && v.ok; ++j) {
+      if (j == k) continue;
+      v.wrote = false;
+      v.visitStmt(top[j]);
+      if (j < k && (v.wrote || !v.ok)) return false;
+      if (j > k + 1 && v.wrote) return false;
+    }
+    return v.ok;
+  }
+
+  std::map<const Var*, VarPtr> carried_;
+  StmtPtr seedStmt_, writeBack_;
   std::map<const SimdVfScopeStmt*, const simdvf::Region*> regions_;
   DiagnosticEngine& diag_;
   const simdvf::Region* region_ = nullptr;
