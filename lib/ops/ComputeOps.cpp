@@ -218,13 +218,38 @@ TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
 
 /// The PTO spelling of a compute op (name without "tile.") where ptoas-facts §1.3 establishes
 /// it; empty for the others (their spelling is to be confirmed against PTOAS).
-std::string ptoSpelling(std::string_view op) {
-  static const std::map<std::string_view, std::string_view> kKnown = {
-      {"add", "pto.tadd"},        {"sub", "pto.tsub"},        {"mul", "pto.tmul"},
-      {"div", "pto.tdiv"},        {"maximum", "pto.tmax"},    {"minimum", "pto.tmin"},
-      {"adds", "pto.tadds"},      {"subs", "pto.tsubs"},      {"muls", "pto.tmuls"},
-      {"maximums", "pto.tmaxs"},  {"row_sum", "pto.trowsum"}, {"row_max", "pto.trowmax"},
-      {"row_min", "pto.trowmin"}, {"col_sum", "pto.tcolsum"},
+std::string ptoSpelling(const std::string& op) {
+  static const std::map<std::string, std::string_view, std::less<>> kKnown = {
+      {"add", "pto.tadd"},
+      {"sub", "pto.tsub"},
+      {"mul", "pto.tmul"},
+      {"div", "pto.tdiv"},
+      {"maximum", "pto.tmax"},
+      {"minimum", "pto.tmin"},
+      {"adds", "pto.tadds"},
+      {"subs", "pto.tsubs"},
+      {"muls", "pto.tmuls"},
+      {"maximums", "pto.tmaxs"},
+      {"row_sum", "pto.trowsum"},
+      {"row_max", "pto.trowmax"},
+      {"row_min", "pto.trowmin"},
+      {"col_sum", "pto.tcolsum"},
+      {"divs", "pto.tdivs"},
+      {"minimums", "pto.tmins"},
+      {"col_max", "pto.tcolmax"},
+      {"col_min", "pto.tcolmin"},
+      {"exp", "pto.texp"},
+      {"log", "pto.tlog"},
+      {"sqrt", "pto.tsqrt"},
+      {"rsqrt", "pto.trsqrt"},
+      {"recip", "pto.trecip"},
+      {"abs", "pto.tabs"},
+      {"neg", "pto.tneg"},
+      {"relu", "pto.trelu"},
+      {"row_expand_add", "pto.trowexpandadd"},
+      {"row_expand_sub", "pto.trowexpandsub"},
+      {"row_expand_mul", "pto.trowexpandmul"},
+      {"row_expand_div", "pto.trowexpanddiv"},
   };
   auto it = kKnown.find(op);
   return it == kKnown.end() ? std::string() : std::string(it->second);
@@ -267,6 +292,7 @@ void registerComputeOps(OpRegistry& r) {
         .trait(OpTrait::Elementwise)
         .rowMajorArgs({0})
         .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceUnaryFloat)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} of a float tile; the tile's type", n));
@@ -277,6 +303,7 @@ void registerComputeOps(OpRegistry& r) {
         .trait(OpTrait::Elementwise)
         .rowMajorArgs({0})
         .pipes(vector)
+        .pto(ptoSpelling(n))
         .deduce(deduceUnary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; the tile's type", n));
@@ -326,6 +353,7 @@ void registerComputeOps(OpRegistry& r) {
         .trait(OpTrait::RowBroadcast)
         .rowMajorArgs({0})
         .pipes(vector)
+        .pto(ptoSpelling(std::string("row_expand_") + n))
         .deduce(deduceRowExpand)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));

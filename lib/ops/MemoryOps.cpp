@@ -577,6 +577,7 @@ void registerMemoryOps(OpRegistry& r) {
       .requiredKwarg("dtype", A::DType)
       .id(OpId::Full)
       .pipes({Pipe::V})
+      .pto("pto.texpands")
       .window({.shape = 0})
       .deduce(deduceFull)
       .outputMemoryFixed(kVec)
@@ -631,6 +632,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .id(OpId::Reshape)
       .pipes({Pipe::Scalar})  // a view of the source
+      .pto("pto.treshape")
       .window({.shape = 1})
       .deduce(deduceReshape)
       .outputMemoryInherit(0)
@@ -658,6 +660,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("valid_cols", K::IntScalar)
       .id(OpId::SetValidShape)
       .pipes({Pipe::Scalar})
+      .pto("pto.tmov")  // into a buffer with the new valid extents (docs/codegen.md)
       .deduce(deduceSetValidShape)
       .outputMemoryInherit(0)
       .doc("same 2-D tile with valid_shape [rows, cols]");

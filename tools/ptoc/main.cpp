@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "ptoc/codegen/PtoEmitter.h"
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -76,20 +77,56 @@ int runOpt(Driver& d, const std::string& file, const std::string& passes,
   return 0;
 }
 
-/// `ptoc compile`: the whole pipeline (`compile`), then the IR (--emit=ir, the only emitter so
-/// far) to stdout or to OUT.
+/// Whether a statement tree holds a SIMD-VF region (`pl.simd_vf` / `T.SimdVF`).
+bool hasSimdVfRegion(const ir::StmtPtr& s) {
+  if (!s) return false;
+  switch (s->kind) {
+    case ir::StmtKind::SimdVfScope:
+      return true;
+    case ir::StmtKind::Seq:
+      for (const auto& c : static_cast<const ir::SeqStmt&>(*s).stmts)
+        if (hasSimdVfRegion(c)) return true;
+      return false;
+    case ir::StmtKind::For:
+      return hasSimdVfRegion(static_cast<const ir::ForStmt&>(*s).body);
+    case ir::StmtKind::While:
+      return hasSimdVfRegion(static_cast<const ir::WhileStmt&>(*s).body);
+    case ir::StmtKind::If:
+      return hasSimdVfRegion(static_cast<const ir::IfStmt&>(*s).thenBody) ||
+             hasSimdVfRegion(static_cast<const ir::IfStmt&>(*s).elseBody);
+    case ir::StmtKind::InCoreScope:
+      return hasSimdVfRegion(static_cast<const ir::InCoreScopeStmt&>(*s).body);
+    case ir::StmtKind::SplitAivScope:
+      return hasSimdVfRegion(static_cast<const ir::SplitAivScopeStmt&>(*s).body);
+    default:
+      return false;
+  }
+}
+
+/// `ptoc compile`: the whole pipeline (`compile`), then the IR (--emit=ir) or the PTO MLIR
+/// text (--emit=pto; a program with SIMD-VF regions is vectorized by `simdvf` first) to stdout
+/// or to OUT.
 int runCompile(Driver& d, const std::string& file, const PassManagerOptions& opts,
                const std::string& emit, const std::string& out) {
-  if (emit != "ir") {
-    d.diag.error({}, fmt::format("ptoc compile: --emit={} is not available yet", emit),
-                 "use --emit=ir (the PTO MLIR emitter is planned)");
-    return 1;
-  }
   auto program = d.load(file);
   PassManager pm(opts, std::cout);
-  if (!pm.addPasses({"compile"}, d.diag)) return 1;
+  std::vector<std::string> pipeline = {"compile"};
+  if (emit == "pto")
+    for (const auto& f : program->functions)
+      if (hasSimdVfRegion(f->body)) {
+        pipeline.insert(pipeline.begin(), "simdvf");
+        break;
+      }
+  if (!pm.addPasses(pipeline, d.diag)) return 1;
   program = pm.run(program, d.diag);
-  std::string text = ir::printProgram(*program);
+  std::string text;
+  if (emit == "pto") {
+    auto pto = codegen::emitPto(*program, {opts.arch}, d.diag);
+    if (!pto) return 1;
+    text = std::move(*pto);
+  } else {
+    text = ir::printProgram(*program);
+  }
   if (out.empty() || out == "-") {
     std::cout << text;
     return 0;
@@ -219,7 +256,9 @@ int main(int argc, char** argv) {
   auto* compileCmd = app.add_subcommand(
       "compile", "run the whole pipeline (natural kernel -> AIC + AIV + Group) and emit");
   compileCmd->add_option("file", file, "input file ('-' for stdin)")->required();
-  compileCmd->add_option("--emit", emit, "what to emit: ir (the lowered program as pl text)")
+  compileCmd
+      ->add_option("--emit", emit,
+                   "what to emit: ir (the lowered program as pl text) or pto (PTO MLIR for PTOAS)")
       ->check(CLI::IsMember({"ir", "pto"}));
   compileCmd->add_option("-o,--output", compileOut, "output file (default: stdout)");
   addPassFlags(compileCmd);

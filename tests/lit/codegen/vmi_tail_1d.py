@@ -1,0 +1,28 @@
+# Vectorized region, 1-D tail: pto.vecscope with create_mask / vload / vstore.
+# RUN: %ptoc compile %s --arch=a5 --emit=pto | FileCheck %s --check-prefix=A5
+# A5-LABEL: func.func @main(%A: !pto.ptr<f32>, %B_init: !pto.ptr<f32>, %B: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+# A5: pto.tload ins(%a_pv : !pto.partition_tensor_view<1x256xf32>) outs(%a_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayou
+# A5: pto.tload ins(%b_pv : !pto.partition_tensor_view<1x256xf32>) outs(%b_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayou
+# A5: pto.vecscope {
+# A5: %q_res:1 = scf.for %q = %c0 to %c2 step %c1 iter_args(%remaining = %c150_i32) -> (i32) {
+# A5: %mask = pto.vmi.create_mask %cast : index -> !pto.vmi.mask<128xpred>
+# A5: %vload_0 = pto.vmi.vload %a_1_ub[%v] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+# A5: %vadd_1 = pto.vmi.vadd %vload_0, %vload_0, %mask : !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32>, !pto.vmi.mask<128xpred> -> !pto.vmi.vreg<128xf32>
+# A5: pto.vmi.vstore %vadd_1, %b_1_ub[%v_1], %mask : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<128xpred>
+# A5: scf.yield %v_2 : i32
+# A5: pto.tstore ins(%b_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%B_pv : !pto.
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((256,), "float32"), B_init: T.Tensor((256,), "float32"),
+         B: T.Tensor((256,), "float32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((256,), "float32")
+        b = T.alloc_shared((256,), "float32")
+        T.copy(A, a)
+        T.copy(B_init, b)
+        with T.SimdVF(lanes=128):
+            for i in T.Parallel(150):
+                b[i] = a[i] + a[i]
+        T.copy(b, B)
