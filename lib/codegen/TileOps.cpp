@@ -110,9 +110,16 @@ Value emitReduce(Fe& fe, const Call& c) {
 }
 
 Value emitColReduce(Fe& fe, const Call& c) {
-  // tcolsum takes a scratch tile; tcolmax / tcolmin do not (PTO_IR_manual §tcol*).
-  if (c.op->pto == "pto.tcolsum") return emitReduce(fe, c);
-  return emitDps(fe, c, {fe.tile(c.args[0], c.span)});
+  // tcolsum takes a scratch tile; tcolmax / tcolmin do not (PTO_IR_manual §tcol*). With the
+  // scratch tile PTOAS requires the reduction order as `isBinary` (false: row after row, the
+  // order the simulator sums in).
+  if (c.op->pto != "pto.tcolsum") return emitDps(fe, c, {fe.tile(c.args[0], c.span)});
+  Value src = fe.tile(c.args[0], c.span);
+  Value tmp = fe.allocTile(*static_cast<const TileType*>(src.irType), fe.hint + "_tmp");
+  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
+  fe.line(fmt::format("{} ins({}, {} {{isBinary = false}} : {}, {}) outs({} : {})", ptoName(fe, c),
+                      src.name, tmp.name, src.type, tmp.type, d.name, d.type));
+  return d;
 }
 
 Value emitCreate(Fe& fe, const Call& c) { return fe.allocTile(resultTile(fe, c), fe.hint); }
