@@ -85,7 +85,8 @@ int main() {
     auto x = fvec(64 * 1024), s = fvec(64), y = fvec(64 * 1024);
     std::printf("rowscale_2d_tail %.0f\n", bestNs([&] {
                   for (size_t i = 0; i < 64; ++i)
-                    for (size_t j = 0; j < 1000; ++j) y[i * 1024 + j] = x[i * 1024 + j] * s[i] + 1.f;
+                    for (size_t j = 0; j < 1000; ++j)
+                      y[i * 1024 + j] = x[i * 1024 + j] * s[i] + 1.f;
                   sink = y[7];
                 }));
   }

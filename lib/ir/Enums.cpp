@@ -7,8 +7,8 @@ constexpr std::string_view kMemorySpace[] = {"DDR", "Vec", "Mat", "Left", "Right
 constexpr std::string_view kTileLayout[] = {"none_box", "row_major", "col_major"};
 constexpr std::string_view kPadValue[] = {"null", "zero", "max", "min"};
 constexpr std::string_view kSplitMode[] = {"NONE", "UP_DOWN", "LEFT_RIGHT"};
-constexpr std::string_view kFunctionType[] = {
-    "Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Graph"};
+constexpr std::string_view kFunctionType[] = {"Opaque", "Orchestration", "InCore", "AIC",  "AIV",
+                                              "Group",  "Spmd",          "Inline", "Graph"};
 constexpr std::string_view kRuntimeScopeKind[] = {"scope", "manual_scope", "spmd", "cluster"};
 constexpr std::string_view kForKind[] = {"range", "parallel", "unroll", "pipeline"};
 constexpr std::string_view kCoreAffinity[] = {"CUBE", "VECTOR", "SHARED", "MIXED"};

@@ -6,9 +6,9 @@
 #include <limits>
 #include <random>
 
+#include "PlExtraOpNames.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
-#include "PlExtraOpNames.h"
 
 namespace ptoc {
 namespace {
