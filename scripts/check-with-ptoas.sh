@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the real PTOAS on everything ptoc emits: every example and every codegen lit input
-# (tests/lit/codegen/*.py), compiled with `ptoc compile --emit=pto` for a5 and a2a3, then
+# (tests/lit/codegen/*.py and the inputs the codegen .test files name), compiled with `ptoc compile --emit=pto` for a5 and a2a3, then
 # `ptoas --pto-arch=a5|a3` on each output. Prints one line per (input, arch) and a summary:
 # accepted / rejected (with PTOAS's first error) / not emitted (ptoc's diagnostic), split
 # into tile-level outputs and outputs with a vmi level (pto.vecscope), which a PTOAS without
@@ -19,6 +19,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 inputs=("$root"/examples/*.py "$root"/tests/lit/codegen/*.py)
+# Codegen tests that pin the output of another test's input name it on their first line.
+for t in "$root"/tests/lit/codegen/*.test; do
+  src=$(sed -n 's|^# Input: tests/lit/\([^ ]*\).*|\1|p' "$t" | head -1)
+  [ -n "$src" ] && inputs+=("$root/tests/lit/$src")
+done
 declare -A acc rej skip vacc vrej
 for arch in a5 a2a3; do
   acc[$arch]=0; rej[$arch]=0; skip[$arch]=0; vacc[$arch]=0; vrej[$arch]=0
