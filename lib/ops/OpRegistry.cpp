@@ -487,6 +487,9 @@ const OpRegistry& OpRegistry::instance() {
     registerVmiOps(r);
     registerTensorOps(r);
     registerPlExtraOps(r);
+    registerDistributedOps(r);
+    registerRuntimeOps(r);
+    registerGatherSortOps(r);
     for (const auto& [name, def] : r.ops_) {
       PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
       PTOC_CHECK(!def->pipes.empty(), name + " occupies no pipe (use Pipe::Scalar)");

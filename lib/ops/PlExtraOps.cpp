@@ -334,12 +334,6 @@ void registerPlExtraOps(OpRegistry& r) {
         .pipes(scalarPipe)
         .deduce(deduceNone)
         .doc(fmt::format("synchronization: {}", n));
-  r.add("system.task_invalid")
-      .arg("task", K::Any)
-      .sideEffects()
-      .pipes(scalarPipe)
-      .deduce(deduceNone)
-      .doc("marks a task id invalid (orchestration)");
 
   // Orchestration markers on tensors: the tensor itself.
   r.add("tensor.no_dep")
