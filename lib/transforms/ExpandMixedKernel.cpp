@@ -138,6 +138,7 @@ class ExpandMixedKernelPass final : public Pass {
       for (auto& f : out)
         if (f->funcType == FunctionType::Group)
           if (FunctionPtr g = rewriteGroup(*f, intoGroups, ctx.diag)) f = g;
+    if (target::noSplitDualAivDispatch(ctx.arch) && stampHandWrittenMembers(out)) changed = true;
     if (target::manualVtoCPushNeedsNzAdapter(ctx.arch))
       for (auto& f : out)
         if (f->funcType == FunctionType::AIV)
@@ -167,6 +168,32 @@ class ExpandMixedKernelPass final : public Pass {
                "drop the split (remove pl.split / set split to pl.SplitMode.NONE), or remove the "
                "transpose (e.g. slice the column directly instead of transposing)");
     throw CompileError();
+  }
+
+  /// A2/A3: an AIV member of a Group that uses a pipe without a split mode is dispatched to
+  /// both vector lanes, like an expanded no-split kernel (split-vector-kernel adds the lane-1
+  /// replay): stamps dual_aiv_dispatch. Whether anything changed.
+  static bool stampHandWrittenMembers(std::vector<FunctionPtr>& fns) {
+    std::set<std::string> members;
+    for (const auto& f : fns)
+      if (f->funcType == FunctionType::Group) {
+        CalleeScan scan;
+        scan.visitStmt(f->body);
+        members.insert(scan.callees.begin(), scan.callees.end());
+      }
+    bool changed = false;
+    for (auto& f : fns) {
+      if (f->funcType != FunctionType::AIV || !members.count(f->name) ||
+          splitModeOf(*f) != SplitMode::None || getAttr<bool>(f->attrs, fnattr::kDualAivDispatch))
+        continue;
+      if (const bool* a = getAttr<bool>(f->attrs, fnattr::kSplitAiv); a && *a) continue;
+      if (!expand::scanPipeUse(f->body).dirMask) continue;
+      AttrList attrs = f->attrs;
+      attrs.emplace_back(fnattr::kDualAivDispatch, true);
+      f = withBody(*f, f->body, std::move(attrs));
+      changed = true;
+    }
+    return changed;
   }
 
   /// AdaptManualVtoCPush: every tile.tpush_to_aic of an AIV function whose tile is not in the

@@ -75,6 +75,29 @@ class OriginScan : public IRVisitor {
     IRVisitor::visitWhile(w);
     loopState(w.iterArgs, w.returnVars);
   }
+  // A tensor result of an if aliases what its branches yield, when both yield the same tensor
+  // (decided once every alias is known: TensorOrigins' constructor).
+  void visitIf(const IfStmt& s) override {
+    IRVisitor::visitIf(s);
+    auto yielded = [](const StmtPtr& b, size_t i) -> VarPtr {
+      const auto stmts = b ? flattenStmts(b) : std::vector<StmtPtr>{};
+      const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+      return y && i < y->values.size() ? std::dynamic_pointer_cast<const Var>(y->values[i])
+                                       : nullptr;
+    };
+    for (size_t i = 0; i < s.returnVars.size(); ++i) {
+      if (!s.returnVars[i]->type || !s.returnVars[i]->type->isa<TensorType>()) continue;
+      VarPtr t = yielded(s.thenBody, i), e = yielded(s.elseBody, i);
+      if (t && e) ifResults.push_back({s.returnVars[i].get(), t, e});
+    }
+  }
+
+ public:
+  struct IfResult {
+    const Var* result;
+    VarPtr thenValue, elseValue;
+  };
+  std::vector<IfResult> ifResults;  // inner ifs first
 
  private:
   void loopState(const std::vector<IterArgPtr>& ias, const std::vector<VarPtr>& rvs) {
@@ -94,6 +117,13 @@ TensorOrigins::TensorOrigins(const Function& f) {
   OriginScan scan(parent_);
   scan.visitStmt(f.body);
   for (const auto& p : f.params) self_[p.get()] = p;
+  for (const auto& r : scan.ifResults) {
+    VarPtr o = origin(r.thenValue.get());
+    if (o && o == origin(r.elseValue.get())) {
+      parent_[r.result] = r.thenValue;
+      memo_.clear();
+    }
+  }
 }
 
 VarPtr TensorOrigins::origin(const Var* v) const {
@@ -443,9 +473,10 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
   }
   VarPtr pushed = src;
   const MemorySpace target = *dstType->memory;
-  if (gather) {
-    if (target::gatherNeedsNzAdapter(opt_.arch))
-      pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
+  // A2/A3 pushes through GM (UB -> GM is ND): no adapter there, whatever the destination.
+  if (!target::gatherNeedsNzAdapter(opt_.arch)) {
+  } else if (gather) {
+    pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
   } else if (target == MemorySpace::Left || target == MemorySpace::Right) {
     pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
   } else if (findAttr(c.kwargs, "blayout") || findAttr(c.kwargs, "slayout")) {
