@@ -105,6 +105,7 @@ class FunctionEmitter {
   void emitStmt(const ir::StmtPtr& s);
   void emitFor(const ir::ForStmt& f);
   void emitIf(const ir::IfStmt& s);
+  void emitWhile(const ir::WhileStmt& w);
   Value emitFunctionCall(const ir::Call& c, Span at);
   std::string scalarExpr(const ir::Expr& e, ir::DType& dtype);
   std::string signature();
