@@ -206,9 +206,9 @@ void FunctionEmitter::emitWhile(const WhileStmt& w) {
   ++indent_;
   std::string cond = scalarAs(w.cond, DType::Bool);
   line(fmt::format("scf.condition({}){}", cond,
-                   before.empty() ? std::string()
-                                  : fmt::format(" {} : {}", fmt::join(before, ", "),
-                                                fmt::join(types, ", "))));
+                   before.empty()
+                       ? std::string()
+                       : fmt::format(" {} : {}", fmt::join(before, ", "), fmt::join(types, ", "))));
   --indent_;
   line("} do {");
   std::vector<std::string> after = bindArgs("_b");
@@ -235,9 +235,9 @@ void FunctionEmitter::emitWhile(const WhileStmt& w) {
                            tileInit[i].name, tileInit[i].type));
       }
     }
-    line(vals.empty() ? std::string("scf.yield")
-                      : fmt::format("scf.yield {} : {}", fmt::join(vals, ", "),
-                                    fmt::join(types, ", ")));
+    line(vals.empty()
+             ? std::string("scf.yield")
+             : fmt::format("scf.yield {} : {}", fmt::join(vals, ", "), fmt::join(types, ", ")));
   });
   emitStmt(w.body);
   yieldSinks_.pop_back();

@@ -91,6 +91,11 @@ class FunctionEmitter {
   /// The elements of a `[a, b]` list argument.
   std::vector<ir::ExprPtr> listElements(const ir::ExprPtr& e, Span at);
   void bind(const ir::Var* v, Value val) { values_[v] = std::move(val); }
+  /// Keeps a type the emitter made (a Value's irType) alive while the function is emitted.
+  const ir::TileType& keep(std::shared_ptr<const ir::TileType> t) {
+    kept_.push_back(t);
+    return *t;
+  }
 
   [[noreturn]] void fail(Span at, const std::string& message, std::string hint = {});
 
@@ -116,6 +121,7 @@ class FunctionEmitter {
   std::set<std::string> used_;
   std::map<std::string, std::string> constants_;
   std::unordered_map<const ir::Var*, Value> values_;
+  std::vector<std::shared_ptr<const ir::TileType>> kept_;
   /// How a `yield` of the innermost loop / if is emitted.
   std::vector<std::function<void(const ir::YieldStmt&)>> yieldSinks_;
 };
@@ -146,6 +152,7 @@ class OpEmitterTable {
 void registerTileEmitters(OpEmitterTable& t);
 void registerCrossCoreEmitters(OpEmitterTable& t);
 void registerVmiEmitters(OpEmitterTable& t);
+void registerPlExtraEmitters(OpEmitterTable& t);
 void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).
