@@ -10,13 +10,13 @@
 // with pl.const(0, pl.INT32) for a direction the function does not use.
 #include <fmt/format.h>
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "Expand.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
-#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::expand {
 
@@ -79,31 +79,25 @@ class TfreeInserter {
     before.resize(in.size());
     // The last statement that uses each variable, a view's uses counting for its source
     // (a view of the popped tile reads the slot too): one walk of the block, not one per pop.
-    PtrMap<Var, size_t> lastUse;
+    std::unordered_map<const Var*, size_t> lastUse;
     bool computed = false;
     auto computeLastUses = [&] {
       computed = true;
-      // Uses are kept only for the views (the backward pass below), one scratch list else.
-      std::vector<std::pair<size_t, std::vector<const Var*>>> views;
-      std::vector<const Var*> scratch;
+      std::vector<std::vector<const Var*>> uses(in.size());
       for (size_t j = 0; j < in.size(); ++j) {
-        const Var* view = nullptr;
-        const bool isView = isCall(in[j], "tile.set_validshape", &view) ||
-                            isCall(in[j], "tile.reshape", &view) ||
-                            isCall(in[j], "tile.slice", &view);
-        std::vector<const Var*>& uses =
-            isView ? views.emplace_back(j, std::vector<const Var*>{}).second : scratch;
-        uses.clear();
-        UseCollector uc(uses);
+        UseCollector uc(uses[j]);
         uc.visitStmt(in[j]);
-        for (const Var* v : uses) lastUse[v] = j;
+        for (const Var* v : uses[j]) lastUse[v] = j;
       }
-      for (size_t k = views.size(); k-- > 0;) {
-        const Var* view = in[views[k].first]->as<AssignStmt>()->var.get();
-        const size_t* w = lastUse.find(view);
-        if (!w) continue;
-        const size_t viewLast = *w;
-        for (const Var* u : views[k].second) {
+      for (size_t j = in.size(); j-- > 0;) {
+        const Var* view = nullptr;
+        if (!(isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
+              isCall(in[j], "tile.slice", &view)))
+          continue;
+        auto w = lastUse.find(view);
+        if (w == lastUse.end()) continue;
+        const size_t viewLast = w->second;
+        for (const Var* u : uses[j]) {
           size_t& l = lastUse[u];
           l = std::max(l, viewLast);
         }
@@ -114,8 +108,8 @@ class TfreeInserter {
       if (!isCall(in[i], popOp, &popped) || freed_.count(popped)) continue;
       if (!computed) computeLastUses();
       const auto& var = in[i]->as<AssignStmt>()->var;
-      const size_t* l = lastUse.find(popped);
-      const size_t last = l ? std::max(i, *l) : i;
+      auto it = lastUse.find(popped);
+      const size_t last = it == lastUse.end() ? i : std::max(i, it->second);
       StmtPtr free =
           evalStmt(createOpCall(OpRegistry::instance().get(freeOp), {var}, {}, in[i]->span, diag_),
                    in[i]->span);
