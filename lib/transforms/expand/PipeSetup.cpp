@@ -103,8 +103,11 @@ class TfreeInserter {
     for (auto& s : in) s = nested(s);
     const char* popOp = side_ == Side::Aiv ? "tile.tpop_from_aic" : "tile.tpop_from_aiv";
     const char* freeOp = side_ == Side::Aiv ? "system.tfree_to_aic" : "system.tfree_to_aiv";
-    std::vector<std::vector<StmtPtr>> after(in.size() + 1);  // tfrees inserted after stmt i
-    std::vector<std::vector<StmtPtr>> before(in.size());
+    // tfrees inserted after / before stmt i (resize: GCC 12 at -O3 warns about the size
+    // constructor here, -Walloc-size-larger-than, a false positive)
+    std::vector<std::vector<StmtPtr>> after, before;
+    after.resize(in.size() + 1);
+    before.resize(in.size());
     // The last statement that uses each variable, a view's uses counting for its source
     // (a view of the popped tile reads the slot too): one walk of the block, not one per pop.
     std::unordered_map<const Var*, size_t> lastUse;
