@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "PlBinder.h"
 #include "ptoc/ir/Builder.h"
@@ -23,6 +24,19 @@ bool isBareLiteral(const Expr& e) {
     return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) && isBareLiteral(*u->operand);
   return false;
 }
+
+}  // namespace
+
+bool isLiteralLike(const Expr& e) {
+  if (isBareLiteral(e)) return true;
+  if (const auto* x = e.as<IfExpr>()) return isLiteralLike(*x->body) && isLiteralLike(*x->orelse);
+  if (const auto* c = e.as<CallExpr>())
+    return c->args.size() == 3 && c->keywords.empty() && dottedName(*c->func) == "pl.select" &&
+           isLiteralLike(*c->args[1]) && isLiteralLike(*c->args[2]);
+  return false;
+}
+
+namespace {
 
 size_t editDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -144,7 +158,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
         fail(x.test->span, "a conditional expression needs a BOOL condition",
              "compare explicitly, e.g. `a if n > 0 else b`");
       ir::ExprPtr a, b;
-      if (isBareLiteral(*x.body) && !isBareLiteral(*x.orelse)) {
+      if (isLiteralLike(*x.body) && !isLiteralLike(*x.orelse)) {
         b = bindExpr(*x.orelse, expected);
         a = bindExpr(*x.body, b->type);
       } else {
@@ -164,8 +178,13 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::Slice:
       fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)",
            "e.g. pl.slice(t, [8, 64], [0, 0]) takes rows 0..7");
-    case ExprKind::Call:
-      return bindCall(e.cast<CallExpr>());
+    case ExprKind::Call: {
+      // The type the context expects reaches pl.select (two literal values take it).
+      ir::TypePtr saved = std::exchange(callExpected_, expected);
+      ir::ExprPtr r = bindCall(e.cast<CallExpr>());
+      callExpected_ = saved;
+      return r;
+    }
     case ExprKind::Attribute: {
       std::string d = dottedName(e);
       fail(e.span, fmt::format("'{}' is not a value here", d.empty() ? "attribute" : d),
@@ -235,9 +254,9 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
                                        ir::ExprPtr lhs, ir::ExprPtr rhs, Span span) {
   // A bare literal takes the dtype of the typed operand it meets (it is re-bound
   // unless it has that type already).
-  if (isBareLiteral(lhsAst) && !isBareLiteral(rhsAst) && scalarOf(rhs)) {
+  if (isLiteralLike(lhsAst) && !isLiteralLike(rhsAst) && scalarOf(rhs)) {
     if (lhs->type != rhs->type) lhs = bindExpr(lhsAst, rhs->type);
-  } else if (isBareLiteral(rhsAst) && !isBareLiteral(lhsAst) && scalarOf(lhs)) {
+  } else if (isLiteralLike(rhsAst) && !isLiteralLike(lhsAst) && scalarOf(lhs)) {
     if (rhs->type != lhs->type) rhs = bindExpr(rhsAst, lhs->type);
   }
   const auto* lt = scalarOf(lhs);

@@ -34,7 +34,7 @@ class RegionVectorizer final : public IRMutator {
  public:
   RegionVectorizer(std::map<const SimdVfScopeStmt*, const simdvf::Region*> regions,
                    const ir::Function& f, DiagnosticEngine& diag)
-      : regions_(std::move(regions)), diag_(diag) {
+      : regions_(std::move(regions)), distinct_(simdvf::distinctBuffers(f)), diag_(diag) {
     // Where each variable is read: in which SIMD_VF region (nullptr: outside every region).
     struct V : IRVisitor {
       std::map<const Var*, std::set<const SimdVfScopeStmt*>>& readIn;
@@ -99,6 +99,7 @@ class RegionVectorizer final : public IRMutator {
     ExprPtr chunkBase = u.chunks == 1 ? constIndex(0) : mul(q, constIndex(L));
     simdvf::UnitConverter conv(u, region_->index, diag_, q, chunkBase);
     conv.setRegionCarried(carried_.empty() ? nullptr : &carried_);
+    conv.setDistinct(&distinct_);
     std::vector<StmtPtr> chunk, unit, before;
     VarPtr remaining;
     ExprPtr mask = fullMask_;
@@ -316,6 +317,7 @@ class RegionVectorizer final : public IRMutator {
   VarPtr writeBack_;  // Plan B: the buffer the register is written back to (null: dead)
   Span writeBackSpan_;
   std::map<const SimdVfScopeStmt*, const simdvf::Region*> regions_;
+  std::set<const Var*> distinct_;
   std::map<const Var*, std::set<const SimdVfScopeStmt*>> readIn_;
   DiagnosticEngine& diag_;
   const simdvf::Region* region_ = nullptr;
