@@ -128,6 +128,18 @@ ExprPtr UnitConverter::toVector(const Val& v, DType d, Span span) {
   if (v.vec) return castVector(v.e, d, span);
   if (!ops::isVRegElementType(d))
     reject("dtype", fmt::format("{} is not a vector element type", dtypeLongName(d)), span);
+  if (prologue_ && (v.e->as<ConstInt>() || v.e->as<ConstFloat>())) {
+    // A constant is broadcast once for the whole unit, before its loops.
+    ExprPtr c = scalarAs(v.e, d);
+    std::string key = printExpr(*c) + ":" + std::string(dtypeName(d));
+    if (auto it = constBroadcasts_.find(key); it != constBroadcasts_.end()) return it->second;
+    std::vector<StmtPtr>* saved = out_;
+    out_ = prologue_;
+    ExprPtr r = emit("vbrc", "vmi.vbrc", {c}, sizeKw(), span);
+    out_ = saved;
+    constBroadcasts_[key] = r;
+    return r;
+  }
   return emit("vbrc", "vmi.vbrc", {scalarAs(v.e, d)}, sizeKw(), span);
 }
 

@@ -37,6 +37,9 @@ class UnitConverter {
   /// before the loop. Null: every buffer may alias every other.
   void setDistinct(const std::set<const ir::Var*>* d) { distinct_ = d; }
 
+  /// Where broadcasts of constants go: once per unit, before its loops (null: in place).
+  void setPrologue(std::vector<ir::StmtPtr>* p) { prologue_ = p; }
+
  private:
   struct Val {
     ir::ExprPtr e;
@@ -106,6 +109,8 @@ class UnitConverter {
   std::set<ir::ExprPtr> seeded_;                      // masks with no lane past the extent
   const std::map<const ir::Var*, ir::VarPtr>* regionCarried_ = nullptr;
   const std::set<const ir::Var*>* distinct_ = nullptr;
+  std::vector<ir::StmtPtr>* prologue_ = nullptr;
+  std::map<std::string, ir::ExprPtr> constBroadcasts_;  // constant (with dtype) -> its vbrc
   int counter_ = 0;
 };
 

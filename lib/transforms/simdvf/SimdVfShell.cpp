@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <utility>
 
 #include "SimdVfConvert.h"
 #include "ptoc/ir/Builder.h"
@@ -102,8 +103,11 @@ void UnitConverter::findLaneScalars(const StmtPtr& body) {
 void UnitConverter::assignLaneScalar(const AssignStmt& a) {
   const VarPtr& lane = laneScalars_.at(a.var.get());
   DType d = a.var->type->as<ScalarType>()->dtype;
-  // A scalar seed is broadcast, a lane-varying one stored as it is.
+  // A scalar seed is broadcast (in place: `lane = vbrc(seed)`), a lane-varying one stored as
+  // it is.
+  std::vector<StmtPtr>* prologue = std::exchange(prologue_, nullptr);
   assignTo(lane, toVector(convert(a.value), d, a.span), a.span);
+  prologue_ = prologue;
   values_[a.var.get()] = {lane, true};
   memo_.clear();
 }
@@ -270,7 +274,9 @@ bool UnitConverter::tryCarry(const StmtPtr& seedStmt, const StmtPtr& loopStmt) {
            sp);
   DType d = seed->buffer->type->as<TileType>()->dtype;
   VarPtr carry = var(seed->buffer->name + "_carry", VRegType::get(u_.lanes, d), sp);
+  std::vector<StmtPtr>* prologue = std::exchange(prologue_, nullptr);
   assignTo(carry, toVector(convert(seed->value), d, sp), sp);
+  prologue_ = prologue;
   std::set<const Var*> stored = hoistInvariantLoads(*loop, body);
   auto savedLoads = loads_;
   auto savedBuffers = loadBuffer_;

@@ -100,6 +100,8 @@ class RegionVectorizer final : public IRMutator {
     simdvf::UnitConverter conv(u, region_->index, diag_, q, chunkBase);
     conv.setRegionCarried(carried_.empty() ? nullptr : &carried_);
     conv.setDistinct(&distinct_);
+    std::vector<StmtPtr> prologue;
+    conv.setPrologue(&prologue);
     std::vector<StmtPtr> chunk, unit, before;
     VarPtr remaining;
     ExprPtr mask = fullMask_;
@@ -132,7 +134,8 @@ class RegionVectorizer final : public IRMutator {
       out = forStmt(u.keptVar, constIndex(0), constIndex(u.keptExtent), constIndex(1), out,
                     ForKind::Serial, {}, {}, {}, sp);
     before.push_back(out);
-    return makeSeq(std::move(before), sp);
+    prologue.insert(prologue.end(), before.begin(), before.end());
+    return makeSeq(std::move(prologue), sp);
   }
 
   /// One SIMD_VF region made of the region statements `top` (the whole region, or one part of
