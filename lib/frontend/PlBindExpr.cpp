@@ -33,6 +33,10 @@ bool isLiteralLike(const Expr& e) {
   if (const auto* c = e.as<CallExpr>())
     return c->args.size() == 3 && c->keywords.empty() && dottedName(*c->func) == "pl.select" &&
            isLiteralLike(*c->args[1]) && isLiteralLike(*c->args[2]);
+  // `0 + 4`: arithmetic of such values (not `/`, whose integer form gives a float, nor `**`).
+  if (const auto* b = e.as<BinOpExpr>())
+    return (b->op == BinOpKind::Add || b->op == BinOpKind::Sub || b->op == BinOpKind::Mul) &&
+           isLiteralLike(*b->lhs) && isLiteralLike(*b->rhs);
   return false;
 }
 
@@ -134,7 +138,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
            "body");
     case ExprKind::BinOp:
       if (usesModuleName(e)) return bindModuleConst(e, expected);
-      return bindBinOp(e.cast<BinOpExpr>());
+      return bindBinOp(e.cast<BinOpExpr>(), isLiteralLike(e) ? expected : nullptr);
     case ExprKind::UnaryOp: {
       const auto& u = e.cast<UnaryOpExpr>();
       if (isBareLiteral(e) && u.op == UnaryOpKind::Neg) {
@@ -288,11 +292,12 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
   return ir::binary(op, std::move(lhs), std::move(rhs), span);
 }
 
-ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
-  ir::ExprPtr lhs = bindExpr(*e.lhs);
+ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalType) {
+  // `literalType`: the type the context expects of a literal-like `0 + 4`.
+  ir::ExprPtr lhs = bindExpr(*e.lhs, literalType);
   ir::ExprPtr rhs = bindExpr(*e.rhs, lhs->type->isa<ir::TileType>()
                                          ? ir::ScalarType::get(lhs->type->as<ir::TileType>()->dtype)
-                                         : nullptr);
+                                         : literalType);
   if (lhs->type->isa<ir::TileType>() || rhs->type->isa<ir::TileType>()) {
     // Tile arithmetic written with operators maps onto the tile ops.
     static const std::pair<BinOpKind, const char*> kTileOps[] = {{BinOpKind::Add, "add"},

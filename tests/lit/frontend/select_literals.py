@@ -1,6 +1,7 @@
 # pl.select with literal values: a literal (also a negated one) takes the type of the other
 # value; two literals take the type the context expects (the INT32 operand they meet), as a
-# bare literal does. Before, `pl.select(flag, -1, s)` failed (INDEX against INT32) and
+# bare literal does; so does `+ - *` of literals (`0 + 4`, found by simdvf_random.py --regions).
+# Before, `pl.select(flag, -1, s)` failed (INDEX against INT32) and
 # `a[i] + pl.select(flag, 1, 0)` stored an INDEX value into an INT32 tile.
 # RUN: %ptoc fmt %s | FileCheck %s
 # RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
@@ -16,7 +17,7 @@ def main(A: pl.Tensor[[64], pl.INT32], B: pl.InOut[pl.Tensor[[64], pl.INT32]], f
     x = pl.select(flag, s, 0)
     with pl.simd_vf(lanes=64):
         for i in pl.parallel(64):
-            b[i] = a[i] + x + pl.select(flag, -1, s) + pl.select(flag, 1, 0) + (2 if flag else 3)
+            b[i] = a[i] + x + pl.select(flag, -1, s) + pl.select(flag, 1, 0) + (2 if flag else 3) - (0 + 4)
     B = pl.store(b, [0], B)
 # CHECK: x: pl.Scalar[pl.INT32] = pl.select(flag, s, pl.const(0, pl.INT32))
-# CHECK: b[i] = a[i] + x + pl.select(flag, pl.const(-1, pl.INT32), s) + pl.select(flag, pl.const(1, pl.INT32), pl.const(0, pl.INT32)) + pl.select(flag, pl.const(2, pl.INT32), pl.const(3, pl.INT32))
+# CHECK: b[i] = a[i] + x + pl.select(flag, pl.const(-1, pl.INT32), s) + pl.select(flag, pl.const(1, pl.INT32), pl.const(0, pl.INT32)) + pl.select(flag, pl.const(2, pl.INT32), pl.const(3, pl.INT32)) - (pl.const(0, pl.INT32) + pl.const(4, pl.INT32))
