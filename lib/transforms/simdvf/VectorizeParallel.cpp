@@ -98,7 +98,8 @@ class RegionVectorizer final : public IRMutator {
     VarPtr q = scalarVar("q", DType::Index, sp);
     ExprPtr chunkBase = u.chunks == 1 ? constIndex(0) : mul(q, constIndex(L));
     simdvf::UnitConverter conv(u, region_->index, diag_, q, chunkBase);
-    conv.setRegionCarried(carried_.empty() ? nullptr : &carried_);
+    // Plan B: the units from the seed on use the register; those before it read the buffer.
+    conv.setRegionCarried(carryActive_ && !carried_.empty() ? &carried_ : nullptr);
     conv.setDistinct(&distinct_);
     std::vector<StmtPtr> prologue;
     conv.setPrologue(&prologue);
@@ -164,9 +165,11 @@ class RegionVectorizer final : public IRMutator {
       body.push_back(assign(m, call, span));
       fullMask_ = m;
     }
+    carryActive_ = false;
     for (size_t k = 0; k < top.size(); ++k) {
       if (k == seedAt) {
         body.push_back(seedStmt_);
+        carryActive_ = true;
         continue;
       }
       body.push_back(mutateStmt(top[k]));
@@ -316,6 +319,7 @@ class RegionVectorizer final : public IRMutator {
   }
 
   std::map<const Var*, VarPtr> carried_;
+  bool carryActive_ = false;  // Plan B: the seed has been emitted
   StmtPtr seedStmt_;
   VarPtr writeBack_;  // Plan B: the buffer the register is written back to (null: dead)
   Span writeBackSpan_;
