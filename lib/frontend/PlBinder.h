@@ -138,7 +138,7 @@ class PlBinder {
                          size_t skipArgs = 0);
   ir::ExprPtr bindFunctionCall(const Signature& sig, const CallExpr& e);
   ir::ExprPtr bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled);
-  ir::ExprPtr bindBinOp(const BinOpExpr& e);
+  ir::ExprPtr bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalType = nullptr);
   ir::ExprPtr bindUnary(const UnaryOpExpr& e);
   ir::ExprPtr bindCompare(const CompareExpr& e);
   ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
@@ -185,6 +185,7 @@ class PlBinder {
 
   const SourceManager& sm_;
   DiagnosticEngine& diag_;
+  ir::TypePtr callExpected_;  // the type the context expects of the call being bound
   const OpRegistry& ops_;
   /// The unified short forms of tile arithmetic (`pl.add`): the op for a tile
   /// right operand (tile.add) and for a scalar one (tile.adds; null if none).
@@ -211,6 +212,9 @@ class PlBinder {
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").
 bool isPlPath(const Expr& e, std::string_view path);
 std::string dottedName(const Expr& e);
+/// A value whose dtype follows its context: a bare numeric literal (possibly negated), a
+/// pl.select / conditional expression of two such values, or `+ - *` of two such values.
+bool isLiteralLike(const Expr& e);
 /// The candidate closest to `name` by edit distance (empty when none is close).
 std::string closestName(std::string_view name,
                         const std::vector<std::string>&

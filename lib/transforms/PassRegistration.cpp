@@ -15,6 +15,7 @@ void registerStampTfreeSplitPass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
 void registerLegalizeParallelPass();
+void registerEliminateSimdVfRoundTripPass();
 void registerVectorizeParallelPass();
 void registerVerifyCodegenLegalityPass();
 
@@ -34,14 +35,15 @@ void registerAllPasses() {
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
   registerLegalizeParallelPass();
+  registerEliminateSimdVfRoundTripPass();
   registerVectorizeParallelPass();
   registerVerifyCodegenLegalityPass();
   PassRegistry::instance().addPipeline(
       "simdvf",
       "SIMD-VF vectorization of the element-wise core: parallel units of SIMD_VF regions -> VMI "
       "(architecture §5.2)",
-      {"simdvf-layout-inference", "verify-parallel", "legalize-parallel", "vectorize-parallel",
-       "verify-codegen-legality"});
+      {"simdvf-layout-inference", "verify-parallel", "legalize-parallel",
+       "eliminate-simdvf-roundtrip", "vectorize-parallel", "verify-codegen-legality"});
   PassRegistry::instance().addPipeline(
       "mixed-split",
       "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "
