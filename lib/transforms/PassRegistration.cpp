@@ -12,6 +12,7 @@ void registerLowerAutoVectorSplitPass();
 void registerExpandMixedKernelPass();
 void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
+void registerScheduleCrossCorePass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
 void registerLegalizeParallelPass();
@@ -31,6 +32,7 @@ void registerAllPasses() {
   registerExpandMixedKernelPass();
   registerSplitVectorKernelPass();
   registerStampTfreeSplitPass();
+  registerScheduleCrossCorePass();
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
   registerLegalizeParallelPass();
@@ -51,10 +53,10 @@ void registerAllPasses() {
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
-      "split-vector-kernel and stamp-tfree-split (architecture §5.1)",
+      "split-vector-kernel, stamp-tfree-split and schedule-cross-core (architecture §5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
        "resolve-backend-op-layouts", "lower-auto-vector-split", "expand-mixed-kernel",
-       "split-vector-kernel", "stamp-tfree-split"});
+       "split-vector-kernel", "stamp-tfree-split", "schedule-cross-core"});
 }
 
 }  // namespace ptoc
