@@ -72,6 +72,9 @@ CostTable makeA5() {
   t.arch = target::Arch::A5;
   t.popCopies = false;
   t.popBindCycles = 2;  // a flag wait and a bind (assumption)
+  // The C2V push is L0C -> UB on FIX at t.l0cToUb: no public A5 figure, the A2/A3 L0C -> L1
+  // bandwidth (assumption; it decides most of the split-speedup bounds, docs/cost-model.md
+  // §2). The V2C push is UB -> L1 at t.ubToL1 (as UB -> GM, assumption).
   return t;
 }
 
