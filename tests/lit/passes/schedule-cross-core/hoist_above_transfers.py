@@ -38,6 +38,7 @@ class Sched:
     @pl.function(type=pl.FunctionType.AIC)
     def k_aic(self, x: pl.Tensor[[128, 64], pl.FP16], w: pl.Tensor[[128, 64], pl.FP16],
               bt: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+        pl.func_attr({"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
         c2v = pl.system.import_peer_buffer(name="k_c2v", peer_func="k_aiv")
         v2c = pl.system.reserve_buffer(name="k_v2c", size=32768, base=-1)
         pl.system.aic_initialize_pipe(c2v, v2c, dir_mask=3, slot_size=16384, slot_num=2)
@@ -57,7 +58,7 @@ class Sched:
     @pl.function(type=pl.FunctionType.AIV)
     def k_aiv(self, x: pl.Tensor[[128, 64], pl.FP16], w: pl.Tensor[[128, 64], pl.FP16],
               bt: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-        pl.func_attr({"split": pl.SplitMode.UP_DOWN, "dual_aiv_dispatch": True})
+        pl.func_attr({"split": pl.SplitMode.UP_DOWN, "dual_aiv_dispatch": True, "split_aiv": True})
         c2v = pl.system.reserve_buffer(name="k_c2v", size=32768, base=-1)
         v2c = pl.system.import_peer_buffer(name="k_v2c", peer_func="k_aic")
         pl.system.aiv_initialize_pipe(c2v, v2c, dir_mask=3, slot_size=16384, slot_num=2)
