@@ -20,7 +20,8 @@ printf '%-32s %7s %8s %8s %7s %7s\n' kernel split unsplit speedup bound path
 for k in examples/flash_attention.py examples/qk_matmul_split.py \
          tests/corpus/25_auto_split_softmax.py examples/gelu_left_right_odd.py \
          $L/col_reduce_left_right.py $L/odd_extent_up_down.py $L/loop_matmul_acc_left_right.py \
-         $L/flash_round_trip_up_down.py $L/c2v_add_up_down.py bench/split/matmul_exp_loop.py; do
+         $L/flash_round_trip_up_down.py $L/c2v_add_up_down.py bench/split/matmul_exp_loop.py \
+         bench/split/flash_attention_long.py; do
   none="$TMP/$(basename "$k")"
   sed -E -e 's/pl\.split\(pl\.SplitMode\.(UP_DOWN|LEFT_RIGHT)\)/pl.split(pl.SplitMode.NONE)/' \
       -e 's/"split": pl\.SplitMode\.(UP_DOWN|LEFT_RIGHT)/"split": pl.SplitMode.NONE/' "$k" > "$none"
