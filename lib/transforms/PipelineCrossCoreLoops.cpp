@@ -374,62 +374,107 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
   return out;
 }
 
-FunctionPtr replaceLoop(const Function& f, const LoopSite& s, std::vector<StmtPtr> with) {
-  std::vector<StmtPtr> top = flattenStmts(f.body);
-  std::vector<StmtPtr> out(top.begin(), top.begin() + static_cast<std::ptrdiff_t>(s.index));
+/// `top` with its statement `s.index` replaced by `with`.
+std::vector<StmtPtr> replaceAt(const std::vector<StmtPtr>& top, size_t index,
+                               std::vector<StmtPtr> with) {
+  std::vector<StmtPtr> out(top.begin(), top.begin() + static_cast<std::ptrdiff_t>(index));
   for (auto& st : with) out.push_back(std::move(st));
-  for (size_t i = s.index + 1; i < top.size(); ++i) out.push_back(top[i]);
-  return withBody(f, makeSeq(std::move(out), f.body->span), f.attrs);
+  for (size_t i = index + 1; i < top.size(); ++i) out.push_back(top[i]);
+  return out;
 }
 
-/// Rotates the AIC / AIV pair, or returns nullopt when a condition does not hold.
-std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& aic,
-                                                                const Function& aiv) {
-  auto sc = findLoop(flattenStmts(aic.body));
-  auto sv = findLoop(flattenStmts(aiv.body));
-  if (!sc || !sv || sc->start != sv->start || sc->stop != sv->stop || sc->step != sv->step ||
-      tripCount(*sc) < 2 || !sc->loop->iterArgs.empty())
+/// The AIC side: its loop and the X / Y stages.
+struct AicPlan {
+  LoopSite site;
+  std::vector<StmtPtr> x, y;
+  Counts cx, cy;
+};
+
+/// The AIV statement list `top` with its loop rotated against the AIC's plan, or nullopt.
+std::optional<std::vector<StmtPtr>> rotateAivList(const std::vector<StmtPtr>& top, const AicPlan& c,
+                                                  const VarSet& roV) {
+  auto sv = findLoop(top);
+  const LoopSite& sc = c.site;
+  if (!sv || sc.start != sv->start || sc.stop != sv->stop || sc.step != sv->step)
     return std::nullopt;
-  // AIC: X = up to the first pop; Y = the rest.
-  size_t cut = 0;
-  while (cut < sc->body.size() && xferOf(*sc->body[cut]) != Xfer::PopV2C) ++cut;
-  std::vector<StmtPtr> x(sc->body.begin(), sc->body.begin() + static_cast<std::ptrdiff_t>(cut));
-  std::vector<StmtPtr> y(sc->body.begin() + static_cast<std::ptrdiff_t>(cut), sc->body.end());
-  // AIV: A = up to the first push to the AIC (included); B = the rest.
+  // A = up to the first push to the AIC (included); B = the rest.
   size_t vcut = 0;
   while (vcut < sv->body.size() && xferOf(*sv->body[vcut]) != Xfer::PushV2C) ++vcut;
   if (vcut == sv->body.size()) return std::nullopt;
   AivPlan plan;
   plan.a.assign(sv->body.begin(), sv->body.begin() + static_cast<std::ptrdiff_t>(vcut + 1));
   plan.b.assign(sv->body.begin() + static_cast<std::ptrdiff_t>(vcut + 1), sv->body.end());
-  Counts cx = countOf(x), cy = countOf(y), ca = countOf(plan.a), cb = countOf(plan.b);
-  if (cx.pushC2V == 0 || cy.popV2C == 0 || cx.pushC2V != ca.popC2V || cy.pushC2V != cb.popC2V ||
-      ca.pushV2C != cy.popV2C || cb.pushV2C != 0 || cb.popC2V == 0)
+  Counts ca = countOf(plan.a), cb = countOf(plan.b);
+  if (c.cx.pushC2V != ca.popC2V || c.cy.pushC2V != cb.popC2V || ca.pushV2C != c.cy.popV2C ||
+      cb.pushV2C != 0 || cb.popC2V == 0)
     return std::nullopt;
-  for (const auto& st : sc->body)
-    if (xferOf(*st) == Xfer::Other) return std::nullopt;
   for (const auto& st : sv->body)
     if (xferOf(*st) == Xfer::Other) return std::nullopt;
-  VarSet roC = readOnlyParams(aic), roV = readOnlyParams(aiv);
-  Uses ux = usesOf(x, &roC), uy = usesOf(y, &roC);
   Uses ua = usesOf(plan.a, &roV), ub = usesOf(plan.b, &roV);
-  if (intersects(uy.reads, ux.defs) || !ux.tensorReadOk || ux.writes || !ua.tensorReadOk ||
-      ua.writes)
-    return std::nullopt;
+  if (!ua.tensorReadOk || ua.writes || ub.tileWrite) return std::nullopt;
   // B's frees release B's pops only (A's tiles are freed in A).
   for (const auto& st : plan.b)
     if (xferOf(*st) == Xfer::Free) {
-      const Call* c = topCall(*st);
-      const auto* v = c && !c->args.empty() ? c->args[0]->as<Var>() : nullptr;
+      const Call* call = topCall(*st);
+      const auto* v = call && !call->args.empty() ? call->args[0]->as<Var>() : nullptr;
       if (!v || ua.defs.count(v)) return std::nullopt;
     }
-  // In-place tile writes in Y (B) would reorder against X (A) of the next iteration.
-  if (uy.tileWrite || ub.tileWrite) return std::nullopt;
   auto rotated = rotateAiv(*sv, plan);
   if (!rotated) return std::nullopt;
-  FunctionPtr newAic = replaceLoop(aic, *sc, rotateAic(*sc, x, y));
-  FunctionPtr newAiv = replaceLoop(aiv, *sv, std::move(*rotated));
-  return std::make_pair(newAic, newAiv);
+  return replaceAt(top, sv->index, std::move(*rotated));
+}
+
+/// The rotated AIV body: its own loop, or (A2/A3 no-split dual dispatch) the loop of each
+/// branch of the `if subblock_idx == 0: <body> else: <lane-1 replay>` that holds them.
+std::optional<StmtPtr> rotateAivBody(const Function& aiv, const AicPlan& c) {
+  VarSet roV = readOnlyParams(aiv);
+  std::vector<StmtPtr> top = flattenStmts(aiv.body);
+  if (auto r = rotateAivList(top, c, roV)) return makeSeq(std::move(*r), aiv.body->span);
+  size_t at = top.size();
+  for (size_t i = 0; i < top.size(); ++i)
+    if (hasTransfer(top[i])) {
+      if (at != top.size()) return std::nullopt;
+      at = i;
+    }
+  const auto* br = at < top.size() ? top[at]->as<IfStmt>() : nullptr;
+  if (!br || !br->elseBody) return std::nullopt;
+  auto t = rotateAivList(flattenStmts(br->thenBody), c, roV);
+  auto e = rotateAivList(flattenStmts(br->elseBody), c, roV);
+  if (!t || !e) return std::nullopt;
+  StmtPtr nif = IfStmt::rebuild(*br, br->cond, makeSeq(std::move(*t), br->thenBody->span),
+                                makeSeq(std::move(*e), br->elseBody->span), br->returnVars);
+  return makeSeq(replaceAt(top, at, {nif}), aiv.body->span);
+}
+
+/// Rotates the AIC / AIV pair, or returns nullopt when a condition does not hold.
+std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& aic,
+                                                                const Function& aiv) {
+  std::vector<StmtPtr> topC = flattenStmts(aic.body);
+  auto sc = findLoop(topC);
+  if (!sc || tripCount(*sc) < 2 || !sc->loop->iterArgs.empty()) return std::nullopt;
+  AicPlan c;
+  c.site = *sc;
+  // X = up to the first pop; Y = the rest.
+  size_t cut = 0;
+  while (cut < sc->body.size() && xferOf(*sc->body[cut]) != Xfer::PopV2C) ++cut;
+  c.x.assign(sc->body.begin(), sc->body.begin() + static_cast<std::ptrdiff_t>(cut));
+  c.y.assign(sc->body.begin() + static_cast<std::ptrdiff_t>(cut), sc->body.end());
+  c.cx = countOf(c.x);
+  c.cy = countOf(c.y);
+  if (c.cx.pushC2V == 0 || c.cy.popV2C == 0) return std::nullopt;
+  for (const auto& st : sc->body)
+    if (xferOf(*st) == Xfer::Other) return std::nullopt;
+  VarSet roC = readOnlyParams(aic);
+  Uses ux = usesOf(c.x, &roC), uy = usesOf(c.y, &roC);
+  // Y must not read X's values; X runs ahead of Y, so it must not see Y's writes either.
+  if (intersects(uy.reads, ux.defs) || !ux.tensorReadOk || ux.writes || uy.tileWrite)
+    return std::nullopt;
+  auto body = rotateAivBody(aiv, c);
+  if (!body) return std::nullopt;
+  FunctionPtr newAic =
+      withBody(aic, makeSeq(replaceAt(topC, sc->index, rotateAic(*sc, c.x, c.y)), aic.body->span),
+               aic.attrs);
+  return std::make_pair(newAic, withBody(aiv, *body, aiv.attrs));
 }
 
 class PipelineCrossCoreLoopsPass final : public Pass {
