@@ -12,6 +12,8 @@ void registerLowerAutoVectorSplitPass();
 void registerExpandMixedKernelPass();
 void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
+void registerScheduleCrossCorePass();
+void registerPipelineCrossCoreLoopsPass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
 void registerLegalizeParallelPass();
@@ -32,6 +34,8 @@ void registerAllPasses() {
   registerExpandMixedKernelPass();
   registerSplitVectorKernelPass();
   registerStampTfreeSplitPass();
+  registerScheduleCrossCorePass();
+  registerPipelineCrossCoreLoopsPass();
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
   registerLegalizeParallelPass();
@@ -53,10 +57,12 @@ void registerAllPasses() {
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
-      "split-vector-kernel and stamp-tfree-split (architecture §5.1)",
+      "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops and schedule-cross-core "
+      "(architecture §5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
        "resolve-backend-op-layouts", "lower-auto-vector-split", "expand-mixed-kernel",
-       "split-vector-kernel", "stamp-tfree-split"});
+       "split-vector-kernel", "stamp-tfree-split", "pipeline-cross-core-loops",
+       "schedule-cross-core"});
 }
 
 }  // namespace ptoc
