@@ -575,6 +575,7 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
       if (auto* i = std::get_if<int64_t>(&*v)) return *i;
       return std::get<double>(*v);
     }
+    if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
   }
   if (const auto* b = e.as<BoolLit>()) return b->value;
   if (const auto* i = e.as<IntLit>()) return i->value;
