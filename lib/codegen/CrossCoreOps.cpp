@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "FunctionEmitter.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/target/Target.h"
 
 namespace ptoc::codegen {
 
@@ -39,14 +41,97 @@ std::string splitAttr(const Call& c) {
   return fmt::format("{{split = {}}}", intKwarg(c, "split", 0));
 }
 
+/// Slots of a pipe in PTOAS v0.27: fixed by the direction mask (8 one way, 4 per direction
+/// both ways; lib/PTO/Transforms/PTOLowerFrontendPipeOpsPass.cpp), its init ops have no
+/// slot_num. The consumer's ring is indexed `(tile index % slots) * slot_size` (pto-isa
+/// TPipe), so its reserved buffer must hold that many slots of slot_size bytes.
+int64_t ptoasSlots(int64_t dirMask) { return dirMask == 3 ? 4 : 8; }
+
+/// What the capacity check of a function's reserved buffer needs: its pipe init, its first
+/// pop (where a diagnostic points), and its largest tile in the buffer's memory.
+class PipeFacts : public IRVisitor {
+ public:
+  explicit PipeFacts(MemorySpace space) : space_(space) {}
+  const Call* init = nullptr;
+  const Call* firstPop = nullptr;
+  const Call* largestCall = nullptr;
+  int64_t largestTile = 0;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    const std::string& n = c.callee;
+    if (!init && (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe"))
+      init = &c;
+    const bool pop = n == "tile.tpop_from_aic" || n == "tile.tpop_from_aiv";
+    if (pop && !firstPop) firstPop = &c;
+    // Popped tiles live in the ring and views share their source's storage.
+    if (pop || n == "tile.reshape" || n == "tile.slice" || n == "tile.transpose_view") return;
+    const auto* t = c.type ? c.type->as<TileType>() : nullptr;
+    if (!t || t->memory != space_) return;
+    int64_t bytes = dtypeBytes(t->dtype);
+    for (int64_t d : t->shape) bytes *= d;
+    if (bytes > largestTile) largestTile = bytes, largestCall = &c;
+  }
+
+ private:
+  MemorySpace space_;
+};
+
+int64_t alignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+/// The reserved size PTOAS v0.27 needs (ptoasSlots x slot_size) after checking that it fits
+/// the consumer's buffer next to the kernel's largest tile.
+int64_t reservedBytes(Fe& fe, const Call& c) {
+  const bool cube = fe.fn.funcType == FunctionType::AIC;
+  const MemorySpace space = cube ? MemorySpace::Mat : MemorySpace::Vec;
+  PipeFacts p(space);
+  p.visitStmt(fe.fn.body);
+  if (!p.init) return intKwarg(c, "size", 0);  // no pipe here: the size as written
+  const int64_t dir = intKwarg(*p.init, "dir_mask", 1);
+  const int64_t slotSize = intKwarg(*p.init, "slot_size", 0);
+  const int64_t slotNum = intKwarg(*p.init, "slot_num", target::kDefaultSlotNum);
+  const int64_t slots = ptoasSlots(dir);
+  const Span at = p.firstPop ? p.firstPop->span : c.span;
+  const char* dirName = cube ? "V2C" : "C2V";
+  if (slotNum > slots)
+    fe.fail(at,
+            fmt::format("the {} pipe of '{}' asks for slot_num={}, but PTOAS v0.27 fixes a pipe "
+                        "with dir_mask={} at {} slots (its init ops have no slot_num)",
+                        dirName, fe.fn.name, slotNum, dir, slots),
+            fmt::format("use pl.cross_core_slot(slot_num=N) with N <= {}, or hold fewer popped "
+                        "tiles at once",
+                        slots));
+  const int64_t size = slots * slotSize;
+  const target::Buffer buf = cube ? target::Buffer::L1 : target::Buffer::UB;
+  const int64_t capacity = target::bufferBytes(fe.module.arch, buf);
+  const int64_t tile = alignUp(p.largestTile, target::bufferAlignment(buf));
+  if (size + tile > capacity) {
+    const char* bufName = cube ? "L1" : "UB";
+    const int64_t fits = (capacity - tile) / slots;
+    fe.fail(at,
+            fmt::format("the {} pipe of '{}' does not fit in {}: PTOAS v0.27 keeps {} slots of "
+                        "slot_size {} bytes (the unsplit tile; a split lane's half sits in a "
+                        "full-size slot) = {} bytes{}, but {} has {} bytes on {}",
+                        dirName, fe.fn.name, bufName, slots, slotSize, size,
+                        tile ? fmt::format(" next to the kernel's {}-byte tile", tile) : "",
+                        bufName, capacity, target::archName(fe.module.arch)),
+            fmt::format("move at most {} bytes per transfer across the cube/vector boundary "
+                        "(e.g. loop over row or column blocks of the tile), or keep the work "
+                        "on one side",
+                        std::max<int64_t>(fits, 0)));
+  }
+  return size;
+}
+
 Value emitReserve(Fe& fe, const Call& c) {
   std::string loc = fe.fn.funcType == FunctionType::AIC ? "mat" : "vec";
   int64_t base = intKwarg(c, "base", -1);
   std::string placement = base < 0 ? "auto = true" : fmt::format("auto = false, base = {}", base);
+  const int64_t size = reservedBytes(fe, c);
   std::string r = fe.fresh(fe.hint);
   fe.line(fmt::format("{} = {} {{name = \"{}\", size = {}, location = <{}>, {}}} -> i32", r,
-                      ptoName(fe, c), stringKwarg(c, "name"), intKwarg(c, "size", 0), loc,
-                      placement));
+                      ptoName(fe, c), stringKwarg(c, "name"), size, loc, placement));
   return {Value::Kind::Scalar, r, "i32", c.type.get()};
 }
 

@@ -235,6 +235,7 @@ const OpEmitterTable& OpEmitterTable::instance() {
     registerTileEmitters(t);
     registerCrossCoreEmitters(t);
     registerVmiEmitters(t);
+    registerPlExtraEmitters(t);
     registerNotEmitted(t);
     return t;
   }();

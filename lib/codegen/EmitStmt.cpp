@@ -76,8 +76,8 @@ void FunctionEmitter::emitStmt(const StmtPtr& s) {
            "write it inside `with pl.simd_vf(lanes=L):` over a pl.parallel loop, so that "
            "the simdvf passes vectorize it into pto.vmi stores");
     case StmtKind::While:
-      fail(s->span, "a while loop has no PTO emitter yet",
-           "write it as `for i in pl.range(n)` with a bound (scf.for)");
+      emitWhile(static_cast<const WhileStmt&>(*s));
+      return;
     case StmtKind::InCoreScope:
     case StmtKind::SplitAivScope:
       fail(s->span, "internal error: a core-group scope reached the PTO emitter",
@@ -156,6 +156,102 @@ void FunctionEmitter::emitFor(const ForStmt& f) {
     } else {
       bind(f.returnVars[i].get(), value(ia));
     }
+  }
+}
+
+/// `scf.while (%a = init, ...) : (T..) -> (T..) { cond; scf.condition(%c) %a.. } do {
+/// ^bb0(%b..): body; scf.yield .. }`: carried scalars / registers are the operands of both
+/// regions (the condition reads the `before` block's, the body the `after` block's); tiles
+/// are one buffer as in scf.for.
+void FunctionEmitter::emitWhile(const WhileStmt& w) {
+  std::vector<size_t> carried;
+  std::vector<std::string> inits, types;
+  std::vector<Value> tileInit(w.iterArgs.size());
+  for (size_t i = 0; i < w.iterArgs.size(); ++i) {
+    const auto& ia = w.iterArgs[i];
+    Value init = value(ia->init);
+    if (isScalarLike(*ia->type)) {
+      carried.push_back(i);
+      inits.push_back(ia->type->isa<ScalarType>()
+                          ? scalarAs(ia->init, ia->type->as<ScalarType>()->dtype)
+                          : init.name);
+      types.push_back(typeText(*ia->type));
+    } else {
+      tileInit[i] = init;
+    }
+  }
+  auto bindArgs = [&](std::string_view suffix) {
+    std::vector<std::string> names;
+    for (size_t i = 0, k = 0; i < w.iterArgs.size(); ++i) {
+      const auto& ia = w.iterArgs[i];
+      if (!isScalarLike(*ia->type)) {
+        bind(ia.get(), tileInit[i]);
+        continue;
+      }
+      std::string n = fresh(ia->name + std::string(suffix));
+      names.push_back(n);
+      bind(ia.get(), {kindOf(*ia->type), n, types[k++], ia->type.get()});
+    }
+    return names;
+  };
+  std::string results = carried.empty() ? std::string() : fresh("while_res");
+  std::vector<std::string> before = bindArgs("");
+  std::vector<std::string> pairs;
+  for (size_t k = 0; k < carried.size(); ++k)
+    pairs.push_back(fmt::format("{} = {}", before[k], inits[k]));
+  std::string tys = fmt::format("({})", fmt::join(types, ", "));
+  line(fmt::format("{}scf.while ({}) : {} -> {} {{",
+                   results.empty() ? "" : fmt::format("{}:{} = ", results, carried.size()),
+                   fmt::join(pairs, ", "), tys, tys));
+  ++indent_;
+  std::string cond = scalarAs(w.cond, DType::Bool);
+  line(fmt::format("scf.condition({}){}", cond,
+                   before.empty()
+                       ? std::string()
+                       : fmt::format(" {} : {}", fmt::join(before, ", "), fmt::join(types, ", "))));
+  --indent_;
+  line("} do {");
+  std::vector<std::string> after = bindArgs("_b");
+  std::vector<std::string> params;
+  for (size_t k = 0; k < after.size(); ++k)
+    params.push_back(fmt::format("{}: {}", after[k], types[k]));
+  line(fmt::format("^bb0({}):", fmt::join(params, ", ")));
+  ++indent_;
+  bool yielded = false;
+  yieldSinks_.push_back([&](const YieldStmt& y) {
+    yielded = true;
+    std::vector<std::string> vals;
+    for (size_t i = 0; i < y.values.size() && i < w.iterArgs.size(); ++i) {
+      const auto& ia = w.iterArgs[i];
+      if (isScalarLike(*ia->type)) {
+        if (const auto* st = ia->type->as<ScalarType>())
+          vals.push_back(scalarAs(y.values[i], st->dtype));
+        else
+          vals.push_back(value(y.values[i]).name);
+      } else if (ia->type->isa<TileType>()) {
+        Value src = value(y.values[i]);
+        if (src.name != tileInit[i].name)
+          line(fmt::format("pto.tmov ins({} : {}) outs({} : {})", src.name, src.type,
+                           tileInit[i].name, tileInit[i].type));
+      }
+    }
+    line(vals.empty()
+             ? std::string("scf.yield")
+             : fmt::format("scf.yield {} : {}", fmt::join(vals, ", "), fmt::join(types, ", ")));
+  });
+  emitStmt(w.body);
+  yieldSinks_.pop_back();
+  if (!yielded) line("scf.yield");
+  --indent_;
+  line("}");
+  for (size_t i = 0, k = 0; i < w.returnVars.size() && i < w.iterArgs.size(); ++i) {
+    const auto& ia = w.iterArgs[i];
+    if (isScalarLike(*ia->type)) {
+      const size_t r = k++;
+      bind(w.returnVars[i].get(),
+           {kindOf(*ia->type), fmt::format("{}#{}", results, r), types[r], ia->type.get()});
+    } else
+      bind(w.returnVars[i].get(), tileInit[i]);
   }
 }
 

@@ -91,6 +91,11 @@ class FunctionEmitter {
   /// The elements of a `[a, b]` list argument.
   std::vector<ir::ExprPtr> listElements(const ir::ExprPtr& e, Span at);
   void bind(const ir::Var* v, Value val) { values_[v] = std::move(val); }
+  /// Keeps a type the emitter made (a Value's irType) alive while the function is emitted.
+  const ir::TileType& keep(std::shared_ptr<const ir::TileType> t) {
+    kept_.push_back(t);
+    return *t;
+  }
 
   [[noreturn]] void fail(Span at, const std::string& message, std::string hint = {});
 
@@ -105,6 +110,7 @@ class FunctionEmitter {
   void emitStmt(const ir::StmtPtr& s);
   void emitFor(const ir::ForStmt& f);
   void emitIf(const ir::IfStmt& s);
+  void emitWhile(const ir::WhileStmt& w);
   Value emitFunctionCall(const ir::Call& c, Span at);
   std::string scalarExpr(const ir::Expr& e, ir::DType& dtype);
   std::string signature();
@@ -115,6 +121,7 @@ class FunctionEmitter {
   std::set<std::string> used_;
   std::map<std::string, std::string> constants_;
   std::unordered_map<const ir::Var*, Value> values_;
+  std::vector<std::shared_ptr<const ir::TileType>> kept_;
   /// How a `yield` of the innermost loop / if is emitted.
   std::vector<std::function<void(const ir::YieldStmt&)>> yieldSinks_;
 };
@@ -145,6 +152,7 @@ class OpEmitterTable {
 void registerTileEmitters(OpEmitterTable& t);
 void registerCrossCoreEmitters(OpEmitterTable& t);
 void registerVmiEmitters(OpEmitterTable& t);
+void registerPlExtraEmitters(OpEmitterTable& t);
 void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).

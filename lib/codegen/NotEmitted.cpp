@@ -5,14 +5,16 @@
 // design (docs/dsl.md), never kernel code.
 #include <fmt/format.h>
 
+#include <initializer_list>
+
 #include "FunctionEmitter.h"
 
 namespace ptoc::codegen {
 
 void registerNotEmitted(OpEmitterTable& t) {
-  t.addNotEmitted("tile.slice", "a sub-tile window (pto.subset) is not emitted yet",
-                  "load the window from GM with pl.load(tensor, offsets, shape) instead");
-  t.addNotEmitted("tile.random", "PTO has no counter-based random generator matching tile.random",
+  t.addNotEmitted("tile.random",
+                  "PTO's trandom (A5 only) is a ChaCha-like counter cipher, not the Philox-4x32 of "
+                  "tile.random",
                   "generate the values on the host and load them");
   const char* boundary = "the compile pipeline replaces it by tpush / tpop (expand-mixed-kernel)";
   t.addNotEmitted("tile.aiv_shard", boundary, "internal error: report this with the input");
@@ -21,43 +23,7 @@ void registerNotEmitted(OpEmitterTable& t) {
   // registration; see docs/codegen.md §Not emitted).
   const char* pending = "its PTO spelling is not established yet (no .pto slot)";
   const char* pendingHint = "express it with the tile ops of docs/codegen.md";
-  for (const char* n : {"tile.assemble",
-                        "tile.cmp",
-                        "tile.cmps",
-                        "tile.col_expand",
-                        "tile.col_expand_add",
-                        "tile.col_expand_sub",
-                        "tile.col_expand_mul",
-                        "tile.col_expand_div",
-                        "tile.col_expand_max",
-                        "tile.col_expand_min",
-                        "tile.col_expand_expdif",
-                        "tile.row_expand",
-                        "tile.row_expand_max",
-                        "tile.row_expand_min",
-                        "tile.row_expand_expdif",
-                        "tile.col_prod",
-                        "tile.row_prod",
-                        "tile.sin",
-                        "tile.cos",
-                        "tile.fillpad",
-                        "tile.fillpad_inplace",
-                        "tile.fillpad_expand",
-                        "tile.gemv",
-                        "tile.gemv_acc",
-                        "tile.gemv_bias",
-                        "tile.matmul_bias",
-                        "tile.prelu",
-                        "tile.read",
-                        "tile.write",
-                        "tile.transpose_view",
-                        "system.syncall",
-                        "system.bar_v",
-                        "system.bar_m",
-                        "system.bar_all",
-                        "system.fence",
-                        "system.cacheinvalid"})
-    if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
+  // (The pl ops of PlExtraOps.cpp have emitters, or their reasons, in PlExtraEmitters.cpp.)
   // The gather / scatter / sort family and the other ops of GatherSortOps.cpp and
   // RuntimeOps.cpp whose PTO form is not established yet.
   for (const char* n :

@@ -261,9 +261,17 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
     if (!ct || ct->dtype != ir::DType::Bool)
       fail(e.args[0]->span, "pl.select needs a BOOL condition",
            "compare to get one, e.g. pl.select(x > 0, a, b)");
-    ir::ExprPtr a = bindExpr(*e.args[1]);
-    ir::ExprPtr b = bindExpr(*e.args[2], a->type);
-    if (e.args[1]->is<IntLit>() || e.args[1]->is<FloatLit>()) a = bindExpr(*e.args[1], b->type);
+    // A literal value takes the other value's type; two literals take the type the context
+    // expects (`a[i] + pl.select(flag, 1, 0)` with an INT32 `a`).
+    ir::TypePtr expected = callExpected_;
+    ir::ExprPtr a, b;
+    if (isLiteralLike(*e.args[1]) && !isLiteralLike(*e.args[2])) {
+      b = bindExpr(*e.args[2]);
+      a = bindExpr(*e.args[1], b->type);
+    } else {
+      a = bindExpr(*e.args[1], expected);
+      b = bindExpr(*e.args[2], a->type);
+    }
     if (!a->type->isa<ir::ScalarType>() || !ir::structuralEqual(*a->type, *b->type))
       fail(e.span,
            fmt::format("pl.select needs two scalars of one type, got {} and {}",

@@ -186,29 +186,91 @@ bool PlBinder::isDynamicDim(const Expr& e) const {
   return it != moduleConsts_.end() && it->second.dynamic;
 }
 
-void PlBinder::bindModuleAssign(const AssignStmt& s) {
-  const auto* target = s.target->as<NameExpr>();
-  if (!target || !s.value)
-    fail(s.span, "a module-level assignment names one constant: `NAME = value`",
-         "e.g. BLOCK = 64, DT = pl.FP16 or M = pl.dynamic(\"M\")");
+const PlBinder::ModuleConst* PlBinder::moduleConst(const Expr& e) const {
+  const auto* n = e.as<NameExpr>();
+  if (!n || lookup(n->id)) return nullptr;
+  auto it = moduleConsts_.find(n->id);
+  return it == moduleConsts_.end() ? nullptr : &it->second;
+}
+
+std::string PlBinder::unboundParamIn(const Expr& e) const {
+  if (const ModuleConst* c = moduleConst(e)) return c->unboundParam;
+  if (const auto* u = e.as<UnaryOpExpr>()) return unboundParamIn(*u->operand);
+  if (const auto* b = e.as<BinOpExpr>()) {
+    std::string p = unboundParamIn(*b->lhs);
+    return p.empty() ? unboundParamIn(*b->rhs) : p;
+  }
+  return {};
+}
+
+void PlBinder::failUnboundParam(const Expr& e, const std::string& param,
+                                std::string_view where) const {
+  std::string builder = builder_ ? std::string(builder_->name) : std::string("the builder");
+  std::string name = dottedName(e);
+  fail(e.span,
+       name == param || name.empty()
+           ? fmt::format("{} uses '{}', a parameter of '{}' without a value", where, param, builder)
+           : fmt::format("{} uses '{}', computed from '{}', a parameter of '{}' without a value",
+                         where, name, param, builder),
+       fmt::format("give the parameter a default (`{0}=64`), or pass `--define {0}=VALUE` to ptoc",
+                   param));
+}
+
+PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Expr& written) {
+  const Expr* value = &written;
+  if (auto d = defines_.find(name); d != defines_.end()) {
+    d->second.used = true;
+    value = d->second.value;
+  }
   ModuleConst c;
-  const Expr& v = *s.value;
+  const Expr& v = *value;
   if (const auto* call = v.as<CallExpr>(); call && isPlPath(*call->func, "dynamic")) {
     if (call->args.size() != 1 || !call->args[0]->is<StrLit>() || !call->keywords.empty())
       fail(v.span, "pl.dynamic takes the dimension's name as a string",
-           fmt::format("write {0} = pl.dynamic(\"{0}\")", target->id));
+           fmt::format("write {0} = pl.dynamic(\"{0}\")", name));
     c.dynamic = true;
   } else if (auto val = evalConst(v)) {
     c.value = *val;
   } else if (plPath(v) || moduleAlias(v)) {
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
+  } else if (std::string p = unboundParamIn(v); !p.empty()) {
+    c.unboundParam = p;  // a value computed from a parameter that has none
   } else {
-    fail(v.span, fmt::format("module-level name '{}' must be a compile-time constant", target->id),
+    fail(v.span, fmt::format("module-level name '{}' must be a compile-time constant", name),
          "ptoc reads numbers, arithmetic of constants, pl.<dtype>/enum members and "
          "pl.dynamic(\"NAME\") at the top level");
   }
-  moduleConsts_[std::string(target->id)] = c;
+  return c;
+}
+
+void PlBinder::bindModuleAssign(const AssignStmt& s) {
+  if (s.value) {
+    // `M, N = 32, 64`: one constant per name (the values are read before any is set).
+    const ExprList* targets = nullptr;
+    if (const auto* t = s.target->as<TupleExpr>()) targets = &t->elts;
+    if (const auto* l = s.target->as<ListExpr>()) targets = &l->elts;
+    const ExprList* values = nullptr;
+    if (const auto* t = s.value->as<TupleExpr>()) values = &t->elts;
+    if (const auto* l = s.value->as<ListExpr>()) values = &l->elts;
+    if (targets && values && targets->size() == values->size() && !s.annotation) {
+      std::vector<std::pair<std::string, ModuleConst>> out;
+      for (size_t i = 0; i < targets->size(); ++i) {
+        const auto* n = (*targets)[i]->as<NameExpr>();
+        if (!n)
+          fail((*targets)[i]->span, "a module-level assignment names constants: `A, B = 1, 2`",
+               "e.g. M, N = 32, 64");
+        out.emplace_back(std::string(n->id), evalModuleValue(n->id, *(*values)[i]));
+      }
+      for (auto& [n, c] : out) moduleConsts_[n] = std::move(c);
+      return;
+    }
+  }
+  const auto* target = s.target->as<NameExpr>();
+  if (!target || !s.value)
+    fail(s.span, "a module-level assignment names one constant: `NAME = value`",
+         "e.g. BLOCK = 64, DT = pl.FP16, M, N = 32, 64 or M = pl.dynamic(\"M\")");
+  moduleConsts_[std::string(target->id)] = evalModuleValue(target->id, *s.value);
 }
 
 ir::ExprPtr PlBinder::bindModuleConst(const Expr& e, const ir::TypePtr& expected) {
@@ -223,6 +285,7 @@ ir::ExprPtr PlBinder::bindModuleConst(const Expr& e, const ir::TypePtr& expected
     ir::DType d = want && ir::isFloat(want->dtype) ? want->dtype : ir::DType::FP32;
     return ir::constFloat(std::get<double>(*v), d, e.span);
   }
+  if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
   if (isDynamicDim(e))
     fail(e.span, fmt::format("'{}' is a pl.dynamic dimension, not a value", dottedName(e)),
          "dynamic dimensions name tensor extents; read the extent with pl.tensor.dim(t, axis)");

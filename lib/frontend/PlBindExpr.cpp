@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "PlBinder.h"
 #include "ptoc/ir/Builder.h"
@@ -23,6 +24,23 @@ bool isBareLiteral(const Expr& e) {
     return (u->op == UnaryOpKind::Neg || u->op == UnaryOpKind::Pos) && isBareLiteral(*u->operand);
   return false;
 }
+
+}  // namespace
+
+bool isLiteralLike(const Expr& e) {
+  if (isBareLiteral(e)) return true;
+  if (const auto* x = e.as<IfExpr>()) return isLiteralLike(*x->body) && isLiteralLike(*x->orelse);
+  if (const auto* c = e.as<CallExpr>())
+    return c->args.size() == 3 && c->keywords.empty() && dottedName(*c->func) == "pl.select" &&
+           isLiteralLike(*c->args[1]) && isLiteralLike(*c->args[2]);
+  // `0 + 4`: arithmetic of such values (not `/`, whose integer form gives a float, nor `**`).
+  if (const auto* b = e.as<BinOpExpr>())
+    return (b->op == BinOpKind::Add || b->op == BinOpKind::Sub || b->op == BinOpKind::Mul) &&
+           isLiteralLike(*b->lhs) && isLiteralLike(*b->rhs);
+  return false;
+}
+
+namespace {
 
 size_t editDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -120,7 +138,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
            "body");
     case ExprKind::BinOp:
       if (usesModuleName(e)) return bindModuleConst(e, expected);
-      return bindBinOp(e.cast<BinOpExpr>());
+      return bindBinOp(e.cast<BinOpExpr>(), isLiteralLike(e) ? expected : nullptr);
     case ExprKind::UnaryOp: {
       const auto& u = e.cast<UnaryOpExpr>();
       if (isBareLiteral(e) && u.op == UnaryOpKind::Neg) {
@@ -144,7 +162,7 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
         fail(x.test->span, "a conditional expression needs a BOOL condition",
              "compare explicitly, e.g. `a if n > 0 else b`");
       ir::ExprPtr a, b;
-      if (isBareLiteral(*x.body) && !isBareLiteral(*x.orelse)) {
+      if (isLiteralLike(*x.body) && !isLiteralLike(*x.orelse)) {
         b = bindExpr(*x.orelse, expected);
         a = bindExpr(*x.body, b->type);
       } else {
@@ -164,8 +182,13 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::Slice:
       fail(e.span, "slices are not supported; use pl.tile.slice(tile, shape, offset)",
            "e.g. pl.slice(t, [8, 64], [0, 0]) takes rows 0..7");
-    case ExprKind::Call:
-      return bindCall(e.cast<CallExpr>());
+    case ExprKind::Call: {
+      // The type the context expects reaches pl.select (two literal values take it).
+      ir::TypePtr saved = std::exchange(callExpected_, expected);
+      ir::ExprPtr r = bindCall(e.cast<CallExpr>());
+      callExpected_ = saved;
+      return r;
+    }
     case ExprKind::Attribute: {
       std::string d = dottedName(e);
       fail(e.span, fmt::format("'{}' is not a value here", d.empty() ? "attribute" : d),
@@ -235,9 +258,9 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
                                        ir::ExprPtr lhs, ir::ExprPtr rhs, Span span) {
   // A bare literal takes the dtype of the typed operand it meets (it is re-bound
   // unless it has that type already).
-  if (isBareLiteral(lhsAst) && !isBareLiteral(rhsAst) && scalarOf(rhs)) {
+  if (isLiteralLike(lhsAst) && !isLiteralLike(rhsAst) && scalarOf(rhs)) {
     if (lhs->type != rhs->type) lhs = bindExpr(lhsAst, rhs->type);
-  } else if (isBareLiteral(rhsAst) && !isBareLiteral(lhsAst) && scalarOf(lhs)) {
+  } else if (isLiteralLike(rhsAst) && !isLiteralLike(lhsAst) && scalarOf(lhs)) {
     if (rhs->type != lhs->type) rhs = bindExpr(rhsAst, lhs->type);
   }
   const auto* lt = scalarOf(lhs);
@@ -269,11 +292,12 @@ ir::ExprPtr PlBinder::makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, cons
   return ir::binary(op, std::move(lhs), std::move(rhs), span);
 }
 
-ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e) {
-  ir::ExprPtr lhs = bindExpr(*e.lhs);
+ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalType) {
+  // `literalType`: the type the context expects of a literal-like `0 + 4`.
+  ir::ExprPtr lhs = bindExpr(*e.lhs, literalType);
   ir::ExprPtr rhs = bindExpr(*e.rhs, lhs->type->isa<ir::TileType>()
                                          ? ir::ScalarType::get(lhs->type->as<ir::TileType>()->dtype)
-                                         : nullptr);
+                                         : literalType);
   if (lhs->type->isa<ir::TileType>() || rhs->type->isa<ir::TileType>()) {
     // Tile arithmetic written with operators maps onto the tile ops.
     static const std::pair<BinOpKind, const char*> kTileOps[] = {{BinOpKind::Add, "add"},
@@ -586,6 +610,7 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
       if (auto* i = std::get_if<int64_t>(&*v)) return *i;
       return std::get<double>(*v);
     }
+    if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
   }
   if (const auto* b = e.as<BoolLit>()) return b->value;
   if (const auto* i = e.as<IntLit>()) return i->value;

@@ -99,62 +99,17 @@ static const CallExpr* asCallTo(const Expr& e, std::string_view plName) {
 }
 
 ir::ProgramPtr PlBinder::bindModule(const Module& module) {
-  std::vector<const FunctionDef*> defs;
-  std::string programName = "main";
-  Span programSpan;
-  bool sawClass = false, sawFunction = false;
-  for (const auto& s : module.body) {
-    if (s->is<ImportStmt>() || s->is<ImportFromStmt>() || s->is<PassStmt>()) continue;
-    if (const auto* a = s->as<AssignStmt>()) {
-      bindModuleAssign(*a);
-      continue;
-    }
-    if (const auto* cls = s->as<ClassDef>()) {
-      if (sawClass || sawFunction)
-        fail(cls->nameSpan,
-             "a file holds one @pl.program class or top-level @pl.function's, not both",
-             "move the functions into the class");
-      bool decorated = false;
-      for (const auto& d : cls->decorators) {
-        const CallExpr* call = d->as<CallExpr>();
-        const Expr& callee = call ? *call->func : *d;
-        if (!isPlPath(callee, "program"))
-          fail(d->span, fmt::format("unknown class decorator '{}'", dottedName(callee)),
-               "a program class is decorated with @pl.program");
-        decorated = true;
-        if (call) bindProgramDecorator(*call);
-      }
-      if (!decorated)
-        fail(cls->nameSpan, fmt::format("class '{}' is not decorated with @pl.program", cls->name),
-             "add @pl.program above the class");
-      sawClass = true;
-      programName = std::string(cls->name);
-      programSpan = cls->span;
-      for (const auto& m : cls->body) {
-        if (m->is<PassStmt>()) continue;
-        if (const auto* e = m->as<ExprStmt>(); e && e->value->is<StrLit>()) continue;  // docstring
-        const auto* f = m->as<FunctionDef>();
-        if (!f)
-          fail(m->span, "a @pl.program class may only hold @pl.function methods",
-               "move other code into a @pl.function method, or out of the class");
-        defs.push_back(f);
-      }
-      continue;
-    }
-    if (const auto* f = s->as<FunctionDef>()) {
-      if (sawClass)
-        fail(f->nameSpan,
-             "a file holds one @pl.program class or top-level @pl.function's, not both",
-             "move the functions into the class");
-      sawFunction = true;
-      defs.push_back(f);
-      if (!programSpan.valid()) programSpan = f->span;
-      continue;
-    }
-    if (const auto* e = s->as<ExprStmt>(); e && e->value->is<StrLit>()) continue;  // docstring
-    fail(s->span, fmt::format("unexpected {} at the top level of a program", stmtKindName(s->kind)),
-         "a file holds imports and one @pl.program class or @pl.function definitions");
-  }
+  TopLevel top;
+  bindTopLevel(module.body, top);
+  for (const auto& [name, d] : defines_)
+    if (!d.used)
+      fail(d.span, fmt::format("--define '{}' names no builder parameter or module constant", name),
+           "--define sets a parameter of the function around the @pl.program class, or a "
+           "module-level NAME = value");
+  std::vector<const FunctionDef*>& defs = top.defs;
+  bool sawClass = top.sawClass;
+  std::string programName = top.programName;
+  Span programSpan = top.programSpan;
   if (defs.empty()) {
     Span where{module.fileId, 0, 0};
     fail(where, "the program has no functions",

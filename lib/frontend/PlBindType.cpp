@@ -82,6 +82,7 @@ std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string
 
 ir::DType PlBinder::bindDType(const Expr& e) {
   if (const Expr* alias = moduleAlias(e)) return bindDType(*alias);
+  if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the dtype");
   auto path = plPath(e);
   if (path) {
     if (auto d = ir::dtypeFromName(*path)) return *d;
@@ -104,6 +105,8 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) 
          "write the extents in brackets: [rows, cols]");
   std::vector<int64_t> out;
   for (const auto& d : *elts) {
+    if (std::string p = unboundParamIn(*d); !p.empty())
+      failUnboundParam(*d, p, fmt::format("the {}", what));
     if (isDynamicDim(*d))
       fail(d->span,
            fmt::format("{} dimension '{}' is a pl.dynamic dimension", what, dottedName(*d)),

@@ -23,6 +23,9 @@ class PlBinder {
   PlBinder(const SourceManager& sm, DiagnosticEngine& diag);
 
   ir::ProgramPtr bindModule(const Module& module);
+  /// `ptoc --define NAME=VALUE`: each module holds one `NAME = VALUE` assignment. A define
+  /// sets a builder function's parameter or overrides a module-level constant.
+  void setDefines(std::span<const Module* const> defines);
 
  private:
   struct StringHash {
@@ -59,8 +62,41 @@ class PlBinder {
     std::optional<ConstValue> value;  // a number (`BLOCK = 64`, `N = BLOCK * 2`)
     const Expr* alias = nullptr;      // `DT = pl.FP16`: the expression it stands for
     bool dynamic = false;             // `M = pl.dynamic("M")`
+    /// A builder parameter without a default or a --define, or a name computed from one:
+    /// the parameter's name (it has no value).
+    std::string unboundParam;
   };
   void bindModuleAssign(const AssignStmt& s);
+  /// The constant `name = v` defines (a --define of `name` wins over `v`).
+  ModuleConst evalModuleValue(std::string_view name, const Expr& v);
+  /// The module constant named by `e` (a Name not shadowed by a kernel value), or null.
+  const ModuleConst* moduleConst(const Expr& e) const;
+  /// The first builder parameter without a value that `e` uses, or "".
+  std::string unboundParamIn(const Expr& e) const;
+  [[noreturn]] void failUnboundParam(const Expr& e, const std::string& param,
+                                     std::string_view where) const;
+
+  // ---- builder functions (PlBindBuilder.cpp) -----------------------------------------
+  /// What the top level of a file (or of a builder function's body) declares.
+  struct TopLevel {
+    std::vector<const FunctionDef*> defs;
+    std::string programName = "main";
+    Span programSpan;
+    bool sawClass = false, sawFunction = false;
+  };
+  void bindTopLevel(const StmtList& body, TopLevel& top);
+  void bindProgramClass(const ClassDef& cls, TopLevel& top);
+  /// A plain Python function around the program (`def build(rows, cols=64): @pl.program
+  /// class ...; return P`): its parameters are constants (defaults / --define).
+  static bool isBuilder(const FunctionDef& f);
+  void bindBuilder(const FunctionDef& f, TopLevel& top);
+  struct Define {
+    const Expr* value;
+    Span span;
+    bool used = false;
+  };
+  std::unordered_map<std::string, Define, StringHash, std::equal_to<>> defines_;
+  const FunctionDef* builder_ = nullptr;
   /// The value of a constant expression of literals and module constants, or nullopt.
   std::optional<ConstValue> evalConst(const Expr& e) const;
   /// Whether `e` (arithmetic of names and literals) names a module constant.
@@ -138,7 +174,7 @@ class PlBinder {
                          size_t skipArgs = 0);
   ir::ExprPtr bindFunctionCall(const Signature& sig, const CallExpr& e);
   ir::ExprPtr bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled);
-  ir::ExprPtr bindBinOp(const BinOpExpr& e);
+  ir::ExprPtr bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalType = nullptr);
   ir::ExprPtr bindUnary(const UnaryOpExpr& e);
   ir::ExprPtr bindCompare(const CompareExpr& e);
   ir::ExprPtr bindBoolOp(const BoolOpExpr& e);
@@ -197,6 +233,7 @@ class PlBinder {
 
   const SourceManager& sm_;
   DiagnosticEngine& diag_;
+  ir::TypePtr callExpected_;  // the type the context expects of the call being bound
   const OpRegistry& ops_;
   /// The unified short forms of tile arithmetic (`pl.add`): the op for a tile
   /// right operand (tile.add) and for a scalar one (tile.adds; null if none).
@@ -223,6 +260,9 @@ class PlBinder {
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").
 bool isPlPath(const Expr& e, std::string_view path);
 std::string dottedName(const Expr& e);
+/// A value whose dtype follows its context: a bare numeric literal (possibly negated), a
+/// pl.select / conditional expression of two such values, or `+ - *` of two such values.
+bool isLiteralLike(const Expr& e);
 /// The candidate closest to `name` by edit distance (empty when none is close).
 std::string closestName(std::string_view name,
                         const std::vector<std::string>&

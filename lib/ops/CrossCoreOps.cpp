@@ -206,8 +206,8 @@ void registerCrossCoreOps(OpRegistry& r) {
       .kwarg("lane_stride", A::Int)
       .kwarg("id", A::Int)
       .trait(OpTrait::CrossCore)
-      // GM -> UB on A2/A3; A5 binds the slot
-      .pipes({Pipe::MTE2})
+      // GM -> UB on A2/A3 (MTE2); A5 binds the slot and waits on V (ptoas-facts §4.7)
+      .pipes({Pipe::MTE2, Pipe::V})
       .pto("pto.tpop_from_aic")
       .deduce(deduceTPop)
       .typeFromAnnotation()
@@ -220,8 +220,8 @@ void registerCrossCoreOps(OpRegistry& r) {
       .kwarg("split", A::Int, int64_t{0}, /*alwaysPrint=*/true, evenCodes)
       .kwarg("id", A::Int)
       .trait(OpTrait::CrossCore)
-      // GM -> L1 on A2/A3; A5 binds the slot
-      .pipes({Pipe::MTE2})
+      // GM -> L1 on A2/A3 (MTE2); A5 binds the slot and waits on MTE1 (ptoas-facts §4.7)
+      .pipes({Pipe::MTE2, Pipe::MTE1})
       .pto("pto.tpop_from_aiv")
       .deduce(deduceTPop)
       .typeFromAnnotation()

@@ -615,6 +615,7 @@ void registerMemoryOps(OpRegistry& r) {
       .doc("counter-based random 2-D Tile[shape, dtype] in Vec (INT32 keys and counters)");
 
   r.add("tile.slice")
+      .pto("pto.subset")
       .arg("tile", K::Tile)
       .arg("shape", K::IntList)
       .arg("offset", K::IntList)

@@ -181,12 +181,14 @@ void registerPlExtraOps(OpRegistry& r) {
   const PipeSet scalarPipe = {Pipe::Scalar};
 
   r.add("tile.read")
+      .pto("pto.tgetval")
       .arg("tile", K::Tile, {}, MemoryEffect::Read)
       .arg("indices", K::IntList)
       .pipes(scalarPipe)
       .deduce(deduceTileRead)
       .doc("one element of a tile as a scalar");
   r.add("tile.write")
+      .pto("pto.tsetval")
       .arg("tile", K::Tile, {}, MemoryEffect::Write)
       .arg("indices", K::IntList)
       .arg("value", K::Scalar)
@@ -195,6 +197,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .deduce(deduceTileWrite)
       .doc("writes one element of a tile; the tile");
   r.add("tile.assemble")
+      .pto("pto.tinsert")
       .arg("target", K::Tile, {}, MemoryEffect::ReadWrite)
       .arg("source", K::Tile)
       .arg("offset", K::IntList)
@@ -208,6 +211,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .doc("[R, C] tile read as its transpose [C, R] (same storage, block layout flipped)");
   for (const char* n : {"fillpad", "fillpad_inplace"})
     r.add(std::string("tile.") + n)
+        .pto("pto.tfillpad")  // fillpad_inplace too: PTO's tfillpad_inplace pads dst's own data
         .arg("tile", K::Tile, vec)
         .kwarg("pad_value", A::PadValue, PadValue::Zero)
         .pipes(vector)
@@ -215,6 +219,7 @@ void registerPlExtraOps(OpRegistry& r) {
         .outputMemoryFixed(kVec)
         .doc("the elements outside the valid region set to pad_value; fully valid");
   r.add("tile.fillpad_expand")
+      .pto("pto.tfillpad_expand")
       .arg("tile", K::Tile, vec)
       .arg("shape", K::IntList)
       .kwarg("pad_value", A::PadValue, PadValue::Zero)
@@ -232,6 +237,7 @@ void registerPlExtraOps(OpRegistry& r) {
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} of a float tile", n));
   r.add("tile.row_prod")
+      .pto("pto.trowprod")
       .arg("tile", K::Tile, vec)
       .optionalArg("tmp", K::Tile, vec)
       .reduces(ReduceAxes::Last)
@@ -241,6 +247,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(kVec)
       .doc("product along the last axis, kept as 1: [M, N] -> [M, 1]");
   r.add("tile.col_prod")
+      .pto("pto.tcolprod")
       .arg("tile", K::Tile, vec)
       .optionalArg("tmp", K::Tile, vec)
       .reduces(ReduceAxes::First)
@@ -251,6 +258,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .doc("product along the first axis, kept as 1: [M, N] -> [1, N]");
   for (const char* n : {"", "_add", "_sub", "_mul", "_div", "_max", "_min", "_expdif"})
     r.add(fmt::format("tile.col_expand{}", n))
+        .pto(fmt::format("pto.tcolexpand{}", n[0] ? n + 1 : n))
         .arg("tile", K::Tile, vec)
         .arg("row", K::Tile, vec)
         .rowMajorArgs({0})
@@ -260,6 +268,7 @@ void registerPlExtraOps(OpRegistry& r) {
         .doc("tile [M, N] with a row [1, N] broadcast down each column; the tile's type");
   for (const char* n : {"", "_max", "_min", "_expdif"})
     r.add(fmt::format("tile.row_expand{}", n))
+        .pto(fmt::format("pto.trowexpand{}", n[0] ? n + 1 : n))
         .arg("tile", K::Tile, vec)
         .arg("col", K::Tile, vec)
         .trait(OpTrait::RowBroadcast)
@@ -287,6 +296,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(kVec)
       .doc("elementwise compare with a scalar -> BOOL tile");
   r.add("tile.prelu")
+      .pto("pto.tprelu")
       .arg("tile", K::Tile, vec)
       .arg("slope", K::Tile, vec)
       .optionalArg("tmp", K::Tile, vec)
@@ -296,6 +306,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(kVec)
       .doc("x where x > 0, slope * x elsewhere");
   r.add("tile.matmul_bias")
+      .pto("pto.tmatmul.bias")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .arg("bias", K::Tile, {MemorySpace::Bias})
@@ -304,6 +315,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("[M, K] x [K, N] + bias [1, N] -> Acc [M, N]");
   r.add("tile.gemv")
+      .pto("pto.tgemv")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .pipes({Pipe::M})
@@ -311,6 +323,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("vector x matrix: [1, K] x [K, N] -> Acc [1, N]");
   r.add("tile.gemv_bias")
+      .pto("pto.tgemv.bias")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .arg("bias", K::Tile, {MemorySpace::Bias})
@@ -319,6 +332,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("[1, K] x [K, N] + bias [1, N] -> Acc [1, N]");
   r.add("tile.gemv_acc")
+      .pto("pto.tgemv.acc")
       .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
@@ -328,12 +342,14 @@ void registerPlExtraOps(OpRegistry& r) {
       .doc("acc [1, N] += [1, K] x [K, N]");
 
   // Synchronization of the cores (no value; never dropped).
-  for (const char* n : {"syncall", "bar_v", "bar_m", "bar_all", "fence", "cacheinvalid"})
-    r.add(std::string("system.") + n)
-        .sideEffects()
-        .pipes(scalarPipe)
-        .deduce(deduceNone)
-        .doc(fmt::format("synchronization: {}", n));
+  for (const char* n : {"syncall", "bar_v", "bar_m", "bar_all", "fence", "cacheinvalid"}) {
+    OpBuilder& b = r.add(std::string("system.") + n)
+                       .sideEffects()
+                       .pipes(scalarPipe)
+                       .deduce(deduceNone)
+                       .doc(fmt::format("synchronization: {}", n));
+    if (std::string_view(n).rfind("bar_", 0) == 0) b.pto("pto.barrier");  // a pipe barrier
+  }
 
   // Orchestration markers on tensors: the tensor itself.
   r.add("tensor.no_dep")

@@ -72,6 +72,9 @@ CostTable makeA5() {
   t.arch = target::Arch::A5;
   t.popCopies = false;
   t.popBindCycles = 2;  // a flag wait and a bind (assumption)
+  // The C2V push is L0C -> UB on FIX at t.l0cToUb: no public A5 figure, the A2/A3 L0C -> L1
+  // bandwidth (assumption; it decides most of the split-speedup bounds, docs/cost-model.md
+  // §2). The V2C push is UB -> L1 at t.ubToL1 (as UB -> GM, assumption).
   return t;
 }
 
@@ -210,7 +213,10 @@ OpCost costOf(const CostTable& t, const ir::Call& call, const std::vector<Value>
   if (n == "tile.tpop_from_aic" || n == "tile.tpop_from_aiv") {
     int64_t bytes = res ? validBytes(*res) : 0;
     bool toL1 = n == "tile.tpop_from_aiv";
-    if (!t.popCopies) return OpCost{Pipe::MTE2, t.popBindCycles, 0, {}};
+    // A5: the consumer binds the slot (zero copy) and waits on the pipe that reads it next:
+    // V for a C2V tile in UB, MTE1 for a V2C tile in L1 (facts §4.7, PTOAS's A5 lowering
+    // uses PIPE_V / PIPE_FIX for C2V and PIPE_MTE1 / PIPE_MTE3 for V2C).
+    if (!t.popCopies) return OpCost{toL1 ? Pipe::MTE1 : Pipe::V, t.popBindCycles, 0, {}};
     return transfer(t, Pipe::MTE2, bytes, toL1 ? t.gmToL1 : t.gmToUb, toL1 ? "GM->L1" : "GM->UB");
   }
   if (op->id == OpId::AivShard && res) {

@@ -10,6 +10,7 @@
 #include "CoreGroup.h"
 #include "InterpreterImpl.h"
 #include "VmiRegion.h"
+#include "ptoc/analysis/VectorDefs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 
@@ -107,38 +108,27 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
 }
 
 // A SIMD_VF region is one pto.vecscope: it is resultless and vector registers do not survive
-// it, so a register or mask value it reads must be defined inside it. A program that would
-// need a register across the boundary is an error, not a silent pass.
+// it, so a register or mask value it reads must be assigned inside it, on every path from the
+// start of the region (a value from an earlier execution of the region is gone too). A program
+// that would need a register across the boundary is an error, not a silent pass.
 void Executor::checkVecscopeInputs(const ir::SimdVfScopeStmt& r) {
-  struct V : ir::IRVisitor {
-    std::set<const ir::Var*> defined;
-    const ir::Var* escaped = nullptr;
-    Span at;
-    void visitStmt(const ir::StmtPtr& st) override {
-      if (!st) return;
-      if (const auto* a = st->as<ir::AssignStmt>()) defined.insert(a->var.get());
-      if (const auto* fo = st->as<ir::ForStmt>()) defined.insert(fo->loopVar.get());
-      Span saved = at;
-      at = st->span;
-      ir::IRVisitor::visitStmt(st);
-      at = saved;
-    }
-    void visitVar(const ir::VarPtr& v) override {
-      if (escaped || defined.count(v.get())) return;
-      if (v->type && (v->type->isa<ir::VRegType>() || v->type->isa<ir::MaskType>())) {
-        escaped = v.get();
-        use = at;
-      }
-    }
-    Span use;
-  } v;
-  v.visitStmt(r.body);
-  if (v.escaped)
-    throw SimError(v.use,
-                   fmt::format("vector value `{}` ({}) is defined outside this SIMD_VF region; a "
-                               "vecscope is resultless and registers do not cross its boundary",
-                               v.escaped->name, ir::typeToString(*v.escaped->type)),
+  auto u = analysis::firstUndefinedVectorUse(r);
+  if (!u) return;
+  std::string what =
+      fmt::format("vector value `{}` ({})", u->var->name, ir::typeToString(*u->var->type));
+  if (!u->assignedInside)
+    throw SimError(u->use,
+                   fmt::format("{} is defined outside this SIMD_VF region; a vecscope is "
+                               "resultless and registers do not cross its boundary",
+                               what),
                    "define the value inside the region (recompute or reload it from UB)");
+  throw SimError(u->use,
+                 fmt::format("{} is not assigned on every path from the start of this SIMD_VF "
+                             "region before this read; registers do not survive the end of a "
+                             "vecscope, so a value from an earlier execution of the region is "
+                             "gone",
+                             what),
+                 "assign it on every path before the read (recompute or reload it from UB)");
 }
 
 Flow Executor::execIf(const ir::IfStmt& s, Frame& f) {

@@ -77,10 +77,10 @@ int compareCommand(const ir::Program& a, const std::string& labelA, const ir::Pr
       std::string cores;
       for (int c = 0; c < timing::kCores; ++c)
         if (st.coreUsed[c])
-          cores += fmt::format("  {} busy {} (V {}, M {})",
+          cores += fmt::format("  {} busy {} (V {}, M {}, path {})",
                                timing::coreName(static_cast<timing::Core>(c)), st.coreBusy[c],
                                st.pipeBusy[c][static_cast<int>(Pipe::V)],
-                               st.pipeBusy[c][static_cast<int>(Pipe::M)]);
+                               st.pipeBusy[c][static_cast<int>(Pipe::M)], st.pathByCore[c]);
       out << fmt::format("{:<40} {:>9} cycles{}\n", label, sch.total, cores);
     }
     return entry.name;

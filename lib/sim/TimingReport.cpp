@@ -90,10 +90,16 @@ Stats computeStats(const std::vector<Segment>& segs, const Schedule& sch, const 
           bi = static_cast<int>(i);
         }
     size_t guard = 0;
+    // Each instruction of the path counts until its successor on the path started (an
+    // instruction that only issued its successor, running alongside it, counts its issue).
+    int64_t next = bestEnd;
     while (bs >= 0 && bi >= 0 && guard++ < 10'000'000) {
       const Instr& in = segs[k].streams[bs].instrs[bi];
       const Placed& p = sch.at[k][bs][bi];
-      onPath[fmt::format("{} at {}", in.name, where(sm, in.span))] += p.end - p.start;
+      int64_t part = std::max<int64_t>(0, std::min(p.end, next) - p.start);
+      next = p.start;
+      onPath[fmt::format("{} at {}", in.name, where(sm, in.span))] += part;
+      st.pathByCore[static_cast<int>(segs[k].streams[bs].core)] += part;
       int ns = p.byStream, ni = p.byInstr;
       if (ns == bs && ni >= bi) break;  // defensive: never loop
       bs = ns;

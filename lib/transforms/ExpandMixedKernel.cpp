@@ -123,7 +123,8 @@ class ExpandMixedKernelPass final : public Pass {
                          "rename that function");
           throw CompileError();
         }
-      auto [aic, aiv] = expandFunction(*f, ctx);
+      expand::TensorOrigins origins(*f);  // one scan, shared by the split and the Group
+      auto [aic, aiv] = expandFunction(*f, origins, ctx);
       out.push_back(aic);
       out.push_back(aiv);
       const auto& cs = callers[f->name];
@@ -132,12 +133,13 @@ class ExpandMixedKernelPass final : public Pass {
       if (onlyGroups)
         intoGroups[f->name] = {aic, aiv};
       else
-        out.push_back(makeGroup(*f, *aic, *aiv));
+        out.push_back(makeGroup(*f, origins, *aic, *aiv));
     }
     if (!intoGroups.empty())
       for (auto& f : out)
         if (f->funcType == FunctionType::Group)
           if (FunctionPtr g = rewriteGroup(*f, intoGroups, ctx.diag)) f = g;
+    if (target::noSplitDualAivDispatch(ctx.arch) && stampHandWrittenMembers(out)) changed = true;
     if (target::manualVtoCPushNeedsNzAdapter(ctx.arch))
       for (auto& f : out)
         if (f->funcType == FunctionType::AIV)
@@ -169,14 +171,43 @@ class ExpandMixedKernelPass final : public Pass {
     throw CompileError();
   }
 
+  /// A2/A3: an AIV member of a Group that uses a pipe without a split mode is dispatched to
+  /// both vector lanes, like an expanded no-split kernel (split-vector-kernel adds the lane-1
+  /// replay): stamps dual_aiv_dispatch. Whether anything changed.
+  static bool stampHandWrittenMembers(std::vector<FunctionPtr>& fns) {
+    std::set<std::string> members;
+    for (const auto& f : fns)
+      if (f->funcType == FunctionType::Group) {
+        CalleeScan scan;
+        scan.visitStmt(f->body);
+        members.insert(scan.callees.begin(), scan.callees.end());
+      }
+    bool changed = false;
+    for (auto& f : fns) {
+      if (f->funcType != FunctionType::AIV || !members.count(f->name) ||
+          splitModeOf(*f) != SplitMode::None || getAttr<bool>(f->attrs, fnattr::kDualAivDispatch))
+        continue;
+      if (const bool* a = getAttr<bool>(f->attrs, fnattr::kSplitAiv); a && *a) continue;
+      if (!expand::scanPipeUse(f->body).dirMask) continue;
+      AttrList attrs = f->attrs;
+      attrs.emplace_back(fnattr::kDualAivDispatch, true);
+      f = withBody(*f, f->body, std::move(attrs));
+      changed = true;
+    }
+    return changed;
+  }
+
   /// AdaptManualVtoCPush: every tile.tpush_to_aic of an AIV function whose tile is not in the
   /// NZ transfer view (col_major, row_major) pushes the NZ adapter's copy instead (its other
   /// kwargs kept). Pushes already adapted — by the boundary path or by hand — are left alone.
   static FunctionPtr adaptManualPushes(const FunctionPtr& f, DiagnosticEngine& diag) {
     class Adapter : public IRMutator {
      public:
-      Adapter(const Function& fn, DiagnosticEngine& d)
-          : diag_(d), names_(definedNamesWithPrefix(fn, "")) {}
+      Adapter(const Function& fn, DiagnosticEngine& d) : fn_(fn), diag_(d) {}
+
+      /// Statements only: a push is an evaluation statement, and nothing is remapped, so
+      /// expressions (and the types inside them) stay as they are without a walk.
+      ExprPtr mutateExpr(const ExprPtr& e) override { return e; }
 
      protected:
       StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
@@ -194,15 +225,18 @@ class ExpandMixedKernelPass final : public Pass {
                                   {"slayout", TileLayout::RowMajor}},
                                  c->span, diag_);
         const auto* sv = src->as<Var>();
-        auto nz = std::make_shared<Var>(freshName(names_, (sv ? sv->name : "pushed") + "_nz"),
+        // The names in use, collected at the first push adapted (most functions have none).
+        if (!names_) names_ = definedNamesWithPrefix(fn_, "");
+        auto nz = std::make_shared<Var>(freshName(*names_, (sv ? sv->name : "pushed") + "_nz"),
                                         move->type, c->span);
         auto push = createOpCall(*c->op, {nz}, c->kwargs, c->span, diag_);
         return makeSeq({assign(nz, move, s->span), evalStmt(push, s->span)}, s->span);
       }
 
      private:
+      const Function& fn_;
       DiagnosticEngine& diag_;
-      std::unordered_set<std::string> names_;
+      std::optional<std::unordered_set<std::string>> names_;
     };
     Adapter a(*f, diag);
     StmtPtr body = a.mutateStmt(f->body);
@@ -219,9 +253,10 @@ class ExpandMixedKernelPass final : public Pass {
         f.directions, f.returnTypes, f.body, restampAttrs(f.attrs, {}, {fnattr::kSplit}), f.span);
   }
 
-  static std::pair<FunctionPtr, FunctionPtr> expandFunction(const Function& f, PassContext& ctx) {
-    expand::SideBodies b = expand::splitSides(f, {ctx.arch, f.name}, ctx.diag);
-    expand::TensorOrigins origins(f);
+  static std::pair<FunctionPtr, FunctionPtr> expandFunction(const Function& f,
+                                                            const expand::TensorOrigins& origins,
+                                                            PassContext& ctx) {
+    expand::SideBodies b = expand::splitSides(f, origins, {ctx.arch, f.name}, ctx.diag);
     StmtPtr aic = expand::cleanupSide(b.aic, Side::Aic, f, origins, ctx.diag);
     StmtPtr aiv = expand::cleanupSide(b.aiv, Side::Aiv, f, origins, ctx.diag);
     aic = expand::finalizeTfrees(aic, Side::Aic, ctx.diag);
@@ -263,13 +298,13 @@ class ExpandMixedKernelPass final : public Pass {
 
   /// The Group `f`: calls the AIC and the AIV function with f's parameters, returns the
   /// Out / InOut parameters f's results are stored in (else the AIV function's results).
-  static FunctionPtr makeGroup(const Function& f, const Function& aic, const Function& aiv) {
+  static FunctionPtr makeGroup(const Function& f, const expand::TensorOrigins& origins,
+                               const Function& aic, const Function& aiv) {
     const Span span = f.span;
     std::vector<ExprPtr> args(f.params.begin(), f.params.end());
     std::vector<StmtPtr> body{evalStmt(callFunction(aic, args, span), span)};
     std::vector<ExprPtr> rets;
     if (!f.returnTypes.empty()) {
-      expand::TensorOrigins origins(f);
       const ReturnStmt* r = nullptr;
       for (const auto& s : flattenStmts(f.body))
         if (const auto* x = s->as<ReturnStmt>()) r = x;

@@ -12,9 +12,12 @@ void registerLowerAutoVectorSplitPass();
 void registerExpandMixedKernelPass();
 void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
+void registerScheduleCrossCorePass();
+void registerPipelineCrossCoreLoopsPass();
 void registerSimdVfLayoutInferencePass();
 void registerVerifyParallelPass();
 void registerLegalizeParallelPass();
+void registerEliminateSimdVfRoundTripPass();
 void registerVectorizeParallelPass();
 void registerVerifyCodegenLegalityPass();
 
@@ -31,17 +34,20 @@ void registerAllPasses() {
   registerExpandMixedKernelPass();
   registerSplitVectorKernelPass();
   registerStampTfreeSplitPass();
+  registerScheduleCrossCorePass();
+  registerPipelineCrossCoreLoopsPass();
   registerSimdVfLayoutInferencePass();
   registerVerifyParallelPass();
   registerLegalizeParallelPass();
+  registerEliminateSimdVfRoundTripPass();
   registerVectorizeParallelPass();
   registerVerifyCodegenLegalityPass();
   PassRegistry::instance().addPipeline(
       "simdvf",
       "SIMD-VF vectorization of the element-wise core: parallel units of SIMD_VF regions -> VMI "
       "(architecture §5.2)",
-      {"simdvf-layout-inference", "verify-parallel", "legalize-parallel", "vectorize-parallel",
-       "verify-codegen-legality"});
+      {"simdvf-layout-inference", "verify-parallel", "legalize-parallel",
+       "eliminate-simdvf-roundtrip", "vectorize-parallel", "verify-codegen-legality"});
   PassRegistry::instance().addPipeline(
       "mixed-split",
       "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "
@@ -51,10 +57,12 @@ void registerAllPasses() {
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
-      "split-vector-kernel and stamp-tfree-split (architecture §5.1)",
+      "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops and schedule-cross-core "
+      "(architecture §5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
        "resolve-backend-op-layouts", "lower-auto-vector-split", "expand-mixed-kernel",
-       "split-vector-kernel", "stamp-tfree-split"});
+       "split-vector-kernel", "stamp-tfree-split", "pipeline-cross-core-loops",
+       "schedule-cross-core"});
 }
 
 }  // namespace ptoc

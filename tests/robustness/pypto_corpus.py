@@ -73,30 +73,143 @@ def const_like(value):
     return False
 
 
+def const_assigns(stmt, self_attrs=None):
+    """The (name, value) pairs of a constant assignment: `N = 64`, `N: int = 64`,
+    `M = N = 64` or `M, N = 32, 64`; [] for any other statement. `self.X` values are
+    read through `self_attrs` (what the class's __init__ stores: a constant or the
+    default of one of its parameters)."""
+    def value(v):
+        if self_attrs and isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and \
+                v.value.id == "self" and v.attr in self_attrs:
+            return self_attrs[v.attr]
+        return v
+    if isinstance(stmt, ast.Assign):
+        out = []
+        for t in stmt.targets:
+            v = value(stmt.value)
+            if isinstance(t, ast.Name):
+                if not const_like(v):
+                    return []
+                out.append((t.id, v))
+            elif isinstance(t, (ast.Tuple, ast.List)) and \
+                    isinstance(stmt.value, (ast.Tuple, ast.List)) and \
+                    len(t.elts) == len(stmt.value.elts) and \
+                    all(isinstance(x, ast.Name) for x in t.elts):
+                vals = [value(x) for x in stmt.value.elts]
+                if not all(const_like(x) for x in vals):
+                    return []
+                out += [(x.id, y) for x, y in zip(t.elts, vals)]
+            else:
+                return []
+        return out
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and \
+            stmt.value is not None and const_like(stmt.value):
+        return [(stmt.target.id, stmt.value)]
+    return []
+
+
+def is_pl_decorated(fn):
+    return any(isinstance(d, (ast.Attribute, ast.Call)) and
+               (is_pl_attr(d, "function") or is_pl_attr(d, "program") or is_pl_attr(d, "jit"))
+               for d in fn.decorator_list)
+
+
+def builder_params(fn):
+    """The parameters of a plain function around a program, without self / cls."""
+    a = fn.args
+    pos = a.posonlyargs + a.args
+    defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+    out = list(zip(pos, defaults)) + list(zip(a.kwonlyargs, a.kw_defaults))
+    return [(arg.arg, d) for arg, d in out if arg.arg not in ("self", "cls")]
+
+
+class ConstEval:
+    """Evaluates a call-site argument to the text of a --define value: numbers, arithmetic
+    of numbers, pl.X attributes, and names bound to those in `env`."""
+
+    def __init__(self, env):
+        self.env = env
+
+    def __call__(self, node, depth=0):
+        if depth > 20:
+            return None
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
+                not isinstance(node.value, bool):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = self(node.operand, depth + 1)
+            return None if not isinstance(v, (int, float)) else (-v if isinstance(
+                node.op, ast.USub) else v)
+        if isinstance(node, ast.BinOp):
+            a, b = self(node.left, depth + 1), self(node.right, depth + 1)
+            if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+                return None
+            ops = {ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y,
+                   ast.Mult: lambda x, y: x * y, ast.FloorDiv: lambda x, y: x // y,
+                   ast.Mod: lambda x, y: x % y}
+            f = ops.get(type(node.op))
+            try:
+                return f(a, b) if f else None
+            except ZeroDivisionError:
+                return None
+        if isinstance(node, ast.Attribute):
+            text = ast.unparse(node)
+            return text if text.startswith("pl.") else None
+        if isinstance(node, ast.Name) and node.id in self.env:
+            return self(self.env[node.id], depth + 1)
+        return None
+
+
+def define_text(v):
+    return v if isinstance(v, str) else repr(v)
+
+
 class Extractor(ast.NodeVisitor):
-    def __init__(self, src):
+    def __init__(self, src, tree):
         self.src = src
+        self.tree = tree
         self.lines = src.splitlines()
         self.stack = []  # ancestors
-        self.found = []  # (kind, name, text, expected_error)
+        self.found = []  # (kind, name, text, expected_error, defines)
 
-    def scope_consts(self):
+    def self_attrs(self, cls):
+        """self.X -> value node for `self.X = <constant>` / `self.X = param` (with a
+        constant default) in the __init__ of the Python class `cls`."""
+        out = {}
+        for f in cls.body:
+            if not (isinstance(f, ast.FunctionDef) and f.name == "__init__"):
+                continue
+            defaults = dict(builder_params(f))
+            for s in f.body:
+                if isinstance(s, ast.Assign) and len(s.targets) == 1 and \
+                        isinstance(s.targets[0], ast.Attribute) and \
+                        isinstance(s.targets[0].value, ast.Name) and \
+                        s.targets[0].value.id == "self":
+                    v = s.value
+                    if isinstance(v, ast.Name) and v.id in defaults:
+                        v = defaults[v.id]
+                    if v is not None and isinstance(v, ast.Constant) and const_like(v):
+                        out[s.targets[0].attr] = v
+        return out
+
+    def scope_consts(self, upto=None):
         """Simple constant assignments visible at the current point: module level and
-        every enclosing function body (statements before the nested node)."""
+        every enclosing function body (statements before the nested node), as
+        name -> (value, owner), owner being the Module or FunctionDef."""
         consts = collections.OrderedDict()
-        for i, anc in enumerate(self.stack):
+        stack = self.stack if upto is None else self.stack[:upto]
+        for i, anc in enumerate(stack):
             if not isinstance(anc, (ast.Module, ast.FunctionDef)):
                 continue
             child = self.stack[i + 1] if i + 1 < len(self.stack) else None
+            attrs = self.self_attrs(stack[i - 1]) if i > 0 and \
+                isinstance(stack[i - 1], ast.ClassDef) else None
             for s in anc.body:
                 if s is child:
                     break
-                if isinstance(s, ast.Assign) and len(s.targets) == 1 and \
-                        isinstance(s.targets[0], ast.Name) and const_like(s.value):
-                    consts[s.targets[0].id] = s
-                elif isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and \
-                        s.value is not None and const_like(s.value):
-                    consts[s.target.id] = s
+                for n, v in const_assigns(s, attrs):
+                    consts.pop(n, None)
+                    consts[n] = (v, anc)
         return consts
 
     def text_of(self, node):
@@ -104,8 +217,71 @@ class Extractor(ast.NodeVisitor):
         body = "\n".join(self.lines[first - 1:node.end_lineno])
         return textwrap.dedent(body)
 
+    def call_site_defines(self, fn, params):
+        """--define settings for the builder `fn` from the first call of it whose arguments
+        are all constants, or from the first row of a pytest.mark.parametrize on it."""
+        names = [p for p, _ in params]
+        for d in fn.decorator_list:
+            if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and \
+                    d.func.attr == "parametrize" and len(d.args) >= 2 and \
+                    isinstance(d.args[0], ast.Constant) and isinstance(d.args[0].value, str) \
+                    and isinstance(d.args[1], (ast.List, ast.Tuple)) and d.args[1].elts:
+                keys = [k.strip() for k in d.args[0].value.split(",") if k.strip()]
+                row = d.args[1].elts[0]
+                if isinstance(row, ast.Call) and getattr(row.func, "attr", "") == "param":
+                    row = row.args[0] if len(row.args) == 1 else ast.Tuple(elts=row.args)
+                vals = row.elts if len(keys) > 1 and isinstance(row, (ast.Tuple, ast.List)) \
+                    else [row]
+                ev = ConstEval({})
+                out = {}
+                for k, v in zip(keys, vals):
+                    x = ev(v)
+                    if k in names and x is not None:
+                        out[k] = define_text(x)
+                if out:
+                    return out
+        module_env = {n: v for s in self.tree.body for n, v in const_assigns(s)}
+        best = {}
+        for caller in ast.walk(self.tree):
+            if not isinstance(caller, (ast.FunctionDef, ast.Module)):
+                continue
+            env = dict(module_env)
+            if isinstance(caller, ast.FunctionDef):
+                for s in caller.body:
+                    for n, v in const_assigns(s):
+                        env[n] = v
+            ev = ConstEval(env)
+            for call in ast.walk(caller):
+                if not isinstance(call, ast.Call):
+                    continue
+                f = call.func
+                callee = f.id if isinstance(f, ast.Name) else \
+                    f.attr if isinstance(f, ast.Attribute) else None
+                if callee != fn.name or any(isinstance(a, ast.Starred) for a in call.args):
+                    continue
+                out = {}
+                for name, a in zip(names, call.args):
+                    v = ev(a)
+                    if v is not None:
+                        out[name] = define_text(v)
+                for kw in call.keywords:
+                    v = ev(kw.value) if kw.arg in names else None
+                    if v is not None:
+                        out[kw.arg] = define_text(v)
+                if len(out) > len(best):  # the call that gives the most parameters
+                    best = out
+        return best
+
     def emit(self, kind, node):
         expected_error = any(isinstance(a, ast.With) and is_pytest_raises(a) for a in self.stack)
+        # The innermost plain function around the program whose parameters it uses: a
+        # builder; ptoc reads it with its parameters (defaults, --define from a call site).
+        builder_at = None
+        for i in range(len(self.stack) - 1, 0, -1):
+            anc = self.stack[i]
+            if isinstance(anc, ast.FunctionDef) and not is_pl_decorated(anc):
+                builder_at = i
+                break
         consts = self.scope_consts()
         used = names_used(node)
         # Transitive closure over the constants' own names.
@@ -115,18 +291,44 @@ class Extractor(ast.NodeVisitor):
             if n in keep:
                 continue
             keep.add(n)
-            work += [m for m in names_used(consts[n].value) if m in consts and m not in keep]
+            work += [m for m in names_used(consts[n][0]) if m in consts and m not in keep]
+        needed = used | {m for n in keep for m in names_used(consts[n][0])}
+        builder, params = None, []
+        if builder_at is not None:
+            fn = self.stack[builder_at]
+            params = builder_params(fn)
+            inner = {n for n, (v, owner) in consts.items() if owner is fn}
+            if any(p in needed and p not in inner for p, _ in params):
+                builder = fn
         header = ["import pypto.language as pl"]
         body = self.text_of(node)
         if "pld." in body:
             header.append("import pypto.language.distributed as pld")
         header.append("")
-        for n, s in consts.items():
+        inside = []
+        for n, (v, owner) in consts.items():
             if n in keep:
-                header.append(ast.get_source_segment(self.src, s))
+                line = f"{n} = {ast.get_source_segment(self.src, v)}"
+                (inside if builder is not None and owner is builder else header).append(line)
         header.append("")
-        self.found.append((kind, node.name, "\n".join(header) + "\n" + body + "\n",
-                           expected_error))
+        defines = {}
+        if builder is None:
+            text = "\n".join(header) + "\n" + body + "\n"
+        else:
+            sig = []
+            for p, d in params:
+                seg = ast.get_source_segment(self.src, d) if d is not None else None
+                ok = seg is not None and const_like(d) and \
+                    all(m in consts for m in names_used(d))
+                sig.append(f"{p}={seg}" if ok else p)
+            lines = [f"def {builder.name}({', '.join(sig)}):"]
+            lines += ["    " + x for x in inside]
+            lines += ["    " + x if x else "" for x in body.splitlines()]
+            lines.append(f"    return {node.name}")
+            text = "\n".join(header) + "\n" + "\n".join(lines) + "\n"
+            defines = {k: v for k, v in self.call_site_defines(builder, params).items()
+                       if v is not None}
+        self.found.append((kind, node.name, text, expected_error, defines))
 
     def generic_visit(self, node):
         self.stack.append(node)
@@ -192,11 +394,11 @@ def main():
             continue
         if "pl." not in src:
             continue
-        ex = Extractor(src)
+        ex = Extractor(src, tree)
         ex.stack = []
         ex.generic_visit(tree)
-        for i, (kind, name, text, expected) in enumerate(ex.found):
-            programs.append((rel, i, kind, name, text, expected))
+        for i, (kind, name, text, expected, defines) in enumerate(ex.found):
+            programs.append((rel, i, kind, name, text, expected, defines))
 
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="pypto-corpus-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -205,12 +407,16 @@ def main():
     classes = collections.Counter()
     class_examples = collections.defaultdict(list)
     internal, expected_total, expected_rejected, accepted_expected = [], 0, 0, []
-    for rel, i, kind, name, text, expected in programs:
+    for rel, i, kind, name, text, expected, defines in programs:
         fname = out / (re.sub(r"[^A-Za-z0-9]+", "_", rel[:-3]) + f"__{i}_{name}.py")
         fname.write_text(text, encoding="utf-8")
         try:
-            r = subprocess.run([args.ptoc, "fmt", str(fname)], capture_output=True, text=True,
-                               env=env, timeout=30)
+            cmd = [args.ptoc, "fmt", str(fname)]
+            for k, v in sorted(defines.items()):
+                cmd.append(f"--define={k}={v}")
+            if defines:
+                fname.with_suffix(".defines").write_text(" ".join(cmd[3:]) + "\n")
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=30)
             rc = r.returncode
         except subprocess.TimeoutExpired:
             rc, r = -999, None

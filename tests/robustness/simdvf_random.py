@@ -17,8 +17,17 @@ accumulators. These run `ptoc check --passes=simdvf` bit-exactly (no tolerance a
 min / max left out of the values (their select semantics differ from the element-level min /
 max for NaN and signed zeros by design: docs/passes/legalize-parallel.md).
 
+With --regions the region-level structure is random instead (float32 / int32, 64 / 128 lanes):
+sequences of units, carrying T.serial loops around units (nested up to two levels, sibling
+units and loops, read-modify-writes of b / d at widths of one to three lane vectors, so Plan A
+splits them), Plan B shapes (a region-local buffer one lane vector wide with a uniform seed),
+staging pairs through region-local buffers (the eliminate-simdvf-roundtrip shapes, with tails
+and non-copy readers among them), region-level scalar binds (which a split may have to reject,
+fail-closed) and if / else unit bodies. They run `ptoc check --passes=simdvf` bit-exactly; a
+[VectorizeParallelToPTO] rejection counts as rejected.
+
 usage: tests/robustness/simdvf_random.py [--cases 200] [--seed 1] [--out DIR] [--ptoc PATH]
-                                         [--control-flow]
+                                         [--control-flow | --regions]
 """
 import argparse
 import os
@@ -224,6 +233,108 @@ def main(A: T.Tensor(({n},), "{dt}"), C: T.Tensor(({n},), "{dt}"), B: T.Tensor((
 """
 
 
+def region_kernel(rng):
+    dt = rng.choice(["float32", "int32"])
+    isf = dt == "float32"
+    lanes = rng.choice([64, 128])
+    p = rng.choice([1, 2, 3]) * lanes  # width of b, d and the region-local buffers
+    na = 17 * p                        # a is read at (t * 4 + u) * p + i, t, u < 4
+    locals_, body, n_loc = [], [], [0]
+    lit = (lambda: repr(round(rng.uniform(-3, 3), 2))) if isf else (lambda: str(rng.randint(-5, 5)))
+
+    def ext():
+        return rng.choice([p, p, lanes, p - 5]) if p > lanes else rng.choice([p, p, p - 3])
+
+    def val(tv, readable, depth=2):
+        off = " + ".join(f"{v} * {4 ** k}" for k, v in enumerate(tv)) if tv else ""
+        leaves = [f"a[({off}) * {p} + i]" if off else "a[i]", "c[i]", "s", lit()] + [f"{x}[i]" for x in readable]
+        if depth == 0 or rng.random() < 0.35:
+            return rng.choice(leaves)
+        k = rng.random()
+        x, y = val(tv, readable, depth - 1), val(tv, readable, depth - 1)
+        if k < 0.75:
+            return f"({x} {rng.choice(['+', '-', '*'])} {y})"
+        return f"T.Select({rng.choice(leaves)} > {rng.choice(leaves)}, {x}, {y})"
+
+    def unit(ind, tv, readable, rmw):
+        e = ext()
+        dst = rng.choice(["b", "d"])
+        lines = [f"{ind}for i in T.Parallel({e}):"]
+        v = val(tv, readable)
+        if rmw:
+            v = f"{dst}[i] {rng.choice(['+', '*', '-'])} {v}"
+        if rng.random() < 0.2:
+            lines += [f"{ind}    if {val(tv, readable, 0)} > {val(tv, readable, 0)}:",
+                      f"{ind}        {dst}[i] = {v}", f"{ind}    else:", f"{ind}        {dst}[i] = {val(tv, readable, 1)}"]
+        else:
+            lines.append(f"{ind}    {dst}[i] = {v}")
+        return lines
+
+    def level(ind, tv, depth, count):
+        out = []
+        for _ in range(count):
+            k = rng.random()
+            if depth < 2 and k < 0.4:
+                t = "tu"[len(tv)]
+                out.append(f"{ind}for {t} in T.serial({rng.randint(1, 3)}):")
+                out += level(ind + "    ", tv + [t], depth + 1, rng.randint(1, 2))
+            else:
+                out += unit(ind, tv, ["b", "d"], rmw=bool(tv) and rng.random() < 0.8)
+        return out
+
+    ind = "            "
+    for _ in range(rng.randint(1, 3)):
+        k = rng.random()
+        if k < 0.35:
+            body += level(ind, [], 0, rng.randint(1, 2))
+        elif k < 0.6:
+            # a staging pair through a region-local buffer
+            name = f"tmp{n_loc[0]}"
+            n_loc[0] += 1
+            locals_.append(f"{ind}{name} = T.alloc_shared(({p},), \"{dt}\")")
+            e = ext()
+            e2 = e if rng.random() < 0.8 else ext()
+            src = val([], ["b", "d"]) if rng.random() < 0.6 else rng.choice(["a[i]", "c[i]"])
+            body += [f"{ind}for i in T.Parallel({e}):", f"{ind}    {name}[i] = {src}"]
+            dst = rng.choice(["b", "d"])
+            rd = f"{name}[i]" if rng.random() < 0.6 else f"({name}[i] * {name}[i] + c[i])"
+            body += [f"{ind}for i in T.Parallel({e2}):", f"{ind}    {dst}[i] = {rd}"]
+        elif k < 0.8:
+            # a Plan B shape: one lane vector, uniform seed, read after the loop
+            name = f"acc{n_loc[0]}"
+            n_loc[0] += 1
+            locals_.append(f"{ind}{name} = T.alloc_shared(({lanes},), \"{dt}\")")
+            body += [f"{ind}for i in T.Parallel({lanes}):", f"{ind}    {name}[i] = {rng.choice([lit(), 's'])}",
+                     f"{ind}for t in T.serial({rng.randint(1, 4)}):", f"{ind}    for i in T.Parallel({lanes}):",
+                     f"{ind}        {name}[i] = {name}[i] {rng.choice(['+', '*'])} a[t * {p} + i]",
+                     f"{ind}for i in T.Parallel({lanes}):", f"{ind}    {rng.choice(['b', 'd'])}[i] = {name}[i] + c[i]"]
+        else:
+            # a region-level scalar bind read by the next unit
+            body.append(f"{ind}k{n_loc[0]} = a[{rng.randint(0, p - 1)}] + {lit()}")
+            body += [f"{ind}for i in T.Parallel({ext()}):", f"{ind}    {rng.choice(['b', 'd'])}[i] = c[i] * k{n_loc[0]}"]
+            n_loc[0] += 1
+    return f"""import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor(({na},), "{dt}"), C: T.Tensor(({p},), "{dt}"), B: T.Tensor(({p},), "{dt}"),
+         D: T.Tensor(({p},), "{dt}"), s: T.{dt}):
+    with T.Kernel(1):
+        a = T.alloc_shared(({na},), "{dt}")
+        c = T.alloc_shared(({p},), "{dt}")
+        b = T.alloc_shared(({p},), "{dt}")
+        d = T.alloc_shared(({p},), "{dt}")
+        T.copy(A, a)
+        T.copy(C, c)
+        T.copy(B, b)
+        T.copy(D, d)
+        with T.SimdVF(lanes={lanes}):
+""" + "\n".join(locals_ + body) + """
+        T.copy(b, B)
+        T.copy(d, D)
+"""
+
+
 def fix_casts(s):
     # close the T.Cast( opened before each buffer load: a[...] -> T.Cast("float32", a[...])
     out, i = [], 0
@@ -254,6 +365,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="/tmp/simdvf-random")
     ap.add_argument("--control-flow", action="store_true")
+    ap.add_argument("--regions", action="store_true")
     ap.add_argument("--ptoc", default=os.path.join(os.path.dirname(__file__), "..", "..", "build", "tools", "ptoc", "ptoc"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -261,17 +373,18 @@ def main():
     ok = rejected = failed = 0
     reasons = {}
     for n in range(a.cases):
-        src = cf_kernel(rng) if a.control_flow else kernel(rng)
+        src = region_kernel(rng) if a.regions else cf_kernel(rng) if a.control_flow else kernel(rng)
         path = os.path.join(a.out, f"case{n}.py")
         open(path, "w").write(src)
-        tol = [] if a.control_flow else ["--rtol", "0", "--atol", "0"]
+        tol = [] if a.control_flow or a.regions else ["--rtol", "0", "--atol", "0"]
         r = subprocess.run([a.ptoc, "check", path, "--passes=simdvf"] + tol + ["--seed", str(n)],
                            capture_output=True, text=True)
         text = r.stdout + r.stderr
         if r.returncode == 0 and "check ok" in text:
             ok += 1
             os.remove(path)
-        elif r.returncode == 1 and ("[VerifyParallelToPTO]" in text or "[LegalizeParallelToPTO]" in text):
+        elif r.returncode == 1 and ("[VerifyParallelToPTO]" in text or "[LegalizeParallelToPTO]" in text
+                                    or "[VectorizeParallelToPTO]" in text):
             rejected += 1
             key = text.split("] ", 1)[1].split(":", 1)[0] + ": " + text.split(": ", 3)[-1][:70]
             reasons[key] = reasons.get(key, 0) + 1
@@ -279,7 +392,7 @@ def main():
         else:
             failed += 1
             print(f"FAIL {path}: {text.strip().splitlines()[0] if text.strip() else r.returncode}")
-    print(f"{a.cases} cases: {ok} pass bit-exactly, {rejected} rejected by verify-parallel, {failed} failed")
+    print(f"{a.cases} cases: {ok} pass bit-exactly, {rejected} rejected, {failed} failed")
     for k, v in sorted(reasons.items(), key=lambda x: -x[1])[:8]:
         print(f"  rejected {v}x: {k}")
     return 1 if failed else 0

@@ -2,7 +2,10 @@
 // programs whose cycle counts are computed by hand in the comments, and the cost tables.
 #include <gtest/gtest.h>
 
+#include "ptoc/ir/Expr.h"
+#include "ptoc/ops/OpRegistry.h"
 #include "ptoc/sim/Timing.h"
+#include "ptoc/sim/Value.h"
 
 namespace ptoc::sim::timing {
 namespace {
@@ -167,6 +170,28 @@ TEST(CycleModelTest, CostTablesCiteTheFacts) {
   EXPECT_FALSE(a5.popCopies);
   EXPECT_TRUE(costTable(target::Arch::A2A3).popCopies);
   EXPECT_EQ(transferCycles(a5, 0, 100.0), 0);
+}
+
+TEST(CycleModelTest, PopsWaitOnThePipeOfTheirArch) {
+  // facts §4.7: A2/A3 pops copy GM -> local on MTE2; A5 pops bind the slot in the consumer's
+  // SRAM and wait on the pipe that reads it next (V for a C2V tile, MTE1 for a V2C tile).
+  auto pop = [](const char* name) {
+    const OpDef* d = OpRegistry::instance().find(name);
+    EXPECT_NE(d, nullptr) << name;
+    return ir::Call(name, d, {}, {}, nullptr, {});
+  };
+  ir::Call c2v = pop("tile.tpop_from_aic"), v2c = pop("tile.tpop_from_aiv");
+  const CostTable& a5 = costTable(target::Arch::A5);
+  const CostTable& a3 = costTable(target::Arch::A2A3);
+  EXPECT_EQ(costOf(a5, c2v, {}, Value(), false).pipe, Pipe::V);
+  EXPECT_EQ(costOf(a5, v2c, {}, Value(), true).pipe, Pipe::MTE1);
+  EXPECT_EQ(costOf(a5, c2v, {}, Value(), false).cycles, a5.popBindCycles);
+  EXPECT_EQ(costOf(a3, c2v, {}, Value(), false).pipe, Pipe::MTE2);
+  EXPECT_EQ(costOf(a3, v2c, {}, Value(), true).pipe, Pipe::MTE2);
+  // Every pipe a pop may take is in its registration.
+  for (const ir::Call* c : {&c2v, &v2c})
+    for (const CostTable* t : {&a5, &a3})
+      EXPECT_TRUE(c->op->pipes.has(costOf(*t, *c, {}, Value(), false).pipe)) << c->callee;
 }
 
 }  // namespace

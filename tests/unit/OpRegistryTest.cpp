@@ -1007,7 +1007,8 @@ TEST_F(OpsTest, TraitsReducedAxesAndPipes) {
   EXPECT_EQ(op("tile.get_block_idx").pipes, PipeSet{Pipe::Scalar});
   EXPECT_EQ(op("vmi.mask_and").pto, "pto.vmi.vand");
   EXPECT_EQ(op("tile.exp").pto, "pto.texp");  // PTOAS v0.27 PTOOps.td
-  EXPECT_EQ(op("tile.slice").pto, "");        // no PTO form emitted (docs/codegen.md)
+  EXPECT_EQ(op("tile.slice").pto, "pto.subset");
+  EXPECT_EQ(op("tile.random").pto, "");  // no PTO form emitted (docs/codegen.md)
 
   // Windows: which arguments give the shape, offsets and valid shape.
   EXPECT_EQ(op("tile.load").window.offsets, 1);

@@ -40,6 +40,8 @@ std::vector<std::string> splitList(const std::string& s) {
 struct Driver {
   SourceManager sm;
   DiagnosticEngine diag{sm};
+  std::vector<std::string> defines;  // --define NAME=VALUE
+  std::vector<std::unique_ptr<frontend::Module>> defineModules;
 
   ir::ProgramPtr load(const std::string& path) {
     std::string text;
@@ -48,7 +50,11 @@ struct Driver {
       throw CompileError();
     }
     uint32_t id = sm.addBuffer(path == "-" ? "<stdin>" : path, std::move(text));
-    return frontend::parseProgram(sm, id, diag);
+    if (defineModules.empty())
+      for (const auto& s : defines) defineModules.push_back(frontend::parseDefine(sm, s, diag));
+    std::vector<const frontend::Module*> mods;
+    for (const auto& m : defineModules) mods.push_back(m.get());
+    return frontend::parseProgram(sm, id, diag, mods);
   }
 };
 
@@ -240,7 +246,14 @@ int main(int argc, char** argv) {
   };
 
   std::string file, fileB, passes;
+  std::vector<std::string> defines;
+  auto addDefine = [&](CLI::App* sub) {
+    sub->add_option("--define", defines,
+                    "NAME=VALUE: a parameter of the builder function around the program, or a "
+                    "module-level constant (repeatable)");
+  };
   auto* fmtCmd = app.add_subcommand("fmt", "print the canonical form of a program");
+  addDefine(fmtCmd);
   fmtCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   fmtCmd->add_flag("--verify-roundtrip", pmOpts.verifyRoundTrip,
                    "parse the printed program back and compare (internal error on a difference)");
@@ -248,6 +261,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json"}));
 
   auto* optCmd = app.add_subcommand("opt", "run passes and print the result");
+  addDefine(optCmd);
   optCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   optCmd->add_option("--passes", passes, "comma-separated pass names");
   addPassFlags(optCmd);
@@ -255,6 +269,7 @@ int main(int argc, char** argv) {
   std::string emit = "ir", compileOut;
   auto* compileCmd = app.add_subcommand(
       "compile", "run the whole pipeline (natural kernel -> AIC + AIV + Group) and emit");
+  addDefine(compileCmd);
   compileCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   compileCmd
       ->add_option("--emit", emit,
@@ -264,6 +279,7 @@ int main(int argc, char** argv) {
   addPassFlags(compileCmd);
 
   auto* eqCmd = app.add_subcommand("equal", "structural equality of two programs (names ignored)");
+  addDefine(eqCmd);
   eqCmd->add_option("a", file, "first program")->required();
   eqCmd->add_option("b", fileB, "second program")->required();
   eqCmd->add_option("--diagnostics", diagFormat, "diagnostics format")
@@ -279,6 +295,7 @@ int main(int argc, char** argv) {
     sub->add_flag("--no-random-inputs", noRandom, "a parameter without an input file is an error");
   };
   auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");
+  addDefine(runCmd);
   runCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   runCmd->add_option("--out", outDir, "write every output as OUT/<name>.npy");
   runCmd->add_flag("--stats", runOpts.stats,
@@ -296,6 +313,7 @@ int main(int argc, char** argv) {
   sim::CompareOptions cmpOpts;
   auto* checkCmd =
       app.add_subcommand("check", "run a program before and after passes and compare the outputs");
+  addDefine(checkCmd);
   checkCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   checkCmd->add_option("--passes", passes, "comma-separated pass names")->required();
   checkCmd->add_option("--rtol", cmpOpts.rtol,
@@ -308,6 +326,7 @@ int main(int argc, char** argv) {
   std::string against, againstFile;
   auto* compareCmd = app.add_subcommand(
       "compare", "modeled cycles of two lowerings of one kernel side by side (cycle model)");
+  addDefine(compareCmd);
   compareCmd->add_option("file", file, "input file ('-' for stdin)")->required();
   compareCmd->add_option("--passes", passes, "passes of the first lowering (may be empty)");
   compareCmd->add_option("--against", against, "passes of the second lowering (may be empty)");
@@ -332,6 +351,7 @@ int main(int argc, char** argv) {
   runOpts.arch = pmOpts.arch;
 
   Driver d;
+  d.defines = defines;
   d.diag.setFormat(diagFormat == "json" ? DiagnosticFormat::Json : DiagnosticFormat::Text);
   int rc = 0;
   try {

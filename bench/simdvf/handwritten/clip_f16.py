@@ -1,4 +1,7 @@
-# Hand-written VMI version of kernels/clip_f16.py.
+# Hand-written VMI version of kernels/clip_f16.py. T.min / T.max inside a SIMD-VF unit are
+# compare + select (docs/passes/legalize-parallel.md, the reviewed semantics: max(a, -6) =
+# select(a > -6, a, -6), then min(m, 6) = select(m < 6, m, 6)), so the twin computes the same
+# numbers with vcmps + vsel; vmin / vmax would differ on NaN and on the sign of a zero.
 import pypto.language as pl
 
 
@@ -13,5 +16,7 @@ def main(A: pl.Tensor[[16384], pl.FP16], C: pl.Tensor[[16384], pl.FP16], B: pl.I
         hi = pl.vmi.vbrc(pl.const(6.0, pl.FP16), size=128)
         for q in pl.range(128):
             x = pl.vmi.vload(a, q * 128, size=128)
-            pl.vmi.vstore(pl.vmi.vmin(pl.vmi.vmax(x, lo, m), hi, m), b, q * 128, m)
+            y = pl.vmi.vsel(pl.vmi.vcmps(x, pl.const(-6.0, pl.FP16), m, cmp="gt"), x, lo)
+            z = pl.vmi.vsel(pl.vmi.vcmps(y, pl.const(6.0, pl.FP16), m, cmp="lt"), y, hi)
+            pl.vmi.vstore(z, b, q * 128, m)
     B = pl.store(b, [0], B)

@@ -194,7 +194,8 @@ struct Stats {
     std::string what;  // "tile.exp at k.py:30"
     int64_t cycles = 0;
   };
-  std::vector<Contributor> critical;  // top contributors of the critical path
+  std::vector<Contributor> critical;       // top contributors of the critical path
+  int64_t pathByCore[kCores] = {0, 0, 0};  // cycles of each core's instructions on the path
   std::map<std::pair<uint32_t, uint32_t>, int64_t> cyclesByLine;  // (file, line) -> busy cycles
   size_t instructions = 0;
 };

@@ -49,9 +49,9 @@ constexpr bool isRegisterLaneCount(int64_t lanes) {
 // ---- Cross-core transfers (pypto-facts §3.8, §3.9) -------------------------------------------
 
 /// The layout a vector tile is pushed to the cube in: the NZ adapter (a Vec -> Vec
-/// tile.move to blayout col_major, slayout row_major) before tpush_to_aic. Both targets
-/// need it for a move into Left / Right; for a split gather (aic_gather) into Mat only A5
-/// does (its L1 pop reads the pushed tile as NZ; A2/A3 goes through GM).
+/// tile.move to blayout col_major, slayout row_major, or the layout a move into Mat names)
+/// before tpush_to_aic. A5 needs it for every V->C push (its L1 pop reads the pushed tile as
+/// fractal); A2/A3 pushes as it is (the transfer goes UB -> GM -> L1, and UB -> GM is ND).
 bool gatherNeedsNzAdapter(Arch arch);
 /// Whether a hand-written tile.tpush_to_aic must go through the NZ adapter too (the cube's
 /// FIFO reads the pushed tile as fractal): the same rule as the gather.

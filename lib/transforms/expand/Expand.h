@@ -44,8 +44,10 @@ struct SideBodies {
   ir::StmtPtr aic, aiv;
 };
 
-/// Splits the body of the mixed InCore function `f` into its AIC and AIV bodies.
-SideBodies splitSides(const ir::Function& f, const SplitterOptions& opt, DiagnosticEngine& diag);
+/// Splits the body of the mixed InCore function `f` (its tensor origins `origins`) into its
+/// AIC and AIV bodies.
+SideBodies splitSides(const ir::Function& f, const TensorOrigins& origins,
+                      const SplitterOptions& opt, DiagnosticEngine& diag);
 
 /// One side after splitting: values of the other side that are tensors are replaced by their
 /// origin, dead statements and loop state are removed; a non-tensor value still read from

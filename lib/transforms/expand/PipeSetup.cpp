@@ -15,6 +15,7 @@
 
 #include "Expand.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -57,6 +58,36 @@ class FreedTiles : public IRVisitor {
   }
 };
 
+/// The variables a statement defines as another name of an outer variable (alias -> source):
+/// `a = b`, and an if's return var when a branch yields the outer tile itself or a plain alias of
+/// it (`kept = t; yield kept`). Their uses read the source's pipe slot too.
+std::vector<std::pair<const Var*, const Var*>> aliasesOf(const StmtPtr& s) {
+  std::vector<std::pair<const Var*, const Var*>> out;
+  if (const auto* a = s->as<AssignStmt>()) {
+    if (const auto* v = a->value ? a->value->as<Var>() : nullptr) out.emplace_back(a->var.get(), v);
+    return out;
+  }
+  const auto* ifs = s->as<IfStmt>();
+  if (!ifs || ifs->returnVars.empty()) return out;
+  for (const StmtPtr& branch : {ifs->thenBody, ifs->elseBody}) {
+    if (!branch) continue;
+    const auto stmts = flattenStmts(branch);
+    const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+    if (!y) continue;
+    std::unordered_map<const Var*, const Var*> local;  // branch-local plain aliases
+    for (const auto& st : stmts)
+      if (const auto* a = st->as<AssignStmt>())
+        if (const auto* v = a->value ? a->value->as<Var>() : nullptr) local[a->var.get()] = v;
+    for (size_t p = 0; p < y->values.size() && p < ifs->returnVars.size(); ++p) {
+      const auto* v = y->values[p] ? y->values[p]->as<Var>() : nullptr;
+      for (auto it = local.find(v); v && it != local.end(); it = local.find(v)) v = it->second;
+      if (v && !v->type->as<TileType>()) v = nullptr;
+      if (v) out.emplace_back(ifs->returnVars[p].get(), v);
+    }
+  }
+  return out;
+}
+
 class TfreeInserter {
  public:
   TfreeInserter(Side side, DiagnosticEngine& diag, std::unordered_set<const Var*> freed)
@@ -72,8 +103,11 @@ class TfreeInserter {
     for (auto& s : in) s = nested(s);
     const char* popOp = side_ == Side::Aiv ? "tile.tpop_from_aic" : "tile.tpop_from_aiv";
     const char* freeOp = side_ == Side::Aiv ? "system.tfree_to_aic" : "system.tfree_to_aiv";
-    std::vector<std::vector<StmtPtr>> after(in.size() + 1);  // tfrees inserted after stmt i
-    std::vector<std::vector<StmtPtr>> before(in.size());
+    // tfrees inserted after / before stmt i (resize: GCC 12 at -O3 warns about the size
+    // constructor here, -Walloc-size-larger-than, a false positive)
+    std::vector<std::vector<StmtPtr>> after, before;
+    after.resize(in.size() + 1);
+    before.resize(in.size());
     // The last statement that uses each variable, a view's uses counting for its source
     // (a view of the popped tile reads the slot too): one walk of the block, not one per pop.
     std::unordered_map<const Var*, size_t> lastUse;
@@ -87,6 +121,12 @@ class TfreeInserter {
         for (const Var* v : uses[j]) lastUse[v] = j;
       }
       for (size_t j = in.size(); j-- > 0;) {
+        for (const auto& [alias, source] : aliasesOf(in[j])) {
+          auto w = lastUse.find(alias);
+          if (w == lastUse.end()) continue;
+          size_t& l = lastUse[source];
+          l = std::max(l, w->second);
+        }
         const Var* view = nullptr;
         if (!(isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
               isCall(in[j], "tile.slice", &view)))
@@ -193,7 +233,49 @@ class PipeScan : public IRVisitor {
 
 }  // namespace
 
-StmtPtr finalizeTfrees(const StmtPtr& body, Side side, DiagnosticEngine& diag) {
+/// A hand-written tfree of a plain alias of a tile (`a = t; tfree(a)`) releases the tile
+/// itself: its argument becomes the aliased variable, its kwargs (split, id) are kept.
+class TfreeAliasResolver : public IRMutator {
+ public:
+  explicit TfreeAliasResolver(const StmtPtr& body) {
+    struct Aliases : IRVisitor {
+      std::unordered_map<const Var*, VarPtr>* out;
+      void visitAssign(const AssignStmt& a) override {
+        IRVisitor::visitAssign(a);
+        if (a.value && a.value->as<Var>())
+          (*out)[a.var.get()] = std::static_pointer_cast<const Var>(a.value);
+      }
+    } scan;
+    scan.out = &source_;
+    scan.visitStmt(body);
+  }
+
+ protected:
+  ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
+    auto e = IRMutator::mutateCall(c);
+    const auto* call = e->as<Call>();
+    if (source_.empty() || !call ||
+        (call->callee != "system.tfree_to_aic" && call->callee != "system.tfree_to_aiv") ||
+        call->args.empty())
+      return e;
+    const auto* v = call->args[0]->as<Var>();
+    VarPtr resolved;
+    for (auto it = source_.find(v); it != source_.end(); it = source_.find(v)) {
+      resolved = it->second;
+      v = resolved.get();
+    }
+    if (!resolved) return e;
+    auto args = call->args;
+    args[0] = resolved;
+    return Call::rebuild(*call, call->type, call->callee, std::move(args), call->kwargs);
+  }
+
+ private:
+  std::unordered_map<const Var*, VarPtr> source_;
+};
+
+StmtPtr finalizeTfrees(const StmtPtr& bodyIn, Side side, DiagnosticEngine& diag) {
+  const StmtPtr body = TfreeAliasResolver(bodyIn).mutateStmt(bodyIn);
   FreedTiles ft;
   ft.visitStmt(body);
   TfreeInserter ins(side, diag, std::move(ft.freed));
@@ -228,12 +310,13 @@ StmtPtr addPipeSetup(const StmtPtr& body, Side side, const std::string& fname, i
   };
   const std::string c2v = fname + "_c2v_slot_buffer", v2c = fname + "_v2c_slot_buffer";
   ExprPtr c2vBuf = constInt(0, DType::Int32, span), v2cBuf = constInt(0, DType::Int32, span);
+  // The V->C buffer first, then the C->V one (the reference's order).
   if (side == Side::Aiv) {
-    if (dirMask & 1) c2vBuf = reserve(c2v);
     if (dirMask & 2) v2cBuf = import(v2c, fname + "_aic");
+    if (dirMask & 1) c2vBuf = reserve(c2v);
   } else {
-    if (dirMask & 1) c2vBuf = import(c2v, fname + "_aiv");
     if (dirMask & 2) v2cBuf = reserve(v2c);
+    if (dirMask & 1) c2vBuf = import(c2v, fname + "_aiv");
   }
   auto init = createOpCall(
       reg.get(side == Side::Aic ? "system.aic_initialize_pipe" : "system.aiv_initialize_pipe"),

@@ -8,13 +8,12 @@
 //  3. a value still read but defined only on the other side is an error: only tiles cross.
 #include <fmt/format.h>
 
-#include <unordered_set>
-
 #include "Expand.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::expand {
 
@@ -22,11 +21,13 @@ using namespace ir;
 
 namespace {
 
-/// Every variable a statement defines and every one it reads (types' valid shapes included).
+/// Every variable a statement defines and every one it reads that is not defined before
+/// the read (types' valid shapes included). Flat tables: a side of a large kernel has
+/// hundreds of thousands of variables, and node-based sets made this walk superlinear.
 class DefUse : public IRVisitor {
  public:
-  std::unordered_set<const Var*> defs;
-  std::vector<std::pair<VarPtr, Span>> uses;  // in walk order
+  PtrSet<Var> defs;
+  std::vector<std::pair<VarPtr, Span>> uses;  // in walk order, undefined when read
   Span at;
 
   void visitStmt(const StmtPtr& s) override {
@@ -37,7 +38,9 @@ class DefUse : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override { uses.emplace_back(v, at); }
+  void visitVar(const VarPtr& v) override {
+    if (!defs.contains(v.get())) uses.emplace_back(v, at);
+  }
   void visitDef(const VarPtr& v) override {
     defs.insert(v.get());
     if (const auto* t = v->type ? v->type->as<TileType>() : nullptr; t && t->view)
@@ -65,9 +68,29 @@ const YieldStmt* trailingYield(const StmtPtr& body) {
   return nullptr;
 }
 
+/// Marks every variable an expression or statement reads (valid shapes of definitions
+/// included) in the live set, recording whether one was new.
+class UseMarker : public IRVisitor {
+ public:
+  UseMarker(PtrSet<Var>& live, bool& changed) : live_(live), changed_(changed) {}
+
+ protected:
+  void visitVar(const VarPtr& v) override {
+    if (live_.insert(v.get())) changed_ = true;
+  }
+  void visitDef(const VarPtr& v) override {
+    if (const auto* t = v->type ? v->type->as<TileType>() : nullptr; t && t->view)
+      for (const auto& e : t->view->validShape) visitExpr(e);
+  }
+
+ private:
+  PtrSet<Var>& live_;
+  bool& changed_;
+};
+
 class Liveness {
  public:
-  std::unordered_set<const Var*> live;
+  PtrSet<Var> live;
 
   void run(const StmtPtr& body) {
     do {
@@ -122,18 +145,16 @@ class Liveness {
 
  private:
   void mark(const VarPtr& v) {
-    if (v && live.insert(v.get()).second) changed_ = true;
+    if (v && live.insert(v.get())) changed_ = true;
   }
   void markUses(const ExprPtr& e) {
     if (!e) return;
-    DefUse du;
-    du.visitExpr(e);
-    for (const auto& [v, sp] : du.uses) mark(v);
+    UseMarker m(live, changed_);
+    m.visitExpr(e);
   }
   void markAll(const StmtPtr& s) {
-    DefUse du;
-    du.visitStmt(s);
-    for (const auto& [v, sp] : du.uses) mark(v);
+    UseMarker m(live, changed_);
+    m.visitStmt(s);
   }
   void markTypeUses(const TypePtr& t) {
     if (const auto* tt = t ? t->as<TileType>() : nullptr; tt && tt->view)
@@ -262,7 +283,7 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
     du.visitStmt(b);
     std::vector<std::pair<VarPtr, Span>> out;
     for (auto& u : du.uses)
-      if (!du.defs.count(u.first.get())) out.push_back(u);
+      if (!du.defs.contains(u.first.get())) out.push_back(std::move(u));
     return out;
   };
   // 1. Tensor values of the other side -> their origin.

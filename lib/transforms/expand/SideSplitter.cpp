@@ -18,6 +18,7 @@
 // the load (a GM-mediated sync).
 #include <fmt/format.h>
 
+#include <functional>
 #include <unordered_set>
 
 #include "Expand.h"
@@ -75,6 +76,29 @@ class OriginScan : public IRVisitor {
     IRVisitor::visitWhile(w);
     loopState(w.iterArgs, w.returnVars);
   }
+  // A tensor result of an if aliases what its branches yield, when both yield the same tensor
+  // (decided once every alias is known: TensorOrigins' constructor).
+  void visitIf(const IfStmt& s) override {
+    IRVisitor::visitIf(s);
+    auto yielded = [](const StmtPtr& b, size_t i) -> VarPtr {
+      const auto stmts = b ? flattenStmts(b) : std::vector<StmtPtr>{};
+      const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+      return y && i < y->values.size() ? std::dynamic_pointer_cast<const Var>(y->values[i])
+                                       : nullptr;
+    };
+    for (size_t i = 0; i < s.returnVars.size(); ++i) {
+      if (!s.returnVars[i]->type || !s.returnVars[i]->type->isa<TensorType>()) continue;
+      VarPtr t = yielded(s.thenBody, i), e = yielded(s.elseBody, i);
+      if (t && e) ifResults.push_back({s.returnVars[i].get(), t, e});
+    }
+  }
+
+ public:
+  struct IfResult {
+    const Var* result;
+    VarPtr thenValue, elseValue;
+  };
+  std::vector<IfResult> ifResults;  // inner ifs first
 
  private:
   void loopState(const std::vector<IterArgPtr>& ias, const std::vector<VarPtr>& rvs) {
@@ -94,6 +118,13 @@ TensorOrigins::TensorOrigins(const Function& f) {
   OriginScan scan(parent_);
   scan.visitStmt(f.body);
   for (const auto& p : f.params) self_[p.get()] = p;
+  for (const auto& r : scan.ifResults) {
+    VarPtr o = origin(r.thenValue.get());
+    if (o && o == origin(r.elseValue.get())) {
+      parent_[r.result] = r.thenValue;
+      memo_.clear();
+    }
+  }
 }
 
 VarPtr TensorOrigins::origin(const Var* v) const {
@@ -150,11 +181,14 @@ std::optional<Side> sideOfType(const TypePtr& t) {
   return isCubeMemorySpace(*tt->memory) ? Side::Aic : Side::Aiv;
 }
 
-/// Calls of `op` inside a statement whose first argument is a tensor (tile.load / store).
+/// Vector calls of `op` inside a statement whose first argument is a tensor (tile.load /
+/// store): whether one reads `origin`, or (the second form) each one's origin reported.
 class TensorAccessFinder : public IRVisitor {
  public:
   TensorAccessFinder(OpId op, const TensorOrigins& o, const Var* origin)
       : op_(op), origins_(o), origin_(origin) {}
+  TensorAccessFinder(OpId op, const TensorOrigins& o, std::function<void(const Var*)> each)
+      : op_(op), origins_(o), origin_(nullptr), each_(std::move(each)) {}
   bool found = false;
 
  protected:
@@ -162,13 +196,20 @@ class TensorAccessFinder : public IRVisitor {
     IRVisitor::visitCall(c);
     if (!isOp(c, op_) || c.args.empty() || classifyCallAffinity(c) != CoreAffinity::Vector) return;
     const auto* v = c.args[0]->as<Var>();
-    if (v && origins_.origin(v).get() == origin_) found = true;
+    if (!v) return;
+    const Var* o = origins_.origin(v).get();
+    if (each_) {
+      if (o) each_(o);
+    } else if (o == origin_) {
+      found = true;
+    }
   }
 
  private:
   OpId op_;
   const TensorOrigins& origins_;
   const Var* origin_;
+  std::function<void(const Var*)> each_;
 };
 
 class Splitter;
@@ -193,8 +234,9 @@ class BoundaryHoister : public IRMutator {
 
 class Splitter {
  public:
-  Splitter(const Function& f, const SplitterOptions& opt, DiagnosticEngine& diag)
-      : f_(f), opt_(opt), diag_(diag), origins_(f), names_(definedNamesWithPrefix(f, "")) {}
+  Splitter(const Function& f, const TensorOrigins& origins, const SplitterOptions& opt,
+           DiagnosticEngine& diag)
+      : f_(f), opt_(opt), diag_(diag), origins_(origins), names_(definedNamesWithPrefix(f, "")) {}
 
   void splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& aic,
                  std::vector<StmtPtr>& aiv);
@@ -226,15 +268,31 @@ class Splitter {
   int64_t splitCode(const Call& c, bool shard, bool* widen);
   VarPtr widenValid(const VarPtr& v, size_t axis, int64_t extent, std::vector<StmtPtr>& out,
                     Span span);
+  /// What gmSyncAfter asks of one statement list, computed once per list (on its first cube
+  /// store) instead of one scan of the list per store: the cube tile.stores per origin, and
+  /// the last statement holding a vector tile.load of each origin.
+  struct ListIndex {
+    bool built = false;
+    std::unordered_map<const Var*, size_t> cubeStores;
+    std::unordered_map<const Var*, size_t> lastVectorLoad;
+  };
+  void buildIndex(const std::vector<StmtPtr>& in, ListIndex& index);
   void gmSyncBefore(const std::vector<StmtPtr>& in, size_t i);
-  void gmSyncAfter(const std::vector<StmtPtr>& in, size_t i);
+  void gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& index);
 
   const Function& f_;
   SplitterOptions opt_;
   DiagnosticEngine& diag_;
-  TensorOrigins origins_;
+  const TensorOrigins& origins_;
   std::unordered_set<std::string> names_;
-  IRMutator rewrite_;  // later uses of variables rebound by the split
+  IRMutator rewrite_;      // later uses of variables rebound by the split
+  bool remapped_ = false;  // whether rewrite_ has a remap (else it is the identity: no walk)
+  void remap(const VarPtr& from, VarPtr to) {
+    rewrite_.remap(from, std::move(to));
+    remapped_ = true;
+  }
+  StmtPtr rewritten(const StmtPtr& s) { return remapped_ ? rewrite_.mutateStmt(s) : s; }
+  ExprPtr rewritten(const ExprPtr& e) { return remapped_ && e ? rewrite_.mutateExpr(e) : e; }
   // GM-mediated syncs pending in the current list: origin -> the stored tile's type.
   std::vector<std::pair<const Var*, TypePtr>> pendingSync_;
 };
@@ -388,7 +446,7 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
       VarPtr out = dest;
       if (!out || !(out->type && typesEqual(*out->type, *cut->type))) {
         out = fresh(base, cut->type, c.span);
-        if (dest) rewrite_.remap(dest, out);
+        if (dest) remap(dest, out);
       }
       aiv.push_back(assign(out, cut, c.span));
       return out;
@@ -443,9 +501,10 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
   }
   VarPtr pushed = src;
   const MemorySpace target = *dstType->memory;
-  if (gather) {
-    if (target::gatherNeedsNzAdapter(opt_.arch))
-      pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
+  // A2/A3 pushes through GM (UB -> GM is ND): no adapter there, whatever the destination.
+  if (!target::gatherNeedsNzAdapter(opt_.arch)) {
+  } else if (gather) {
+    pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
   } else if (target == MemorySpace::Left || target == MemorySpace::Right) {
     pushed = nzAdapter(src, TileLayout::ColMajor, TileLayout::RowMajor, c.span);
   } else if (findAttr(c.kwargs, "blayout") || findAttr(c.kwargs, "slayout")) {
@@ -469,7 +528,7 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
   VarPtr out = dest;
   if (!out || !(out->type && moved->type && typesEqual(*out->type, *moved->type))) {
     out = fresh(base, moved->type, c.span);
-    if (dest) rewrite_.remap(dest, out);
+    if (dest) remap(dest, out);
   }
   aic.push_back(assign(out, moved, c.span));
   return out;
@@ -499,7 +558,7 @@ void Splitter::place(const StmtPtr& s, CoreAffinity aff) {
 }
 
 void Splitter::splitLeaf(const StmtPtr& orig) {
-  StmtPtr s = rewrite_.mutateStmt(orig);
+  StmtPtr s = rewritten(orig);
   if (s->kind == StmtKind::Return) {
     aiv_->push_back(s);
     return;
@@ -537,7 +596,7 @@ void Splitter::splitLeaf(const StmtPtr& orig) {
 void Splitter::splitCompound(const StmtPtr& s) {
   CoreAffinity aff = analysis::stmtAffinity(s);
   if (aff != CoreAffinity::Mixed) {
-    place(rewrite_.mutateStmt(s), aff);
+    place(rewritten(s), aff);
     return;
   }
   auto splitBody = [&](const StmtPtr& body, std::vector<StmtPtr>& a, std::vector<StmtPtr>& v) {
@@ -572,7 +631,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     std::vector<IterArgPtr> out;
     for (size_t i = 0; i < ias.size(); ++i) {
       if (!m[i]) continue;
-      ExprPtr init = rewrite_.mutateExpr(ias[i]->init);
+      ExprPtr init = rewritten(ias[i]->init);
       out.push_back(init == ias[i]->init ? ias[i]
                                          : std::make_shared<IterArg>(ias[i]->name, ias[i]->type,
                                                                      init, ias[i]->span));
@@ -583,8 +642,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     std::vector<StmtPtr> a, v;
     splitBody(f->body, a, v);
     auto [ma, mv] = masks(f->iterArgs);
-    ExprPtr b = rewrite_.mutateExpr(f->start), e = rewrite_.mutateExpr(f->stop),
-            st = rewrite_.mutateExpr(f->step);
+    ExprPtr b = rewritten(f->start), e = rewritten(f->stop), st = rewritten(f->step);
     aic_->push_back(std::make_shared<ForStmt>(f->loopVar, b, e, st, f->forKind,
                                               iterArgs(f->iterArgs, ma), withYield(a, ma, f->span),
                                               filter(f->returnVars, ma), f->attrs, f->span));
@@ -597,7 +655,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     std::vector<StmtPtr> a, v;
     splitBody(w->body, a, v);
     auto [ma, mv] = masks(w->iterArgs);
-    ExprPtr c = rewrite_.mutateExpr(w->cond);
+    ExprPtr c = rewritten(w->cond);
     aic_->push_back(std::make_shared<WhileStmt>(c, iterArgs(w->iterArgs, ma),
                                                 withYield(a, ma, w->span),
                                                 filter(w->returnVars, ma), w->span));
@@ -611,7 +669,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     splitBody(i->thenBody, ta, tv);
     if (i->elseBody) splitBody(i->elseBody, ea, ev);
     auto [ma, mv] = masks(i->returnVars);
-    ExprPtr c = rewrite_.mutateExpr(i->cond);
+    ExprPtr c = rewritten(i->cond);
     auto elseOf = [&](std::vector<StmtPtr>& body, const std::vector<bool>& m) -> StmtPtr {
       return i->elseBody ? withYield(body, m, i->elseBody->span) : nullptr;
     };
@@ -628,8 +686,24 @@ void Splitter::splitCompound(const StmtPtr& s) {
   throw CompileError();
 }
 
+void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
+  index.built = true;
+  for (const auto& s : in) {
+    const Call* o = analysis::leafCall(*s);
+    if (o && isOp(*o, OpId::Store) && o->args.size() > 2 &&
+        classifyCallAffinity(*o) == CoreAffinity::Cube)
+      if (const auto* d = o->args[2]->as<Var>())
+        if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
+  }
+  for (size_t j = 0; j < in.size(); ++j) {
+    TensorAccessFinder finder(OpId::Load, origins_,
+                              [&](const Var* origin) { index.lastVectorLoad[origin] = j; });
+    finder.visitStmt(in[j]);
+  }
+}
+
 /// A unique cube tile.store of this list whose tensor a later vector tile.load reads.
-void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i) {
+void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& index) {
   const auto* a = in[i]->as<AssignStmt>();
   const Call* c = analysis::leafCall(*in[i]);
   if (!c || !isOp(*c, OpId::Store) || c->args.size() < 3) return;
@@ -638,21 +712,13 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i) {
   auto tile = std::dynamic_pointer_cast<const Var>(c->args[0]);
   VarPtr origin = dst ? origins_.origin(dst) : nullptr;
   if (!origin || !tile || !a) return;
-  for (size_t j = 0; j < in.size(); ++j) {  // unique: no other cube store to this tensor
-    if (j == i) continue;
-    const Call* o = analysis::leafCall(*in[j]);
-    if (o && isOp(*o, OpId::Store) && o->args.size() > 2 &&
-        classifyCallAffinity(*o) == CoreAffinity::Cube)
-      if (const auto* d = o->args[2]->as<Var>(); d && origins_.origin(d) == origin) return;
-  }
-  for (size_t j = i + 1; j < in.size(); ++j) {
-    TensorAccessFinder finder(OpId::Load, origins_, origin.get());
-    finder.visitStmt(in[j]);
-    if (!finder.found) continue;
-    aic_->push_back(push("tile.tpush_to_aiv", tile, 0, std::nullopt, in[i]->span));
-    pendingSync_.emplace_back(origin.get(), tile->type);
-    return;
-  }
+  if (!index.built) buildIndex(in, index);
+  // Unique: no other cube store to this tensor in the list.
+  if (index.cubeStores[origin.get()] > 1) return;
+  auto load = index.lastVectorLoad.find(origin.get());
+  if (load == index.lastVectorLoad.end() || load->second <= i) return;
+  aic_->push_back(push("tile.tpush_to_aiv", tile, 0, std::nullopt, in[i]->span));
+  pendingSync_.emplace_back(origin.get(), tile->type);
 }
 
 void Splitter::gmSyncBefore(const std::vector<StmtPtr>& in, size_t i) {
@@ -681,6 +747,7 @@ void Splitter::splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& a
   aiv_ = &aiv;
   auto pending = std::move(pendingSync_);
   pendingSync_.clear();
+  ListIndex index;
   for (size_t i = 0; i < in.size(); ++i) {
     const StmtPtr& s = in[i];
     gmSyncBefore(in, i);
@@ -700,7 +767,7 @@ void Splitter::splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& a
         break;
       default:
         splitLeaf(s);
-        gmSyncAfter(in, i);
+        gmSyncAfter(in, i, index);
         break;
     }
   }
@@ -711,8 +778,9 @@ void Splitter::splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& a
 
 }  // namespace
 
-SideBodies splitSides(const Function& f, const SplitterOptions& opt, DiagnosticEngine& diag) {
-  Splitter s(f, opt, diag);
+SideBodies splitSides(const Function& f, const TensorOrigins& origins, const SplitterOptions& opt,
+                      DiagnosticEngine& diag) {
+  Splitter s(f, origins, opt, diag);
   std::vector<StmtPtr> aic, aiv;
   s.splitList(flattenStmts(f.body), aic, aiv);
   return {makeSeq(std::move(aic), f.body->span), makeSeq(std::move(aiv), f.body->span)};

@@ -247,6 +247,31 @@ void setLayout(Unit& u, const ForStmt* vec, const ForStmt* kept) {
   u.body = innermost->body;
 }
 
+std::set<const Var*> distinctBuffers(const Function& f) {
+  struct V : IRVisitor {
+    std::map<const Var*, int> defs, fresh;
+    void visitStmt(const StmtPtr& s) override {
+      if (!s) return;
+      if (const auto* a = s->as<AssignStmt>(); a && a->var->type->isa<TileType>()) {
+        const auto* c = a->value->as<Call>();
+        if (c &&
+            (c->callee == "tile.create" || c->callee == "tile.load" || c->callee == "tile.full"))
+          ++fresh[a->var.get()];
+      }
+      IRVisitor::visitStmt(s);
+    }
+    // Every definition (assignments, loop and if results, iter_args) is counted.
+    void visitDef(const VarPtr& v) override {
+      if (v->type->isa<TileType>()) ++defs[v.get()];
+    }
+  } v;
+  v.visitStmt(f.body);
+  std::set<const Var*> out;
+  for (const auto& [x, n] : v.fresh)
+    if (v.defs[x] == n) out.insert(x);
+  return out;
+}
+
 std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problems) {
   std::vector<Region> regions;
   struct V : IRVisitor {

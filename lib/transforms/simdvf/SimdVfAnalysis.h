@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,13 @@ void setLayout(Unit& u, const ir::ForStmt* vec, const ir::ForStmt* kept);
 /// The admission of one unit: a dry run of the conversion (SimdVfConvert.h) over every
 /// statement, value and access of its body. Appends the problem found (verify-parallel reports
 /// it; vectorize-parallel meets it again in the real run).
-void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Problem>& problems);
+void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Problem>& problems,
+               const std::set<const ir::Var*>* distinct = nullptr);
+
+/// The tile variables of `f` that are separate buffers: every definition of each is a fresh
+/// allocation (tile.create / tile.load / tile.full), never a view or another variable, so no
+/// two of them alias.
+std::set<const ir::Var*> distinctBuffers(const ir::Function& f);
 
 /// Classifies an access of `buffer[indices]` in unit `u` with the vectorized variable at
 /// `chunkBase` (an index expression: q * L); `aliases` maps unit-local index binds to their

@@ -128,6 +128,18 @@ ExprPtr UnitConverter::toVector(const Val& v, DType d, Span span) {
   if (v.vec) return castVector(v.e, d, span);
   if (!ops::isVRegElementType(d))
     reject("dtype", fmt::format("{} is not a vector element type", dtypeLongName(d)), span);
+  if (prologue_ && (v.e->as<ConstInt>() || v.e->as<ConstFloat>())) {
+    // A constant is broadcast once for the whole unit, before its loops.
+    ExprPtr c = scalarAs(v.e, d);
+    std::string key = printExpr(*c) + ":" + std::string(dtypeName(d));
+    if (auto it = constBroadcasts_.find(key); it != constBroadcasts_.end()) return it->second;
+    std::vector<StmtPtr>* saved = out_;
+    out_ = prologue_;
+    ExprPtr r = emit("vbrc", "vmi.vbrc", {c}, sizeKw(), span);
+    out_ = saved;
+    constBroadcasts_[key] = r;
+    return r;
+  }
   return emit("vbrc", "vmi.vbrc", {scalarAs(v.e, d)}, sizeKw(), span);
 }
 
@@ -193,12 +205,11 @@ UnitConverter::Val UnitConverter::convertLoad(const BufferLoad& l) {
                        l.buffer->name, b.hi + u_.lanes, n, u_.padded),
            l.span);
   // One vload per address and chunk until the next store (a store may change the data).
-  std::string key = l.buffer->name + "@" +
-                    std::to_string(reinterpret_cast<uintptr_t>(l.buffer.get())) + ":" +
-                    printExpr(*a->start);
+  std::string key = loadKey(l.buffer, a->start);
   if (auto it = loads_.find(key); it != loads_.end()) return {it->second, true};
   ExprPtr v = emit("vload", "vmi.vload", {l.buffer, a->start}, sizeKw(), l.span);
   loads_[key] = v;
+  loadBuffer_[key] = l.buffer.get();
   return {v, true};
 }
 
@@ -412,6 +423,34 @@ UnitConverter::Val UnitConverter::convertNode(const ExprPtr& e) {
   reject("expression", "internal error: unhandled expression", sp);
 }
 
+bool UnitConverter::reassigned(const ExprPtr& v) const {
+  for (const auto& [_, r] : laneScalars_)
+    if (r == v) return true;
+  for (const auto& [_, r] : carried_)
+    if (r == v) return true;
+  if (regionCarried_)
+    for (const auto& [_, r] : *regionCarried_)
+      if (r == v) return true;
+  return false;
+}
+
+std::string UnitConverter::loadKey(const VarPtr& b, const ExprPtr& start) {
+  return b->name + "@" + std::to_string(reinterpret_cast<uintptr_t>(b.get())) + ":" +
+         printExpr(*start);
+}
+
+void UnitConverter::forgetLoads(const Var* b) {
+  for (auto it = loads_.begin(); it != loads_.end();) {
+    auto buf = loadBuffer_.find(it->first);
+    if (buf == loadBuffer_.end() || mayAlias(buf->second, b)) {
+      if (buf != loadBuffer_.end()) loadBuffer_.erase(buf);
+      it = loads_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 void UnitConverter::convertStmt(const StmtPtr& s) {
   Span sp = s->span;
   switch (s->kind) {
@@ -465,8 +504,16 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
         memo_.clear();
         return;
       }
-      emitEffect("vmi.vstore", {toVector(v, d, sp), st.buffer, a->start, m}, sp);
-      loads_.clear();
+      ExprPtr stored = toVector(v, d, sp);
+      emitEffect("vmi.vstore", {stored, st.buffer, a->start, m}, sp);
+      forgetLoads(st.buffer.get());
+      // A store under the chunk mask leaves the register's value in every lane a later store
+      // can write: a load of the same address reads the register (no vstore -> vload pair).
+      if (!st.predicate && !reassigned(stored)) {
+        std::string key = loadKey(st.buffer, a->start);
+        loads_[key] = stored;
+        loadBuffer_[key] = st.buffer.get();
+      }
       // What reads memory may change with the store; values of registers only stay.
       std::erase_if(memo_, [](const auto& kv) { return !kv.second.second; });
       return;
@@ -504,6 +551,7 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
   defs_.clear();
   values_.clear();
   loads_.clear();
+  loadBuffer_.clear();
   memo_.clear();
   laneScalars_.clear();
   carried_.clear();
@@ -524,7 +572,8 @@ bool UnitConverter::convertChunk(const ExprPtr& mask, std::vector<StmtPtr>& out,
 
 namespace ptoc::simdvf {
 
-void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Problem>& problems) {
+void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Problem>& problems,
+               const std::set<const Var*>* distinct) {
   // The dry run of the conversion: chunk variable and mask are placeholders.
   VarPtr q = scalarVar("q", DType::Index);
   VarPtr mask = var("mask", MaskType::get(u.lanes));
@@ -533,6 +582,7 @@ void checkUnit(const Unit& u, int region, DiagnosticEngine& diag, std::vector<Pr
   legal.body = legalizeUnitBody(u, region, u.body, problems);
   if (!legal.body) return;
   UnitConverter conv(legal, region, diag, q, mul(q, constIndex(u.lanes)));
+  conv.setDistinct(distinct);
   std::vector<StmtPtr> scratch;
   conv.convertChunk(mask, scratch, problems);
 }

@@ -32,6 +32,14 @@ class UnitConverter {
   /// at the unit's own lane index; vectorize-parallel checks that before it sets them).
   void setRegionCarried(const std::map<const ir::Var*, ir::VarPtr>* c) { regionCarried_ = c; }
 
+  /// Buffers known not to alias one another (distinctBuffers): a store to one keeps the loaded
+  /// vectors of the others, and loads of them that a loop shell does not write are hoisted
+  /// before the loop. Null: every buffer may alias every other.
+  void setDistinct(const std::set<const ir::Var*>* d) { distinct_ = d; }
+
+  /// Where broadcasts of constants go: once per unit, before its loops (null: in place).
+  void setPrologue(std::vector<ir::StmtPtr>* p) { prologue_ = p; }
+
  private:
   struct Val {
     ir::ExprPtr e;
@@ -46,6 +54,18 @@ class UnitConverter {
   // SimdVfShell.cpp: statement lists, loop shells, the canonical carry, per-lane scalars.
   void convertList(const std::vector<ir::StmtPtr>& body, bool top);
   void convertShell(const ir::ForStmt& f);
+  /// Emits (before a loop shell) the vloads of its body that no iteration changes; returns
+  /// the loaded vectors to keep and the buffers the body stores.
+  std::set<const ir::Var*> hoistInvariantLoads(const ir::ForStmt& loop,
+                                               const std::vector<ir::StmtPtr>& body);
+  /// Forgets the loaded vectors a store to `b` may change.
+  void forgetLoads(const ir::Var* b);
+  /// A register that is assigned again later (per-lane scalar, carry): not a stable copy.
+  bool reassigned(const ir::ExprPtr& v) const;
+  static std::string loadKey(const ir::VarPtr& b, const ir::ExprPtr& start);
+  bool mayAlias(const ir::Var* a, const ir::Var* b) const {
+    return a == b || !distinct_ || !distinct_->count(a) || !distinct_->count(b);
+  }
   bool tryCarry(const ir::StmtPtr& seed, const ir::StmtPtr& loop);
   void findLaneScalars(const ir::StmtPtr& body);
   void assignLaneScalar(const ir::AssignStmt& a);
@@ -76,9 +96,10 @@ class UnitConverter {
   ir::ExprPtr chunkBase_;
   ir::ExprPtr mask_;
   std::vector<ir::StmtPtr>* out_ = nullptr;
-  std::map<const ir::Var*, ir::ExprPtr> defs_;  // unit-local binds (index aliases too)
-  std::map<const ir::Var*, Val> values_;        // their converted values
-  std::map<std::string, ir::ExprPtr> loads_;    // vloads of this chunk since the last store
+  std::map<const ir::Var*, ir::ExprPtr> defs_;        // unit-local binds (index aliases too)
+  std::map<const ir::Var*, Val> values_;              // their converted values
+  std::map<std::string, ir::ExprPtr> loads_;          // vloads of this chunk still valid
+  std::map<std::string, const ir::Var*> loadBuffer_;  // their buffers
   std::map<const ir::Expr*, std::pair<Val, bool>>
       memo_;                                          // value, and whether it reads no memory
                                                       // converted expressions since the last store
@@ -87,6 +108,9 @@ class UnitConverter {
   std::map<std::string, ir::ExprPtr> predMasks_;      // store predicate -> its mask
   std::set<ir::ExprPtr> seeded_;                      // masks with no lane past the extent
   const std::map<const ir::Var*, ir::VarPtr>* regionCarried_ = nullptr;
+  const std::set<const ir::Var*>* distinct_ = nullptr;
+  std::vector<ir::StmtPtr>* prologue_ = nullptr;
+  std::map<std::string, ir::ExprPtr> constBroadcasts_;  // constant (with dtype) -> its vbrc
   int counter_ = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <utility>
 
 #include "SimdVfConvert.h"
 #include "ptoc/ir/Builder.h"
@@ -102,8 +103,11 @@ void UnitConverter::findLaneScalars(const StmtPtr& body) {
 void UnitConverter::assignLaneScalar(const AssignStmt& a) {
   const VarPtr& lane = laneScalars_.at(a.var.get());
   DType d = a.var->type->as<ScalarType>()->dtype;
-  // A scalar seed is broadcast, a lane-varying one stored as it is.
+  // A scalar seed is broadcast (in place: `lane = vbrc(seed)`), a lane-varying one stored as
+  // it is.
+  std::vector<StmtPtr>* prologue = std::exchange(prologue_, nullptr);
   assignTo(lane, toVector(convert(a.value), d, a.span), a.span);
+  prologue_ = prologue;
   values_[a.var.get()] = {lane, true};
   memo_.clear();
 }
@@ -175,18 +179,58 @@ void UnitConverter::convertShell(const ForStmt& f) {
                          "(fail-closed)",
                          kShellShape, l->buffer->name),
              l->span);
+  std::set<const Var*> stored = hoistInvariantLoads(f, body);
+  auto savedLoads = loads_;
+  auto savedBuffers = loadBuffer_;
   std::vector<StmtPtr> inner;
   std::swap(inner, *out_);
-  loads_.clear();
+  for (const Var* b : stored) forgetLoads(b);  // what the loop writes is reloaded in it
   memo_.clear();
   predMasks_.clear();
   convertList(body, false);
   std::swap(inner, *out_);
-  loads_.clear();
+  loads_ = std::move(savedLoads);  // loads made in the loop do not outlive it
+  loadBuffer_ = std::move(savedBuffers);
+  for (const Var* b : stored) forgetLoads(b);
   memo_.clear();
   predMasks_.clear();
   out_->push_back(forStmt(f.loopVar, f.start, f.stop, f.step, makeSeq(std::move(inner), sp),
                           ForKind::Serial, {}, {}, {}, sp));
+}
+
+std::set<const Var*> UnitConverter::hoistInvariantLoads(const ForStmt& loop,
+                                                        const std::vector<StmtPtr>& body) {
+  struct Scan : IRVisitor {
+    std::set<const Var*> stored, assigned;
+    std::vector<const BufferLoad*> loads;
+    void visitStmt(const StmtPtr& s) override {
+      if (!s) return;
+      if (const auto* b = s->as<BufferStoreStmt>()) stored.insert(b->buffer.get());
+      if (const auto* a = s->as<AssignStmt>()) assigned.insert(a->var.get());
+      if (const auto* f = s->as<ForStmt>()) assigned.insert(f->loopVar.get());
+      IRVisitor::visitStmt(s);
+    }
+    void visitBufferLoad(const BufferLoad& l) override {
+      loads.push_back(&l);
+      IRVisitor::visitBufferLoad(l);
+    }
+  } scan;
+  for (const auto& s : body) scan.visitStmt(s);
+  scan.assigned.insert(loop.loopVar.get());
+  for (const BufferLoad* l : scan.loads) {
+    bool invariant = true;
+    for (const Var* st : scan.stored) invariant = invariant && !mayAlias(l->buffer.get(), st);
+    for (const auto& e : l->indices) {
+      for (const Var* v : scan.assigned) invariant = invariant && !mentions(e, v);
+      for (const auto& [v, _] : laneScalars_) invariant = invariant && !mentions(e, v);
+    }
+    if (!invariant) continue;
+    // Continuous loads only: a lane-uniform load stays a scalar load where it is.
+    std::string why;
+    auto a = classifyAccess(u_, l->buffer, l->indices, chunkBase_, defs_, why);
+    if (a && a->kind == AccessKind::Continuous) convertLoad(*l);
+  }
+  return scan.stored;
 }
 
 bool UnitConverter::tryCarry(const StmtPtr& seedStmt, const StmtPtr& loopStmt) {
@@ -230,17 +274,24 @@ bool UnitConverter::tryCarry(const StmtPtr& seedStmt, const StmtPtr& loopStmt) {
            sp);
   DType d = seed->buffer->type->as<TileType>()->dtype;
   VarPtr carry = var(seed->buffer->name + "_carry", VRegType::get(u_.lanes, d), sp);
+  std::vector<StmtPtr>* prologue = std::exchange(prologue_, nullptr);
   assignTo(carry, toVector(convert(seed->value), d, sp), sp);
+  prologue_ = prologue;
+  std::set<const Var*> stored = hoistInvariantLoads(*loop, body);
+  auto savedLoads = loads_;
+  auto savedBuffers = loadBuffer_;
   std::vector<StmtPtr> inner;
   std::swap(inner, *out_);
-  loads_.clear();
+  for (const Var* b : stored) forgetLoads(b);
   memo_.clear();
   carried_[key] = carry;
   ExprPtr next = toVector(convert(rmw->value), d, rmw->span);
   assignTo(carry, next, rmw->span);
   carried_.erase(key);
   std::swap(inner, *out_);
-  loads_.clear();
+  loads_ = std::move(savedLoads);
+  loadBuffer_ = std::move(savedBuffers);
+  for (const Var* b : stored) forgetLoads(b);
   memo_.clear();
   out_->push_back(forStmt(loop->loopVar, loop->start, loop->stop, loop->step,
                           makeSeq(std::move(inner), loop->span), ForKind::Serial, {}, {}, {},

@@ -12,8 +12,10 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 
 #include "SimdVfConvert.h"
+#include "SimdVfSplit.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Visitor.h"
@@ -31,43 +33,56 @@ constexpr std::string_view kPrefix = "VectorizeParallelToPTO";
 class RegionVectorizer final : public IRMutator {
  public:
   RegionVectorizer(std::map<const SimdVfScopeStmt*, const simdvf::Region*> regions,
-                   DiagnosticEngine& diag)
-      : regions_(std::move(regions)), diag_(diag) {}
+                   const ir::Function& f, DiagnosticEngine& diag)
+      : regions_(std::move(regions)), distinct_(simdvf::distinctBuffers(f)), diag_(diag) {
+    // Where each variable is read: in which SIMD_VF region (nullptr: outside every region).
+    struct V : IRVisitor {
+      std::map<const Var*, std::set<const SimdVfScopeStmt*>>& readIn;
+      const SimdVfScopeStmt* in = nullptr;
+      explicit V(std::map<const Var*, std::set<const SimdVfScopeStmt*>>& r) : readIn(r) {}
+      void visitSimdVfScope(const SimdVfScopeStmt& s) override {
+        in = &s;
+        IRVisitor::visitSimdVfScope(s);
+        in = nullptr;
+      }
+      void visitVar(const VarPtr& v) override { readIn[v.get()].insert(in); }
+    } v(readIn_);
+    v.visitStmt(f.body);
+  }
 
   StmtPtr mutateSimdVfScope(const std::shared_ptr<const SimdVfScopeStmt>& s) override {
     auto it = regions_.find(s.get());
     if (it == regions_.end() || !it->second->converting) return s;
     region_ = it->second;
     units_.clear();
-    bool anyDivisible = false;
+    std::set<const ForStmt*> unitLoops;
     for (const auto& u : region_->units) {
       units_[u.outer] = &u;
-      anyDivisible = anyDivisible || !u.tail();
+      unitLoops.insert(u.outer);
     }
-    fullMask_ = nullptr;
-    std::vector<StmtPtr> body;
-    if (anyDivisible) {
-      auto call = createOpCall(OpRegistry::instance().get("vmi.create_mask"),
-                               {constInt(s->lanes, DType::Int32)},
-                               {{"size", AttrValue(int64_t{s->lanes})}}, s->span, diag_);
-      VarPtr m = var("mask", call->type, s->span);
-      body.push_back(assign(m, call, s->span));
-      fullMask_ = m;
-    }
-    carried_.clear();
     std::vector<StmtPtr> top = flattenStmts(s->body);
-    size_t seedAt = planB(top);
-    for (size_t k = 0; k < top.size(); ++k) {
-      if (k == seedAt) {
-        body.push_back(seedStmt_);
-        continue;
-      }
-      body.push_back(mutateStmt(top[k]));
-      if (seedAt != SIZE_MAX && k == seedAt + 1) body.push_back(writeBack_);
+    // Exactly one carrier carrying one buffer that fits: Plan B. Any other carrier: Plan A.
+    bool nested = false;
+    std::vector<const ForStmt*> carriers = simdvf::topCarriers(top, unitLoops, nested);
+    size_t seedAt = SIZE_MAX;
+    if (carriers.size() == 1 && !nested && simdvf::carriedBuffers(carriers[0]->body).size() == 1)
+      seedAt = planB(top, *s);
+    StmtPtr out;
+    if (seedAt == SIZE_MAX && !carriers.empty()) {
+      std::vector<simdvf::Problem> problems;
+      out = simdvf::splitRegion(
+          *region_, top, unitLoops,
+          [&](std::vector<StmtPtr> part, Span sp) {
+            return lowerPart(s->lanes, part, SIZE_MAX, sp);
+          },
+          problems);
+      if (!out) simdvf::report(diag_, kPrefix, problems.front());
+    } else {
+      out = lowerPart(s->lanes, top, seedAt, s->span);
     }
     carried_.clear();
     region_ = nullptr;
-    return std::make_shared<SimdVfScopeStmt>(s->lanes, makeSeq(std::move(body), s->span), s->span);
+    return out;
   }
 
   StmtPtr mutateFor(const std::shared_ptr<const ForStmt>& s) override {
@@ -83,7 +98,11 @@ class RegionVectorizer final : public IRMutator {
     VarPtr q = scalarVar("q", DType::Index, sp);
     ExprPtr chunkBase = u.chunks == 1 ? constIndex(0) : mul(q, constIndex(L));
     simdvf::UnitConverter conv(u, region_->index, diag_, q, chunkBase);
-    conv.setRegionCarried(carried_.empty() ? nullptr : &carried_);
+    // Plan B: the units from the seed on use the register; those before it read the buffer.
+    conv.setRegionCarried(carryActive_ && !carried_.empty() ? &carried_ : nullptr);
+    conv.setDistinct(&distinct_);
+    std::vector<StmtPtr> prologue;
+    conv.setPrologue(&prologue);
     std::vector<StmtPtr> chunk, unit, before;
     VarPtr remaining;
     ExprPtr mask = fullMask_;
@@ -116,7 +135,52 @@ class RegionVectorizer final : public IRMutator {
       out = forStmt(u.keptVar, constIndex(0), constIndex(u.keptExtent), constIndex(1), out,
                     ForKind::Serial, {}, {}, {}, sp);
     before.push_back(out);
-    return makeSeq(std::move(before), sp);
+    prologue.insert(prologue.end(), before.begin(), before.end());
+    return makeSeq(std::move(prologue), sp);
+  }
+
+  /// One SIMD_VF region made of the region statements `top` (the whole region, or one part of
+  /// a Plan A split); `seedAt` is Plan B's seed unit (SIZE_MAX: none).
+  StmtPtr lowerPart(int64_t lanes, const std::vector<StmtPtr>& top, size_t seedAt, Span span) {
+    struct Divisible : IRVisitor {
+      const std::map<const ForStmt*, const simdvf::Unit*>& units;
+      bool any = false;
+      explicit Divisible(const std::map<const ForStmt*, const simdvf::Unit*>& u) : units(u) {}
+      void visitFor(const ForStmt& f) override {
+        auto it = units.find(&f);
+        if (it != units.end())
+          any = any || !it->second->tail();
+        else
+          IRVisitor::visitFor(f);
+      }
+    } div(units_);
+    for (const auto& st : top) div.visitStmt(st);
+    fullMask_ = nullptr;
+    std::vector<StmtPtr> body;
+    if (div.any) {
+      auto call = createOpCall(OpRegistry::instance().get("vmi.create_mask"),
+                               {constInt(lanes, DType::Int32)},
+                               {{"size", AttrValue(int64_t{lanes})}}, span, diag_);
+      VarPtr m = var("mask", call->type, span);
+      body.push_back(assign(m, call, span));
+      fullMask_ = m;
+    }
+    carryActive_ = false;
+    for (size_t k = 0; k < top.size(); ++k) {
+      if (k == seedAt) {
+        body.push_back(seedStmt_);
+        carryActive_ = true;
+        continue;
+      }
+      body.push_back(mutateStmt(top[k]));
+      if (seedAt != SIZE_MAX && k == seedAt + 1 && writeBack_) {
+        auto st = createOpCall(OpRegistry::instance().get("vmi.vstore"),
+                               {carried_.begin()->second, writeBack_, constIndex(0), fullMask_}, {},
+                               writeBackSpan_, diag_);
+        body.push_back(evalStmt(st, writeBackSpan_));
+      }
+    }
+    return std::make_shared<SimdVfScopeStmt>(lanes, makeSeq(std::move(body), span), span);
   }
 
   /// Plan B (seed 003 §2.5): `<seed unit B[i] = s>; for t in serial { units RMW B[i] }; units
@@ -125,7 +189,7 @@ class RegionVectorizer final : public IRMutator {
   /// before the end of the loop). B then lives in a register: the seed unit becomes one
   /// broadcast, the units read and assign the register, one vstore writes it back after the
   /// loop. Returns the index of the seed unit in `top` (SIZE_MAX: no promotion).
-  size_t planB(const std::vector<StmtPtr>& top) {
+  size_t planB(const std::vector<StmtPtr>& top, const SimdVfScopeStmt& scope) {
     for (size_t k = 0; k + 1 < top.size(); ++k) {
       const auto* f0 = top[k]->as<ForStmt>();
       const auto* loop = top[k + 1]->as<ForStmt>();
@@ -141,7 +205,9 @@ class RegionVectorizer final : public IRMutator {
       if (!tile || tile->shape != std::vector<int64_t>{u0.lanes} || mentionsLoad(seed->value) ||
           simdvf::mentions(seed->value, u0.vecVar.get()))
         continue;
-      if (!onlyOwnLane(top, k, seed->buffer.get())) continue;
+      if (!onlyOwnLane(top, k, seed->buffer.get()) ||
+          simdvf::carriedBuffers(loop->body) != std::set<const Var*>{seed->buffer.get()})
+        continue;
       Span sp = seed->span;
       VarPtr carry = var(seed->buffer->name + "_carry", VRegType::get(u0.lanes, tile->dtype), sp);
       ExprPtr v = seed->value;
@@ -155,9 +221,13 @@ class RegionVectorizer final : public IRMutator {
       auto brc = createOpCall(OpRegistry::instance().get("vmi.vbrc"), {v},
                               {{"size", AttrValue(int64_t{u0.lanes})}}, sp, diag_);
       seedStmt_ = assign(carry, brc, sp);
-      auto st = createOpCall(OpRegistry::instance().get("vmi.vstore"),
-                             {carry, seed->buffer, constIndex(0), fullMask_}, {}, sp, diag_);
-      writeBack_ = evalStmt(st, sp);
+      // The write-back after the loop, unless nothing outside this region reads the buffer
+      // (the region reads the register after the seed).
+      bool readBefore = false;
+      for (size_t j = 0; j < k; ++j)
+        readBefore = readBefore || mentionsVar(top[j], seed->buffer.get());
+      writeBack_ = readOutside(seed->buffer.get(), &scope) || readBefore ? seed->buffer : nullptr;
+      writeBackSpan_ = sp;
       carried_[seed->buffer.get()] = carry;
       return k;
     }
@@ -166,6 +236,16 @@ class RegionVectorizer final : public IRMutator {
 
   static bool ownLane(const BufferStoreStmt& s, const simdvf::Unit& u) {
     return s.indices.size() == 1 && s.indices[0].get() == u.vecVar.get();
+  }
+  static bool mentionsVar(const StmtPtr& s, const Var* b) {
+    struct V : IRVisitor {
+      const Var* b;
+      bool found = false;
+      explicit V(const Var* x) : b(x) {}
+      void visitVar(const VarPtr& v) override { found = found || v.get() == b; }
+    } v(b);
+    v.visitStmt(s);
+    return v.found;
   }
   static bool mentionsLoad(const ExprPtr& e) {
     struct V : IRVisitor {
@@ -232,9 +312,20 @@ class RegionVectorizer final : public IRMutator {
     return v.ok;
   }
 
+  bool readOutside(const Var* b, const SimdVfScopeStmt* scope) const {
+    auto it = readIn_.find(b);
+    if (it == readIn_.end()) return false;
+    return it->second.size() > 1 || !it->second.count(scope);
+  }
+
   std::map<const Var*, VarPtr> carried_;
-  StmtPtr seedStmt_, writeBack_;
+  bool carryActive_ = false;  // Plan B: the seed has been emitted
+  StmtPtr seedStmt_;
+  VarPtr writeBack_;  // Plan B: the buffer the register is written back to (null: dead)
+  Span writeBackSpan_;
   std::map<const SimdVfScopeStmt*, const simdvf::Region*> regions_;
+  std::set<const Var*> distinct_;
+  std::map<const Var*, std::set<const SimdVfScopeStmt*>> readIn_;
   DiagnosticEngine& diag_;
   const simdvf::Region* region_ = nullptr;
   std::map<const ForStmt*, const simdvf::Unit*> units_;
@@ -265,7 +356,7 @@ class VectorizeParallelPass final : public Pass {
         functions.push_back(f);
         continue;
       }
-      RegionVectorizer v(std::move(byScope), ctx.diag);
+      RegionVectorizer v(std::move(byScope), *f, ctx.diag);
       functions.push_back(v.mutateFunction(f));
       changed = true;
     }

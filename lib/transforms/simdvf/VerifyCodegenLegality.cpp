@@ -7,6 +7,7 @@
 #include <map>
 
 #include "SimdVfAnalysis.h"
+#include "ptoc/analysis/VectorDefs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -27,6 +28,7 @@ class Legality final : public IRVisitor {
   explicit Legality(DiagnosticEngine& diag) : diag_(diag) {}
 
   void visitStmt(const StmtPtr& s) override {
+    if (!s) return;  // an `if` without `else`
     Span saved = at_;
     at_ = s->span;
     IRVisitor::visitStmt(s);
@@ -36,6 +38,14 @@ class Legality final : public IRVisitor {
     int saved = region_;
     region_ = next_++;
     IRVisitor::visitSimdVfScope(s);
+    // A value assigned in the region, but not on every path before a read: the read would need
+    // the register of an earlier execution of the region (the escape check finds the others).
+    if (auto u = analysis::firstUndefinedVectorUse(s); u && u->assignedInside)
+      fail(fmt::format("vector value `{}` ({}) of region #{} is read before it is assigned on "
+                       "every path from the start of the region; registers do not survive the "
+                       "end of a vecscope",
+                       u->var->name, typeToString(*u->var->type), region_),
+           u->use);
     region_ = saved;
   }
   void visitFor(const ForStmt& f) override {

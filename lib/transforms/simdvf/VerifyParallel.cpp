@@ -29,6 +29,7 @@ class VerifyParallelPass final : public Pass {
       std::vector<simdvf::Problem> problems;
       std::vector<simdvf::Region> regions = simdvf::scanRegions(*f, problems);
       if (!problems.empty()) simdvf::report(ctx.diag, kPrefix, problems.front());
+      std::set<const ir::Var*> distinct = simdvf::distinctBuffers(*f);
       for (const auto& r : regions)
         for (const auto& u : r.units) {
           if (u.is2d()) {
@@ -43,7 +44,7 @@ class VerifyParallelPass final : public Pass {
                                           u.outer->loopVar->name),
                               u.outer->span, u.context(r.index)});
           }
-          simdvf::checkUnit(u, r.index, ctx.diag, problems);
+          simdvf::checkUnit(u, r.index, ctx.diag, problems, &distinct);
           if (!problems.empty()) simdvf::report(ctx.diag, kPrefix, problems.front());
         }
     }

@@ -38,6 +38,10 @@ ExprPtr SplitLowerer::localize(const ExprPtr& orig, int64_t step) const {
 }
 
 ExprPtr SplitLowerer::laneExtent(const ExprPtr& v, int64_t stride) const {
+  // A static extent that covers the whole box leaves each lane its whole half (the reference
+  // writes the half itself there); a rebalanced stride keeps the general form.
+  if (auto c = ops::constIntValue(v); c && !opt_.laneStride && *c >= 2 * stride)
+    return constIndex(stride);
   ExprPtr start = mul(opt_.subblockIdx, constIndex(stride));
   return minExpr(sub(maxExpr(v, start), start), constIndex(stride));
 }

@@ -1,7 +1,8 @@
 // MixedKernelExpanded (pypto-facts §3.8): after expand-mixed-kernel no InCore function mixes
 // cube and vector work; each pipe op runs on its own core (tpush_to_aiv / tpop_from_aiv /
 // tfree_to_aiv on the AIC, the mirror ops on the AIV); a function with pipe ops sets the
-// pipe up; every tpop'd tile is released by a tfree.
+// pipe up, with one buffer (reserved on the consumer side, imported on the producer side) per
+// initialized pipe direction; every tpop'd tile is released by exactly one tfree on each path.
 #include <fmt/format.h>
 
 #include <unordered_set>
@@ -21,10 +22,29 @@ class PipeOpScan : public IRVisitor {
   bool hasSetup = false;
   std::vector<std::pair<const Var*, Span>> pops;
   std::unordered_set<const Var*> freed;
-  std::vector<std::pair<const Var*, const Call*>> frees;  // tfree -> its tile
-  const Call* firstPipeOp = nullptr;                      // before any set-up
+  std::vector<std::pair<const Var*, const Call*>> frees;        // tfree -> its tile
+  std::vector<std::pair<const Var*, const Call*>> doubleFrees;  // a tile released again
+  const Call* firstPipeOp = nullptr;                            // before any set-up
+  const Call* firstSetup = nullptr;
+  int reserves = 0, imports = 0;
+  int c2vInits = 0, v2cInits = 0;  // initialize_pipe calls with the direction's bit set
 
  protected:
+  // The tiles released so far on the current path: a branch's releases count after the if only
+  // when both branches made them.
+  std::unordered_set<const Var*> released_;
+  void visitIf(const IfStmt& s) override {
+    visitExpr(s.cond);
+    const auto before = released_;
+    visitStmt(s.thenBody);
+    auto afterThen = std::move(released_);
+    released_ = before;
+    if (s.elseBody) visitStmt(s.elseBody);
+    std::unordered_set<const Var*> both;
+    for (const Var* v : afterThen)
+      if (released_.count(v)) both.insert(v);
+    released_ = std::move(both);
+  }
   void visitAssign(const AssignStmt& a) override {
     IRVisitor::visitAssign(a);
     const auto* c = a.value ? a.value->as<Call>() : nullptr;
@@ -39,11 +59,20 @@ class PipeOpScan : public IRVisitor {
       pipeOps.push_back(&c);
       if (!hasSetup && !firstPipeOp) firstPipeOp = &c;
     }
-    if (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe") hasSetup = true;
+    if (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe") {
+      hasSetup = true;
+      if (!firstSetup) firstSetup = &c;
+      const auto* mask = getAttr<int64_t>(c.kwargs, "dir_mask");
+      if (mask && (*mask & 1)) ++c2vInits;
+      if (mask && (*mask & 2)) ++v2cInits;
+    }
+    if (n == "system.reserve_buffer") ++reserves;
+    if (n == "system.import_peer_buffer") ++imports;
     if ((n == "system.tfree_to_aic" || n == "system.tfree_to_aiv") && !c.args.empty())
       if (const auto* v = c.args[0]->as<Var>()) {
         freed.insert(v);
         frees.emplace_back(v, &c);
+        if (!released_.insert(v).second) doubleFrees.emplace_back(v, &c);
       }
   }
 };
@@ -96,6 +125,27 @@ bool verifyMixedKernelExpanded(const Program& program, DiagnosticEngine& diag) {
              fmt::format("{} in '{}' releases '{}', which no tpop of the function produced",
                          c->callee, f->name, v->name),
              "release the variable a tpop assigned, once, after its last use");
+    for (const auto& [v, c] : scan.doubleFrees)
+      fail(c->span,
+           fmt::format("{} in '{}' releases '{}' a second time (its slot is already free)",
+                       c->callee, f->name, v->name),
+           "release each popped tile once, after its last use");
+    // One slot buffer per initialized direction: the consumer of a direction reserves it (the
+    // AIV for C->V, the AIC for V->C), the producer imports the peer's.
+    if (scan.firstSetup) {
+      const int needReserve = isAic ? scan.v2cInits : scan.c2vInits;
+      const int needImport = isAic ? scan.c2vInits : scan.v2cInits;
+      auto count = [&](const char* op, int have, int need) {
+        if (have != need)
+          fail(scan.firstSetup->span,
+               fmt::format("'{}' has {} {} call(s), but its initialized pipe directions need {}",
+                           f->name, have, op, need),
+               "one pl.system.reserve_buffer per direction the function consumes, one "
+               "pl.system.import_peer_buffer per direction it produces");
+      };
+      count("system.reserve_buffer", scan.reserves, needReserve);
+      count("system.import_peer_buffer", scan.imports, needImport);
+    }
     for (const auto& [v, span] : scan.pops)
       if (!scan.freed.count(v))
         fail(span, fmt::format("the tile '{}' popped in '{}' is never released", v->name, f->name),

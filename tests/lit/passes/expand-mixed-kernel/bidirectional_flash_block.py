@@ -6,8 +6,8 @@
 # RUN: %ptoc check %s --passes=compile
 # CHECK: def attn_aic(
 # CHECK-NEXT: pl.func_attr(
-# CHECK-NEXT: attn_c2v_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="attn_c2v_slot_buffer", peer_func="attn_aiv")
 # CHECK-NEXT: attn_v2c_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="attn_v2c_slot_buffer", size=32768)
+# CHECK-NEXT: attn_c2v_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="attn_c2v_slot_buffer", peer_func="attn_aiv")
 # CHECK-NEXT: pl.system.aic_initialize_pipe(attn_c2v_slot_buffer_import, attn_v2c_slot_buffer, dir_mask=3, slot_size=16384, slot_num=2)
 # CHECK: pl.tile.tpush_to_aiv(s, split=1)
 # CHECK-NEXT: p_l_mat: pl.Tile{{\[\[}}64, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=1)
@@ -17,8 +17,8 @@
 # CHECK-NEXT: pl.tile.tpush_to_aiv(o, split=1)
 # CHECK: def attn_aiv(
 # CHECK-NEXT: pl.func_attr(
-# CHECK-NEXT: attn_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="attn_c2v_slot_buffer", size=32768)
 # CHECK-NEXT: attn_v2c_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="attn_v2c_slot_buffer", peer_func="attn_aic")
+# CHECK-NEXT: attn_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="attn_c2v_slot_buffer", size=32768)
 # CHECK-NEXT: pl.system.aiv_initialize_pipe(attn_c2v_slot_buffer, attn_v2c_slot_buffer_import, dir_mask=3, slot_size=16384, slot_num=2)
 # CHECK: sv: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
 # CHECK: pl.system.tfree_to_aic(sv, split=1)

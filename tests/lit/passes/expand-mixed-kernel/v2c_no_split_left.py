@@ -5,8 +5,8 @@
 # RUN: %ptoc opt %s --passes=compile --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=compile
 # CHECK: def mm_aic(
-# CHECK-NEXT: mm_c2v_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="mm_c2v_slot_buffer", peer_func="mm_aiv")
 # CHECK-NEXT: mm_v2c_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="mm_v2c_slot_buffer", size=16384)
+# CHECK-NEXT: mm_c2v_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="mm_c2v_slot_buffer", peer_func="mm_aiv")
 # CHECK-NEXT: pl.system.aic_initialize_pipe(mm_c2v_slot_buffer_import, mm_v2c_slot_buffer, dir_mask=3, slot_size=8192, slot_num=2)
 # CHECK: xs_l_mat: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=0)
 # CHECK-NEXT: xs_l: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Left] = pl.tile.move(xs_l_mat, target_memory=pl.Mem.Left)
@@ -14,8 +14,8 @@
 # CHECK: o: {{.*}} = pl.tile.matmul(xs_l, w_r)
 # CHECK-NEXT: pl.tile.tpush_to_aiv(o, split=0)
 # CHECK: def mm_aiv(
-# CHECK-NEXT: mm_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="mm_c2v_slot_buffer", size=16384)
 # CHECK-NEXT: mm_v2c_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="mm_v2c_slot_buffer", peer_func="mm_aic")
+# CHECK-NEXT: mm_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(name="mm_c2v_slot_buffer", size=16384)
 # CHECK-NEXT: pl.system.aiv_initialize_pipe(mm_c2v_slot_buffer, mm_v2c_slot_buffer_import, dir_mask=3, slot_size=8192, slot_num=2)
 # CHECK: xs_nz: pl.Tile{{\[\[}}32, 64], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(xs, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
 # CHECK-NEXT: pl.tile.tpush_to_aic(xs_nz, split=0)

@@ -32,6 +32,8 @@ def main(A: T.Tensor((256,), "float32"), C: T.Tensor((256,), "float32"),
                     b[i] = c[i]
         T.copy(b, B)
         T.copy(d, D)
-# CHECK: pl.vmi.vstore(vsel_{{[0-9]+}}, b,
-# CHECK: pl.vmi.vload(b,
+# The new b is read from the register just stored (store-to-load forwarding), after the store.
+# CHECK: pl.vmi.vstore([[B:vsel_[0-9]+]], b,
+# CHECK-NOT: pl.vmi.vload(b,
+# CHECK: pl.vmi.vmuls([[B]], 2.0, mask)
 # CHECK: pl.vmi.vstore(vsel_{{[0-9]+}}, d,

@@ -31,8 +31,10 @@ def main(A: T.Tensor((256,), "float32"), C: T.Tensor((256,), "float32"),
                     b[i] = b[i] * 0.5 + a[i]
         T.copy(b, B)
         T.copy(d, D)
+# The loop-invariant a[i] is loaded once, before the loop.
 # CHECK: b_carry: pl.VReg[64, pl.FP32] = pl.vmi.vbrc(0.0, size=64)
+# CHECK-NEXT: [[A:vload_[0-9]+]]: pl.VReg[64, pl.FP32] = pl.vmi.vload(a, q * 64, size=64)
 # CHECK-NEXT: for t in pl.range(4):
-# CHECK-NOT: pl.vmi.vload(b
-# CHECK: b_carry: pl.VReg[64, pl.FP32] = pl.vmi.vadd(
+# CHECK-NOT: pl.vmi.vload
+# CHECK: b_carry: pl.VReg[64, pl.FP32] = pl.vmi.vadd({{.*}}, [[A]], mask)
 # CHECK-NEXT: pl.vmi.vstore(b_carry, b, q * 64, mask)

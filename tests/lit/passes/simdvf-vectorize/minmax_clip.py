@@ -18,8 +18,12 @@ def main(A: T.Tensor((256,), "float32"), B_init: T.Tensor((256,), "float32"),
             for i in T.Parallel(200):
                 b[i] = T.min(T.max(a[i], -6.0), 6.0)
         T.copy(b, B)
-# CHECK: vcmps_1: pl.Mask[128] = pl.vmi.vcmps(vload_0, -6.0, mask, cmp="gt")
+# The constant broadcasts are made once, before the chunk loop.
 # CHECK: vbrc_2: pl.VReg[128, pl.FP32] = pl.vmi.vbrc(-6.0, size=128)
+# CHECK-NEXT: vbrc_5: pl.VReg[128, pl.FP32] = pl.vmi.vbrc(6.0, size=128)
+# CHECK: for q in pl.range(2):
+# CHECK-NOT: vbrc
+# CHECK: vcmps_1: pl.Mask[128] = pl.vmi.vcmps(vload_0, -6.0, mask, cmp="gt")
 # CHECK: vsel_3: pl.VReg[128, pl.FP32] = pl.vmi.vsel(vcmps_1, vload_0, vbrc_2)
 # CHECK: vcmps_4: pl.Mask[128] = pl.vmi.vcmps(vsel_3, 6.0, mask, cmp="lt")
 # CHECK: pl.vmi.vsel(vcmps_4, vsel_3,

@@ -18,5 +18,5 @@ def main(A: T.Tensor((64,), "float32"), B_init: T.Tensor((64,), "float32"),
             for i in T.Parallel(64):
                 b[i] = T.Select(0.5 < a[i], a[i], 0.0)
         T.copy(b, B)
-# CHECK: pl.vmi.vcmps(vload_0, 0.5, mask, cmp="gt")
 # CHECK: pl.vmi.vbrc(0.0, size=64)
+# CHECK: pl.vmi.vcmps(vload_0, 0.5, mask, cmp="gt")

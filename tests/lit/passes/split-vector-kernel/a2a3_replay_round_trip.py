@@ -8,8 +8,8 @@
 # CHECK: def mm_aiv(
 # CHECK-NEXT: pl.func_attr({"dual_aiv_dispatch": True})
 # CHECK-NEXT: subblock_idx: {{.*}} = pl.tile.get_subblock_idx()
-# CHECK-NEXT: mm_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(
 # CHECK-NEXT: mm_v2c_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(
+# CHECK-NEXT: mm_c2v_slot_buffer: {{.*}} = pl.system.reserve_buffer(
 # CHECK-NEXT: pl.system.aiv_initialize_pipe(
 # CHECK-NEXT: if subblock_idx == 0:
 # CHECK: pl.tile.tpush_to_aic(xs, split=0)

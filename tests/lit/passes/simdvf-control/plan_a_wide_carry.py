@@ -1,8 +1,10 @@
-# Not Plan B: the carried buffer is two lane vectors wide (128 elements, 64 lanes, the units
-# cover 64): the region is converted in place, the carry goes through UB (vstore, then vload in
-# the next iteration; PTOAS orders them inside the vecscope).
+# Plan A (seed §2.5): the carried buffer is two lane vectors wide (128 elements, 64 lanes), so
+# Plan B does not apply: the loop is hoisted out of the region and each iteration gets its own
+# vecscope (the seed part, one region per iteration, the tail part). The carry goes through UB
+# across a scope transition.
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
 # RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
+# RUN: %ptoc check %s --passes=simdvf --seed 7 | FileCheck %s --check-prefix=OK
 # OK: check ok
 import tilelang.language as T
 
@@ -28,6 +30,12 @@ def main(A: T.Tensor((256,), "float32"), B_init: T.Tensor((128,), "float32"),
         T.copy(acc, B)
         T.copy(y, Y)
 # CHECK-NOT: acc_carry
-# CHECK: for t in pl.range(4):
+# CHECK: with pl.simd_vf(lanes=64):
+# CHECK: pl.vmi.vstore(vbrc_0, acc, 0, mask)
+# CHECK-NEXT: for t in pl.range(4):
+# CHECK-NEXT: with pl.simd_vf(lanes=64):
 # CHECK: pl.vmi.vload(acc, 0, size=64)
-# CHECK: pl.vmi.vstore(vadd_{{[0-9]+}}, acc, 0, mask)
+# CHECK: pl.vmi.vstore(vadd_{{[0-9]+}}, acc, 0, mask_1)
+# CHECK-NEXT: with pl.simd_vf(lanes=64):
+# CHECK: pl.vmi.vload(acc, 0, size=64)
+# CHECK: pl.tile.store(acc

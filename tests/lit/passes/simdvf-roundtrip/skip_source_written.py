@@ -1,0 +1,27 @@
+# Skipped (seed §2.7, backward rule): the copy source a is written later in the region,
+# so reading a[i] instead of tmp[i] is not the same value.
+# RUN: %ptoc opt %s --passes=simdvf-layout-inference,verify-parallel,legalize-parallel,eliminate-simdvf-roundtrip | FileCheck %s
+# RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
+# RUN: %ptoc check %s --passes=simdvf --seed 4 | FileCheck %s --check-prefix=OK
+# OK: check ok
+import tilelang.language as T
+
+
+@T.prim_func
+def main(A: T.Tensor((256,), "float32"), Y: T.Tensor((256,), "float32")):
+    with T.Kernel(1):
+        a = T.alloc_shared((256,), "float32")
+        y = T.alloc_shared((256,), "float32")
+        T.copy(A, a)
+        with T.SimdVF(lanes=64):
+            tmp = T.alloc_shared((256,), "float32")
+            for i in T.Parallel(256):
+                tmp[i] = a[i]
+            for i in T.Parallel(256):
+                a[i] = a[i] * 2.0
+            for i in T.Parallel(256):
+                y[i] = tmp[i] + a[i]
+        T.copy(y, Y)
+# CHECK: with pl.simd_vf(lanes=64):
+# CHECK: tmp[{{.*}}] =
+# CHECK: = tmp[
