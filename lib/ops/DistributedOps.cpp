@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "OpTable.h"
+#include "ptoc/ops/CorePlacement.h"
 
 namespace ptoc {
 
@@ -268,6 +269,15 @@ std::vector<OpRow> distributedRows() {
 
 }  // namespace
 
-void registerDistributedOps(OpRegistry& r) { registerRows(r, distributedRows()); }
+void registerDistributedOps(OpRegistry& r) {
+  std::vector<OpRow> rows = distributedRows();
+  // The communication ops a kernel issues (no declared affinity): a pl.split_aiv region
+  // may place them on the vector lane (ptoc/ops/CorePlacement.h).
+  for (OpRow& row : rows)
+    if (!row.affinity)
+      row.kwargs.push_back({std::string(kCorePlacementKwarg), A::String, std::string(), false,
+                            {std::string(), std::string("aiv")}});
+  registerRows(r, rows);
+}
 
 }  // namespace ptoc

@@ -450,8 +450,12 @@ std::vector<OpRow> gatherSortRows() {
        [](const OpCallContext& c) { return deduceBatchMatmul(c, 1); }, {Pipe::M},
        "acc [B.., M, N] += lhs x rhs per leading index"},
   };
-  for (OpRow& row : rows)
+  for (OpRow& row : rows) {
     if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
+    // A row gather addresses GM through its read offset (src_offset): the one a
+    // pl.split_aiv region's lane must localize (the write offset only picks dst's slot).
+    if (row.name == "tile.gather_row") row.window = WindowArgs{.offsets = 3};
+  }
   return rows;
 }
 

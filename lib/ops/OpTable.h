@@ -40,6 +40,8 @@ struct OpRow {
   std::optional<ir::MemorySpace> outputMemory = std::nullopt;
   OpId id = OpId::Other;
   bool typeFromAnnotation = false;
+  /// The window parts of an addressing op (OpDef::window), unset for the others.
+  std::optional<WindowArgs> window = std::nullopt;
 };
 
 /// Registers every row (an optional argument must follow the required ones).

@@ -24,9 +24,9 @@ class Ring:
         peer = (me + 1) % n
         # CHECK: pld.tensor.put(data, peer, inp, [me, 0], [0, 0], [1, 64])
         pld.tensor.put(data, peer, inp, [me, 0], [0, 0], [1, 64])
-        # CHECK-NEXT: pld.system.notify(signal, peer, [me, 0], 1, op=1)
+        # CHECK-NEXT: pld.system.notify(signal, peer, [me, 0], pl.const(1, pl.INT32), op=1)
         pld.system.notify(signal, peer=peer, offsets=[me, 0], value=1, op=pld.NotifyOp.Set)
-        # CHECK-NEXT: pld.system.wait(signal, [me, 0], 1, cmp=1)
+        # CHECK-NEXT: pld.system.wait(signal, [me, 0], pl.const(1, pl.INT32), cmp=1)
         pld.system.wait(signal=signal, offsets=[me, 0], expected=1, cmp=pld.WaitCmp.Ge)
         # CHECK-NEXT: row: pl.Tile{{\[\[}}1, 64], pl.FP32, pl.Mem.Vec] = pld.tile.remote_load(data, peer, [0, 0], [1, 64])
         row = pld.remote_load(data, peer, [0, 0], [1, 64])
