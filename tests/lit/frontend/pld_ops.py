@@ -41,7 +41,7 @@ class Ring:
     @pl.function(type=pl.FunctionType.Orchestration)
     def host(self, inp: pl.Tensor[[4, 64], pl.FP32],
              out: pl.Out[pl.Tensor[[4, 64], pl.FP32]]) -> pl.Tensor[[4, 64], pl.FP32]:
-        # CHECK: data_buf: pl.Ptr = pld.tensor.alloc_window_buffer(1024)
+        # CHECK: data_buf: pl.Ptr = pld.tensor.alloc_window_buffer(4 * 64 * 4)
         data_buf = pld.alloc_window_buffer(4 * 64 * pl.FP32.get_byte())
         sig_buf = pld.alloc_window_buffer([4, 1], dtype=pl.INT32)
         # CHECK: data: pld.DistributedTensor{{\[\[}}4, 64], pl.FP32] = pld.tensor.window(data_buf, [4, 64], dtype=pl.FP32)
@@ -49,7 +49,7 @@ class Ring:
         sig = pld.window(sig_buf, [4, 1], dtype=pl.INT32)
         # CHECK: ranks: pl.Scalar[pl.INT64] = pld.system.world_size()
         ranks = pld.world_size()
-        # CHECK: out: pl.Tensor{{\[\[}}4, 64], pl.FP32] = pl.system.dispatch([inp, data, sig, out], 1, kernel="step")
+        # CHECK: out: pl.Tensor{{\[\[}}4, 64], pl.FP32] = pl.system.dispatch((inp, data, sig, out), 1, kernel="step")
         out = self.step(inp, data, sig, out, device=1)
         return out
 # SIM: error: the simulator does not model distributed tensors (parameter 'data'
