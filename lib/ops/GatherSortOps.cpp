@@ -311,7 +311,9 @@ TypePtr deducePagedGather(const OpCallContext& ctx) {
   int64_t maxIdx = ctx.kwargOr<int64_t>("max_indices", 0);
   int64_t size = ctx.kwargOr<int64_t>("size", 0);
   if (maxIdx <= 0 || size <= 0)
-    ctx.fail(-1, fmt::format("{} needs positive max_indices= and size=", ctx.op.name));
+    ctx.fail(-1, fmt::format("{} needs positive max_indices= and size=", ctx.op.name),
+             "give max_indices= and size= as positive integer literals");
+  checkShapeDims(ctx, -1, {maxIdx, size}, "result shape [max_indices, size]");
   return TensorType::get({maxIdx, size}, src.dtype);
 }
 
