@@ -172,6 +172,39 @@ TEST(CycleModelTest, CostTablesCiteTheFacts) {
   EXPECT_EQ(transferCycles(a5, 0, 100.0), 0);
 }
 
+TEST(CycleModelTest, AVectorOpsHeadDoesNotHalve) {
+  // facts §4.4: a vector tile op is a head of 6 cycles plus 2 per 256-B repeat of its largest
+  // tile. This is why the split's lane work shrinks by less than 2x (docs/cost-model.md §5):
+  // [64, 64] FP32 = 16 KiB = 64 repeats, 6 + 128 = 134; a lane's [32, 64] half = 32
+  // repeats, 6 + 64 = 70 (1.91x); a [64, 1] or [32, 1] column statistic is one repeat
+  // either way, 6 + 2 = 8 (1.0x).
+  auto tile = [](std::vector<int64_t> shape) {
+    Tile t;
+    t.buf = std::make_shared<Buffer>(DType::FP32, shape);
+    t.valid = shape;
+    t.memory = ir::MemorySpace::Vec;
+    return Value(t);
+  };
+  const OpDef* d = OpRegistry::instance().find("tile.exp");
+  ASSERT_NE(d, nullptr);
+  ir::Call exp("tile.exp", d, {}, {}, nullptr, {});
+  const CostTable& a5 = costTable(target::Arch::A5);
+  auto cycles = [&](std::vector<int64_t> shape) {
+    Value v = tile(shape);
+    OpCost c = costOf(a5, exp, {v}, v, false);
+    EXPECT_EQ(c.pipe, Pipe::V);
+    return c.cycles;
+  };
+  EXPECT_EQ(cycles({64, 64}), 134);
+  EXPECT_EQ(cycles({32, 64}), 70);
+  EXPECT_EQ(cycles({64, 1}), 8);
+  EXPECT_EQ(cycles({32, 1}), 8);
+  // An odd LEFT_RIGHT half: [32, 23] FP32 = 2944 B = 12 repeats (11.5 rounded up), 30
+  // cycles, against 52 for [32, 45] (23 repeats): 1.73x.
+  EXPECT_EQ(cycles({32, 23}), 30);
+  EXPECT_EQ(cycles({32, 45}), 52);
+}
+
 TEST(CycleModelTest, PopsWaitOnThePipeOfTheirArch) {
   // facts §4.7: A2/A3 pops copy GM -> local on MTE2; A5 pops bind the slot in the consumer's
   // SRAM and wait on the pipe that reads it next (V for a C2V tile, MTE1 for a V2C tile).
