@@ -205,6 +205,31 @@ TEST(CycleModelTest, AVectorOpsHeadDoesNotHalve) {
   EXPECT_EQ(cycles({32, 45}), 52);
 }
 
+TEST(CycleModelTest, AVmiOpCostsPerInstructionAndLanes) {
+  // facts §2.7 (pto-isa A5 VF table): vexp 10, vadd 6 per instruction, one instruction per
+  // 256-B register of lanes: 64 FP32 lanes = 1, 128 FP32 lanes = 2, 128 FP16 lanes = 1.
+  auto vreg = [](DType d, size_t lanes) {
+    VReg r;
+    r.dtype = d;
+    r.lanes.assign(lanes, 1.0);
+    return Value(r);
+  };
+  auto call = [](const char* name) {
+    const OpDef* d = OpRegistry::instance().find(name);
+    EXPECT_NE(d, nullptr) << name;
+    return ir::Call(name, d, {}, {}, nullptr, {});
+  };
+  const CostTable& a5 = costTable(target::Arch::A5);
+  ir::Call vexp = call("vmi.vexp"), vadd = call("vmi.vadd");
+  Value f32x64 = vreg(DType::FP32, 64), f32x128 = vreg(DType::FP32, 128);
+  Value f16x128 = vreg(DType::FP16, 128);
+  EXPECT_EQ(costOf(a5, vexp, {f32x64}, f32x64, false).cycles, 10);
+  EXPECT_EQ(costOf(a5, vexp, {f32x128}, f32x128, false).cycles, 20);
+  EXPECT_EQ(costOf(a5, vadd, {f16x128, f16x128}, f16x128, false).cycles, 6);
+  EXPECT_EQ(costOf(a5, vadd, {f32x128, f32x128}, f32x128, false).cycles, 12);
+  EXPECT_EQ(costOf(a5, vexp, {f32x64}, f32x64, false).pipe, Pipe::V);
+}
+
 TEST(CycleModelTest, PopsWaitOnThePipeOfTheirArch) {
   // facts §4.7: A2/A3 pops copy GM -> local on MTE2; A5 pops bind the slot in the consumer's
   // SRAM and wait on the pipe that reads it next (V for a C2V tile, MTE1 for a V2C tile).
