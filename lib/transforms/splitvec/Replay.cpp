@@ -75,19 +75,49 @@ class Replay : public IRMutator {
       ExprPtr dst = mutateExpr(c->args[2]);
       return assign(mutateDef(s->var), dst, s->span);
     }
+    top_ = s->value.get();
     ExprPtr value = mutateExpr(s->value);
+    StmtPtr out;
     if (value->type && value->type->as<TileType>()) {
       auto fresh = std::make_shared<Var>(s->var->name, value->type, s->var->span);
       remap(s->var, fresh);
-      return assign(fresh, value, s->span);
+      out = assign(fresh, value, s->span);
+    } else {
+      out = assign(mutateDef(s->var), value, s->span);
     }
-    return assign(mutateDef(s->var), value, s->span);
+    return withHoisted(out);
   }
   StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
     if (storeCall(s->expr)) return makeSeq({}, s->span);
-    return IRMutator::mutateEval(s);
+    top_ = s->expr.get();
+    return withHoisted(IRMutator::mutateEval(s));
   }
   ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
+    const bool nested = c.get() != top_;
+    ExprPtr e = rewriteCall(c);
+    // An empty tile.create / tile.full takes its valid shape from its annotation, which a
+    // call nested in another's arguments does not have: it gets its own statement.
+    const auto* call = e->as<Call>();
+    if (nested && call && (isOp(*call, OpId::Create) || isOp(*call, OpId::Full)) &&
+        e->type != c->type) {
+      auto v = std::make_shared<Var>("empty", e->type, c->span);
+      hoisted_.push_back(assign(v, e, c->span));
+      return v;
+    }
+    return e;
+  }
+
+ private:
+  StmtPtr withHoisted(StmtPtr s) {
+    top_ = nullptr;
+    if (hoisted_.empty()) return s;
+    std::vector<StmtPtr> seq = std::move(hoisted_);
+    hoisted_.clear();
+    const Span span = s->span;
+    seq.push_back(std::move(s));
+    return makeSeq(std::move(seq), span);
+  }
+  ExprPtr rewriteCall(const std::shared_ptr<const Call>& c) {
     ExprPtr e = IRMutator::mutateCall(c);
     const auto* call = e->as<Call>();
     if (!call || !call->op || !call->type || !call->type->as<TileType>()) return e;
@@ -115,8 +145,9 @@ class Replay : public IRMutator {
                         kw, call->span, diag_, {}, {}, empty);
   }
 
- private:
   DiagnosticEngine& diag_;
+  const Expr* top_ = nullptr;  // the value of the statement being rewritten
+  std::vector<StmtPtr> hoisted_;
 };
 
 }  // namespace
