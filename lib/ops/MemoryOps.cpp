@@ -202,10 +202,18 @@ std::vector<ExprPtr> annotatedValid(const OpCallContext& ctx, const std::vector<
   return t->view->validShape;
 }
 
+/// tile.create allocates: its annotation may also give the tile's layout (PyPTO types a
+/// created tile by its annotation), with a constant valid_shape as annotatedValid.
 TypePtr deduceCreate(const OpCallContext& ctx) {
   std::vector<int64_t> shape = staticShapeArg(ctx, 0, "shape");
+  DType dtype = tileDTypeKwarg(ctx);
+  std::optional<MemorySpace> memory = ctx.outputMemory();
+  const auto* t = ctx.annotated ? ctx.annotated->as<TileType>() : nullptr;
+  if (t && t->view && t->shape == shape && t->dtype == dtype && t->memory == memory &&
+      (t->view->validShape.empty() || !annotatedValid(ctx, shape).empty()))
+    return TileType::get(std::move(shape), dtype, memory, *t->view);
   std::vector<ExprPtr> valid = annotatedValid(ctx, shape);
-  return makeTile(std::move(shape), tileDTypeKwarg(ctx), ctx.outputMemory(), std::move(valid));
+  return makeTile(std::move(shape), dtype, memory, std::move(valid));
 }
 
 TypePtr deduceFull(const OpCallContext& ctx) {
@@ -585,8 +593,8 @@ void registerMemoryOps(OpRegistry& r) {
       .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
-      .doc("uninitialized Tile[shape, dtype] in target_memory (an annotated constant "
-           "valid_shape narrows its valid region)");
+      .doc("uninitialized Tile[shape, dtype] in target_memory (its annotation may give its "
+           "view: layout, and a constant valid_shape)");
 
   r.add("tile.full")
       .arg("shape", K::IntList)
