@@ -137,12 +137,14 @@ void TLowering::scanDirections(const StmtList& body) {
   std::function<void(const StmtList&)> walk = [&](const StmtList& ss) {
     for (const auto& s : ss) {
       if (const auto* a = s->as<AssignStmt>()) {
+        if (const auto* n = a->target->as<NameExpr>()) ++nameAssigns_[std::string(n->id)];
         if (const auto* t = a->target->as<SubscriptExpr>()) {
           gmWritten_.insert(std::string(rootName(*t)));
           reads(*t->index);
         }
         if (a->value) reads(*a->value);
       } else if (const auto* g = s->as<AugAssignStmt>()) {
+        if (const auto* n = g->target->as<NameExpr>()) nameAssigns_[std::string(n->id)] += 2;
         if (g->target->is<SubscriptExpr>()) gmWritten_.insert(std::string(rootName(*g->target)));
         reads(*g->target);
         reads(*g->value);
@@ -172,6 +174,7 @@ StmtPtr TLowering::lowerFunction(const FunctionDef& def) {
   buffers_.clear();
   gmRead_.clear();
   gmWritten_.clear();
+  nameAssigns_.clear();
   scanDirections(def.body);
   Span s = def.span;
   std::vector<Param> params;
@@ -436,7 +439,9 @@ void TLowering::lowerAssign(const AssignStmt& s, std::vector<StmtPtr>& out) {
     }
     unsupported(*call->func, t);
   }
-  if (target && !call) {
+  // A name assigned once to a constant is a Python constant; one assigned again (v = 0.0,
+  // then v = a[i] in an if arm) is a variable.
+  if (target && !call && nameAssigns_[std::string(target->id)] <= 1) {
     if (auto c = evalConst(*s.value)) {
       consts_.back()[std::string(target->id)] = *c;  // a Python constant
       return;
