@@ -77,11 +77,14 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
                                 std::optional<YieldInfo>* yieldOut) {
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(body.size());
+  bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = 0; i < body.size(); ++i) {
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
-    if (s) stmts.push_back(std::move(s));
+    if (!s) continue;
+    flat = flat && !s->isa<ir::SeqStmt>();
+    stmts.push_back(std::move(s));
   }
-  return ir::makeSeq(std::move(stmts), span);
+  return flat ? ir::flatSeq(std::move(stmts), span) : ir::makeSeq(std::move(stmts), span);
 }
 
 ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast) {
