@@ -185,7 +185,8 @@ TypePtr deduceDim(const OpCallContext& ctx) {
   if (const auto* c = ctx.args[1]->as<ConstInt>()) {
     int64_t r = static_cast<int64_t>(t.shape.size());
     if (c->value < -r || c->value >= r)
-      ctx.fail(1, fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r));
+      ctx.fail(1, fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r),
+               fmt::format("use an axis in [-{}, {})", r, r));
   }
   return ScalarType::get(DType::Index);
 }
@@ -217,9 +218,11 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
   if (src.shape.size() != dst.shape.size())
     ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
-                            src.shape.size(), dst.shape.size()));
+                            src.shape.size(), dst.shape.size()),
+             "reshape the source to the target's rank first (pl.tensor.reshape)");
   if (listArgElements(ctx, 2).size() != dst.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()),
+             "give one offset per axis of the target");
   return ctx.args[0]->type;
 }
 
@@ -271,7 +274,8 @@ TypePtr deduceMatmul(const OpCallContext& ctx) {
   int64_t m = a.shape[ta ? 1 : 0], k = a.shape[ta ? 0 : 1];
   int64_t kb = b.shape[tb ? 1 : 0], n = b.shape[tb ? 0 : 1];
   if (a.shape.size() != 2 || b.shape.size() != 2)
-    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name));
+    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name),
+             "reshape the operands to [M, K] and [K, N] first (pl.tensor.reshape)");
   if (k != kb)
     ctx.fail(1, fmt::format("{}: inner extents differ ({} vs {})", ctx.op.name, k, kb),
              "lhs is [M, K] and rhs [K, N] (after a_trans / b_trans)");

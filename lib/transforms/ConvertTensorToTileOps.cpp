@@ -15,6 +15,7 @@
 //   (`retK__store = tile.store(...)`), and the function returns the parameter. Every call of
 //   the function in Opaque / Orchestration code gets `retK__out = tensor.create(...)` as the
 //   new argument.
+// - A GM tensor written both by a bulk store and by tensor.write is rejected (MixedGmStores).
 // Requires SSAForm, SplitIncoreOrch; produces SSAForm, IncoreTileOps.
 #include <fmt/format.h>
 
@@ -94,9 +95,12 @@ class Converter final : public IRMutator, public TileConversionContext {
       params.push_back(o);
       dirs.push_back(ParamDirection::Out);
     }
-    return std::make_shared<Function>(f->name, f->funcType, std::move(params), std::move(dirs),
-                                      f->returnTypes, makeSeq(std::move(stmts), f->body->span),
-                                      f->attrs, f->span);
+    auto out = std::make_shared<Function>(f->name, f->funcType, std::move(params),
+                                          std::move(dirs), f->returnTypes,
+                                          makeSeq(std::move(stmts), f->body->span), f->attrs,
+                                          f->span);
+    rejectMixedGmStores(*out, diag_);
+    return out;
   }
 
   /// The types of the Out parameters added to the last converted kernel.

@@ -207,6 +207,7 @@ struct Table {
   std::set<const OpDef*> gmForms;  // may stay on a GM operand (keepsGmForm)
   const OpDef* matmul = nullptr;
   const OpDef* matmulAcc = nullptr;
+  const OpDef* write = nullptr;
 };
 
 Table buildTable() {
@@ -284,6 +285,7 @@ Table buildTable() {
   });
   table.matmul = reg.find("tensor.matmul");
   table.matmulAcc = reg.find("tensor.matmul_acc");
+  table.write = reg.find("tensor.write");
   return table;
 }
 
@@ -316,6 +318,10 @@ const TileConverter* findTileConversion(const OpDef& op) {
 bool keepsGmForm(const Call& call) {
   return call.op && table().gmForms.count(call.op) && !call.args.empty() &&
          isTensorValue(call.args[0]);
+}
+
+bool isGmElementWrite(const Call& call) {
+  return call.op && call.op == table().write && !call.args.empty() && isTensorValue(call.args[0]);
 }
 
 bool isCubeOperand(const Call& call, size_t arg) {

@@ -51,5 +51,10 @@ const TileConverter* findTileConversion(const OpDef& op);
 bool keepsGmForm(const ir::Call& call);
 /// Whether argument `arg` of a tensor-level call is a matmul operand (its tile lives in Mat).
 bool isCubeOperand(const ir::Call& call, size_t arg);
+/// Whether the call is an element write (tensor.write) into a GM tensor.
+bool isGmElementWrite(const ir::Call& call);
+/// Reports (and stops) when a GM tensor of `f` is written both by tile.store and by
+/// tensor.write (MixedGmStores.cpp).
+void rejectMixedGmStores(const ir::Function& f, DiagnosticEngine& diag);
 
 }  // namespace ptoc
