@@ -314,7 +314,12 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
-    if (ir::StmtPtr bound = bindStmt(s, nullptr, false)) stmts.push_back(std::move(bound));
+    ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    if (!bound) continue;
+    if (const auto* seq = bound->as<ir::SeqStmt>())  // e.g. a return that unpacks a tuple
+      stmts.insert(stmts.end(), seq->stmts.begin(), seq->stmts.end());
+    else
+      stmts.push_back(std::move(bound));
   }
   if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))
     fail(def.nameSpan,
