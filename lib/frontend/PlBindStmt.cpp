@@ -36,6 +36,18 @@ PlBinder::ScopeGuard::~ScopeGuard() {
   }
 }
 
+namespace {
+
+/// `3`, `-3`, `2.5`, `-2.5`: a bare number.
+bool isNumericLiteral(const Expr& e) {
+  if (e.is<IntLit>() || e.is<FloatLit>()) return true;
+  if (const auto* u = e.as<UnaryOpExpr>(); u && u->op == UnaryOpKind::Neg)
+    return u->operand->is<IntLit>() || u->operand->is<FloatLit>();
+  return false;
+}
+
+}  // namespace
+
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
   if (name == "pl" || name == "self")
     fail(span, fmt::format("'{}' cannot be assigned", name), "choose another name");
@@ -203,7 +215,17 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         value = ir::cast(value, at->dtype, s.value->span);
       type = mergeAnnotation(ann, value->type, s.annotation->span);
     } else {
-      value = bindExpr(*s.value);
+      // Natural code re-assigning a scalar name with a literal (`v = 0` after `v = a[i]`
+      // of INT32) gives the literal the variable's type, so the name keeps one variable.
+      ir::VarPtr existing = lookup(n->id);
+      const auto* et = existing ? existing->type->as<ir::ScalarType>() : nullptr;
+      bool numericLiteral = isNumericLiteral(*s.value);
+      if (et && numericLiteral && et->dtype != ir::DType::Bool &&
+          (ir::isFloat(et->dtype) || s.value->is<IntLit>() ||
+           (s.value->is<UnaryOpExpr>() && s.value->cast<UnaryOpExpr>().operand->is<IntLit>())))
+        value = bindExpr(*s.value, existing->type);
+      else
+        value = bindExpr(*s.value);
       type = value->type;
       if (type->isa<ir::UnknownType>())
         fail(s.value->span, "this expression has no value to assign",

@@ -194,14 +194,19 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (shape.size() != t.shape.size())
-    ctx.fail(1, fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
-                            shape.size(), t.shape.size()));
+    ctx.fail(1,
+             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
+                         shape.size(), t.shape.size()),
+             "give the window one extent per axis of the tensor");
   for (size_t k = 0; k < shape.size(); ++k)
     if (shape[k] > t.shape[k])
-      ctx.fail(1, fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}",
-                              ctx.op.name, shape[k], k, t.shape[k]));
+      ctx.fail(1,
+               fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
+                           shape[k], k, t.shape[k]),
+               "a window must fit inside the tensor; shrink the extent");
   if (listArgElements(ctx, 2).size() != t.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()));
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
+             "give one offset per axis of the tensor");
   if (ctx.args.size() > 3) checkValidShapeArg(ctx, 3, shape);
   return tensorOf(shape, t.dtype);
 }

@@ -336,7 +336,7 @@ class InferTileMemorySpacePass final : public Pass {
     return "every tile gets a memory space; tile.move where an operand must live elsewhere";
   }
   IRPropertySet required() const override {
-    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch};
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::IncoreTileOps};
   }
   IRPropertySet produced() const override {
     return {IRProperty::SSAForm, IRProperty::TileMemoryInferred, IRProperty::AivSplitValid};

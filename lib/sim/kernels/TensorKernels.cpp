@@ -110,6 +110,9 @@ OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false
     int64_t stride = stridesOf(a.shape)[axis];
     std::vector<int64_t> outStrides = stridesOf(rt.shape);
     std::vector<int64_t> inStrides = stridesOf(a.shape);
+    // Float folds run in fp32 from the first element, as the tile reductions do
+    // (docs/simulator-semantics.md), so the tile form gives the same bits.
+    bool f32 = ir::isFloat(a.dtype);
     forEach(rt.shape, [&](int64_t i, const std::vector<int64_t>& c) {
       int64_t base = 0;
       for (size_t k = 0; k < c.size(); ++k) base += c[k] * inStrides[k];
@@ -117,7 +120,8 @@ OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false
       int64_t best = 0;
       for (int64_t j = 0; j < n; ++j) {
         double v = a.getF(base + j * stride);
-        double next = f(acc, v);
+        double next = j == 0 ? v : f(acc, v);
+        if (f32) next = static_cast<float>(next);
         if (argIndex && next != acc) best = j;
         acc = j == 0 && argIndex ? v : next;
         if (argIndex && j == 0) best = 0;
@@ -268,11 +272,17 @@ Value matmulKernel(const KernelContext& ctx, bool acc) {
   int64_t m = rt.shape[0], n = rt.shape[1], k = ta ? a.shape[0] : a.shape[1];
   BufferPtr out = newBuffer(rt);
   if (acc) out->bytes = ctx.tensor(0).buf->bytes;
+  // Float operands accumulate as the tile matmul does (docs/simulator-semantics.md): in fp32,
+  // from 0, each product rounded to fp32, in increasing k, so convert-tensor-to-tile-ops
+  // keeps the result bit for bit. Integer products are exact in double.
+  bool f32 = ir::isFloat(a.dtype);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       double s = acc ? out->getF(i * n + j) : 0.0;
-      for (int64_t p = 0; p < k; ++p)
-        s += a.getF(ta ? p * m + i : i * k + p) * b.getF(tb ? j * k + p : p * n + j);
+      for (int64_t p = 0; p < k; ++p) {
+        double x = a.getF(ta ? p * m + i : i * k + p) * b.getF(tb ? j * k + p : p * n + j);
+        s = f32 ? static_cast<float>(s + static_cast<float>(x)) : s + x;
+      }
       out->setF(i * n + j, s);
     }
   return Tensor{out};
