@@ -12,10 +12,10 @@ DB = pl.MemRef(slots=2)
 @pl.function(type=pl.FunctionType.InCore)
 def k(a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
       ) -> pl.Tensor[[64, 64], pl.FP32]:
-    # CHECK: t0: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0, 0], [16, 64]
+    # CHECK: t0: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0, 0], [16, 64]
     t0: pl.Tile[[16, 64], pl.FP32, SINGLE, pl.Mem.Vec] = pl.load(a, [0, 0], [16, 64])
     for i in pl.range(4):
-        # CHECK: t: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [i * 16, 0], [16, 64]
+        # CHECK: t: pl.Tile{{\[\[}}16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [i * 16, 0], [16, 64]
         t: pl.Tile[[16, 64], pl.FP32, DB[i % 2], pl.Mem.Vec] = pl.load(a, [i * 16, 0], [16, 64])
         t2 = pl.add(t, t0)
         out = pl.store(t2, [i * 16, 0], out)
