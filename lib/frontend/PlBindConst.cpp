@@ -232,7 +232,7 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
     c.dynamic = true;
   } else if (auto val = evalConst(v)) {
     c.value = *val;
-  } else if (plPath(v) || moduleAlias(v)) {
+  } else if (plPath(v) || moduleAlias(v) || isMemRef(v)) {
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
   } else if (std::string p = unboundParamIn(v); !p.empty()) {

@@ -316,8 +316,14 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
-    if (ir::StmtPtr bound = bindStmt(s, nullptr, false)) {
-      flat = flat && !bound->isa<ir::SeqStmt>();
+    ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    if (!bound) continue;
+    if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple
+      for (const auto& inner : seq->stmts) {
+        flat = flat && !inner->isa<ir::SeqStmt>();
+        stmts.push_back(inner);
+      }
+    } else {
       stmts.push_back(std::move(bound));
     }
   }

@@ -179,6 +179,8 @@ class SpaceAnalysis {
       case StmtKind::BufferStore:  // an element store: a memory effect, no space demand
       case StmtKind::Yield:        // united with the results by the enclosing if / loop
       case StmtKind::Return:       // returns tensors (the SplitIncoreOrch contract)
+      case StmtKind::Break:
+      case StmtKind::Continue:
         return;
     }
   }

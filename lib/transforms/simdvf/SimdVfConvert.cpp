@@ -579,6 +579,9 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
       reject("loop structure", "while loops inside T.Parallel are not yet supported", sp);
     case StmtKind::Eval:
       reject("expression", "evaluate statements inside T.Parallel are not supported", sp);
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      reject("loop structure", "break / continue inside T.Parallel are not supported", sp);
     case StmtKind::Yield:
     case StmtKind::Return:
     case StmtKind::InCoreScope:
