@@ -383,8 +383,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
   for (size_t i = 0; i < positional.size(); ++i) {
     if (!positional[i]) {
-      args.push_back(std::make_shared<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index,
-                                                    e.span));
+      args.push_back(
+          std::make_shared<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
       argSpans.push_back(e.span);
       continue;
     }

@@ -488,8 +488,7 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
 }
 
 ir::StmtPtr PlBinder::bindReturnValues(std::vector<ir::ExprPtr> values,
-                                       const std::vector<const Expr*>& asts,
-                                       const ReturnStmt& s) {
+                                       const std::vector<const Expr*>& asts, const ReturnStmt& s) {
   const auto& expected = current_->returnTypes;
   if (values.size() != expected.size())
     fail(s.span,

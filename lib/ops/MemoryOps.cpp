@@ -193,8 +193,7 @@ TypePtr deduceMove(const OpCallContext& ctx) {
 /// constant extents within the box, one per axis; else none (the whole box).
 std::vector<ExprPtr> annotatedValid(const OpCallContext& ctx, const std::vector<int64_t>& shape) {
   const auto* t = ctx.annotated ? ctx.annotated->as<TileType>() : nullptr;
-  if (!t || !t->view || t->view->validShape.size() != shape.size() || t->shape != shape)
-    return {};
+  if (!t || !t->view || t->view->validShape.size() != shape.size() || t->shape != shape) return {};
   for (size_t k = 0; k < shape.size(); ++k) {
     auto v = constIntValue(t->view->validShape[k]);
     if (!v || *v < 0 || *v > shape[k]) return {};
@@ -593,8 +592,9 @@ void registerMemoryOps(OpRegistry& r) {
       .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
-      .doc("uninitialized Tile[shape, dtype] in target_memory (its annotation may give its "
-           "view: layout, and a constant valid_shape)");
+      .doc(
+          "uninitialized Tile[shape, dtype] in target_memory (its annotation may give its "
+          "view: layout, and a constant valid_shape)");
 
   r.add("tile.full")
       .arg("shape", K::IntList)
@@ -606,8 +606,9 @@ void registerMemoryOps(OpRegistry& r) {
       .window({.shape = 0})
       .deduce(deduceFull)
       .outputMemoryFixed(kVec)
-      .doc("Tile[shape, dtype] in Vec filled with a constant (an annotated constant valid_shape "
-           "narrows its valid region)");
+      .doc(
+          "Tile[shape, dtype] in Vec filled with a constant (an annotated constant valid_shape "
+          "narrows its valid region)");
 
   r.add("tile.ci")
       .arg("start", K::IntScalar)

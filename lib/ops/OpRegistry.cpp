@@ -350,7 +350,8 @@ OpBuilder& OpBuilder::arg(std::string n, ArgKind kind, std::vector<MemorySpace> 
 OpBuilder& OpBuilder::optionalArg(std::string n, ArgKind kind, std::vector<MemorySpace> memory) {
   for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
   def_.args.push_back(ArgSpec{std::move(n), kind, true, std::move(memory),
-                              isBufferKind(kind) ? MemoryEffect::Read : MemoryEffect::None, std::nullopt});
+                              isBufferKind(kind) ? MemoryEffect::Read : MemoryEffect::None,
+                              std::nullopt});
   return *this;
 }
 

@@ -217,8 +217,9 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   const TensorType& src = tensorArgRef(ctx, 1);
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
   if (src.shape.size() != dst.shape.size())
-    ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
-                            src.shape.size(), dst.shape.size()),
+    ctx.fail(1,
+             fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
+                         src.shape.size(), dst.shape.size()),
              "reshape the source to the target's rank first (pl.tensor.reshape)");
   if (listArgElements(ctx, 2).size() != dst.shape.size())
     ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()),

@@ -95,10 +95,9 @@ class Converter final : public IRMutator, public TileConversionContext {
       params.push_back(o);
       dirs.push_back(ParamDirection::Out);
     }
-    auto out = std::make_shared<Function>(f->name, f->funcType, std::move(params),
-                                          std::move(dirs), f->returnTypes,
-                                          makeSeq(std::move(stmts), f->body->span), f->attrs,
-                                          f->span);
+    auto out = std::make_shared<Function>(f->name, f->funcType, std::move(params), std::move(dirs),
+                                          f->returnTypes, makeSeq(std::move(stmts), f->body->span),
+                                          f->attrs, f->span);
     rejectMixedGmStores(*out, diag_);
     return out;
   }
@@ -222,8 +221,8 @@ class Converter final : public IRMutator, public TileConversionContext {
       Frame& f = frames_.back();
       for (size_t k = 0; k < values.size() && k < f.targets.size(); ++k) {
         if (isTileType(f.targets[k]) && isTensor(values[k]))
-          values[k] = asTile(values[k], f.targets[k]->as<TileType>()->memory.value_or(
-                                            MemorySpace::Vec));
+          values[k] =
+              asTile(values[k], f.targets[k]->as<TileType>()->memory.value_or(MemorySpace::Vec));
         f.yielded[k] = values[k]->type;
       }
     }
@@ -377,9 +376,9 @@ class Converter final : public IRMutator, public TileConversionContext {
     at_ = c.span;
     for (size_t k = 0; k < it->second.size(); ++k) {
       const auto* t = it->second[k]->as<TensorType>();
-      args.push_back(emit(fmt::format("ret{}__out", k),
-                          call("tensor.create", {shapeTuple(t->shape, c.span)},
-                               {{"dtype", t->dtype}})));
+      args.push_back(
+          emit(fmt::format("ret{}__out", k),
+               call("tensor.create", {shapeTuple(t->shape, c.span)}, {{"dtype", t->dtype}})));
     }
     at_ = saved;
     callSitesChanged_ = true;

@@ -20,7 +20,7 @@ using namespace ir;
 class GmWrites final : public IRVisitor {
  public:
   explicit GmWrites(const expand::TensorOrigins& o) : origins_(o) {}
-  std::map<const Var*, Span> bulk;                        // origin -> first tile.store
+  std::map<const Var*, Span> bulk;                         // origin -> first tile.store
   std::vector<std::pair<const Var*, const Call*>> scalar;  // origin, tensor.write
 
  protected:

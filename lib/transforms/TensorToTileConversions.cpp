@@ -35,11 +35,13 @@ std::string bareName(const OpDef& op) { return op.name.substr(kTensorPrefix.size
 const OpDef* tileCounterpart(const std::string& name) {
   const OpRegistry& reg = OpRegistry::instance();
   if (const OpDef* d = reg.find("tile." + name)) return d;
-  if (!name.empty() && name.back() == '_') return reg.find("tile." + name.substr(0, name.size() - 1));
+  if (!name.empty() && name.back() == '_')
+    return reg.find("tile." + name.substr(0, name.size() - 1));
   return nullptr;
 }
 
-[[noreturn]] void failNoTileOp(TileConversionContext& ctx, const OpDef& op, const std::string& tile) {
+[[noreturn]] void failNoTileOp(TileConversionContext& ctx, const OpDef& op,
+                               const std::string& tile) {
   ctx.fail(fmt::format("{} has no tile-level form: the registry has no {}", op.name, tile),
            "compute it with tile ops that exist, or keep the op outside the pl.at scope "
            "(orchestration code keeps tensor ops)");
@@ -96,7 +98,8 @@ TileConverter broadcastBinary(std::string tileOp, std::string suffix, bool commu
       if (auto k = kind(a)) {
         if (commutative)
           return ctx.call(fmt::format("tile.{}_expand_{}", *k, suffix), {args[1], args[0]});
-        VarPtr full = ctx.emit("bcast", ctx.call(fmt::format("tile.{}_expand", *k), {args[1], args[0]}));
+        VarPtr full =
+            ctx.emit("bcast", ctx.call(fmt::format("tile.{}_expand", *k), {args[1], args[0]}));
         return ctx.call(tileOp, {full, args[1]});
       }
     }
@@ -113,8 +116,7 @@ ExprPtr matmulOperand(const ExprPtr& x, bool trans, TileConversionContext& ctx) 
   if (!trans) return m;
   const auto* t = m->type->as<TileType>();
   if (t->memory != MemorySpace::Mat)
-    m = ctx.emit("operand_mat",
-                 ctx.call("tile.move", {m}, {{"target_memory", MemorySpace::Mat}}));
+    m = ctx.emit("operand_mat", ctx.call("tile.move", {m}, {{"target_memory", MemorySpace::Mat}}));
   return ctx.call("tile.transpose_view", {m});
 }
 
@@ -129,11 +131,11 @@ ExprPtr convertMatmul(const Call& c, std::vector<ExprPtr> args, TileConversionCo
   bool tb = std::get<bool>(*c.op->kwargValue(c.kwargs, "b_trans"));
   ExprPtr lhs = matmulOperand(args[l], ta, ctx);
   ExprPtr rhs = matmulOperand(args[l + 1], tb, ctx);
-  CallPtr r = acc ? ctx.call("tile.matmul_acc", {isTensorValue(args[0])
-                                                     ? ctx.asTile(args[0], MemorySpace::Vec)
-                                                     : args[0],
-                                                 lhs, rhs})
-                  : ctx.call("tile.matmul", {lhs, rhs});
+  CallPtr r =
+      acc ? ctx.call("tile.matmul_acc",
+                     {isTensorValue(args[0]) ? ctx.asTile(args[0], MemorySpace::Vec) : args[0], lhs,
+                      rhs})
+          : ctx.call("tile.matmul", {lhs, rhs});
   DType want = c.type->as<TensorType>()->dtype;
   DType got = r->type->as<TileType>()->dtype;
   if (want != got)
@@ -153,7 +155,8 @@ ExprPtr convertSlice(const Call& c, std::vector<ExprPtr> args, TileConversionCon
     if (args.size() > 3) load.push_back(args[3]);
     return ctx.call("tile.load", load, {{"target_memory", ctx.resultDemand()}});
   }
-  return ctx.call("tile.slice", std::move(args), kwargsFor(c, OpRegistry::instance().get("tile.slice")));
+  return ctx.call("tile.slice", std::move(args),
+                  kwargsFor(c, OpRegistry::instance().get("tile.slice")));
 }
 
 ExprPtr convertAssemble(const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) {
@@ -164,8 +167,9 @@ ExprPtr convertAssemble(const Call& c, std::vector<ExprPtr> args, TileConversion
     AttrList kw;
     if (atomic) {
       if (!store.findKwarg("atomic"))
-        ctx.fail("tensor.assemble(atomic=True) has no tile-level form: tile.store has no atomic mode",
-                 "accumulate in a tile and store once");
+        ctx.fail(
+            "tensor.assemble(atomic=True) has no tile-level form: tile.store has no atomic mode",
+            "accumulate in a tile and store once");
       kw.emplace_back("atomic", true);
     }
     return ctx.call("tile.store", {src, args[2], args[0]}, kw);
@@ -197,8 +201,8 @@ ExprPtr convertExpandClone(const Call&, std::vector<ExprPtr> args, TileConversio
     if (in[0] == out[0] && in[1] == 1) return ctx.call("tile.row_expand", {args[1], args[0]});
     if (in[0] == 1 && in[1] == out[1]) return ctx.call("tile.col_expand", {args[1], args[0]});
   }
-  ctx.fail(fmt::format("tensor.expand_clone from {} to {} has no tile-level form", ops::formatShape(in),
-                       ops::formatShape(out)),
+  ctx.fail(fmt::format("tensor.expand_clone from {} to {} has no tile-level form",
+                       ops::formatShape(in), ops::formatShape(out)),
            "tiles broadcast a [M, 1] column or a [1, N] row of a rank-2 target");
 }
 
@@ -217,13 +221,24 @@ Table buildTable() {
   auto put = [&](const std::string& name, TileConverter fn) {
     if (const OpDef* d = reg.find("tensor." + name)) t[d] = std::move(fn);
   };
-  for (const char* n :
-       {"adds", "subs", "muls", "divs", "fmods", "maximums", "minimums", "ands", "ors", "xors",
-        "shls", "shrs", "exp", "log", "sqrt", "rsqrt", "recip", "sin", "cos", "abs", "neg", "relu",
-        "not_", "cast", "fmod", "part_add", "part_mul", "part_max", "part_min", "and_", "or_",
-        "xor", "shl", "shr", "row_sum", "row_max", "row_min", "row_prod", "col_sum", "col_max",
-        "col_min", "col_prod", "row_argmax", "row_argmin", "col_argmax", "col_argmin", "reshape",
-        "transpose", "concat", "fillpad", "set_validshape", "full"})
+  for (const char* n : {"adds",       "subs",       "muls",
+                        "divs",       "fmods",      "maximums",
+                        "minimums",   "ands",       "ors",
+                        "xors",       "shls",       "shrs",
+                        "exp",        "log",        "sqrt",
+                        "rsqrt",      "recip",      "sin",
+                        "cos",        "abs",        "neg",
+                        "relu",       "not_",       "cast",
+                        "fmod",       "part_add",   "part_mul",
+                        "part_max",   "part_min",   "and_",
+                        "or_",        "xor",        "shl",
+                        "shr",        "row_sum",    "row_max",
+                        "row_min",    "row_prod",   "col_sum",
+                        "col_max",    "col_min",    "col_prod",
+                        "row_argmax", "row_argmin", "col_argmax",
+                        "col_argmin", "reshape",    "transpose",
+                        "concat",     "fillpad",    "set_validshape",
+                        "full"})
     put(n, simple());
   for (const char* s : {"", "_add", "_sub", "_mul", "_div", "_max", "_min", "_expdif"}) {
     put(fmt::format("row_expand{}", s), simple());
@@ -239,10 +254,11 @@ Table buildTable() {
     args = vecTiles(std::move(args), ctx);
     bool tile = isTileValue(args[1]);
     if (tile && *shapeOf(args[0]) != *shapeOf(args[1]))
-      ctx.fail(fmt::format("tensor.cmp of {} and {} has no tile-level form (tile.cmp compares "
-                           "equal shapes)",
-                           ops::formatShape(*shapeOf(args[0])), ops::formatShape(*shapeOf(args[1]))),
-               "expand the narrow operand first (pl.tensor.expand_clone)");
+      ctx.fail(
+          fmt::format("tensor.cmp of {} and {} has no tile-level form (tile.cmp compares "
+                      "equal shapes)",
+                      ops::formatShape(*shapeOf(args[0])), ops::formatShape(*shapeOf(args[1]))),
+          "expand the narrow operand first (pl.tensor.expand_clone)");
     const OpDef& op = OpRegistry::instance().get(tile ? "tile.cmp" : "tile.cmps");
     return ctx.call(op.name, args, kwargsFor(c, op));
   });
@@ -255,11 +271,12 @@ Table buildTable() {
     return ctx.call("tile.full", {makeTuple(dims, ctx.at()), args[1]}, {{"dtype", d}});
   });
   put("expand_clone", convertExpandClone);
-  put("create", [](const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) -> ExprPtr {
-    return ctx.call("tile.create", args,
-                    {{"dtype", c.type->as<TensorType>()->dtype},
-                     {"target_memory", ctx.resultDemand()}});
-  });
+  put("create",
+      [](const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) -> ExprPtr {
+        return ctx.call(
+            "tile.create", args,
+            {{"dtype", c.type->as<TensorType>()->dtype}, {"target_memory", ctx.resultDemand()}});
+      });
   put("read", [](const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) -> ExprPtr {
     if (isTensorValue(args[0])) return keepTensorOp(c, std::move(args), ctx);
     return ctx.call("tile.read", std::move(args));

@@ -38,9 +38,8 @@ class TileConversionContext {
   [[noreturn]] void fail(const std::string& message, const std::string& hint);
 };
 
-using TileConverter = std::function<ir::ExprPtr(const ir::Call& original,
-                                                std::vector<ir::ExprPtr> args,
-                                                TileConversionContext& ctx)>;
+using TileConverter = std::function<ir::ExprPtr(
+    const ir::Call& original, std::vector<ir::ExprPtr> args, TileConversionContext& ctx)>;
 
 /// Whether `op` belongs to the tensor-level family (operates on whole tensors).
 bool isTensorLevelOp(const OpDef& op);

@@ -194,8 +194,7 @@ class TfreeInserter {
       StmtPtr b = body(f->body);
       if (b == f->body) return s;
       return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
-                                       f->iterArgs, std::move(b), f->returnVars, f->attrs,
-                                       f->span);
+                                       f->iterArgs, std::move(b), f->returnVars, f->attrs, f->span);
     }
     if (const auto* w = s->as<WhileStmt>()) {
       StmtPtr b = body(w->body);
@@ -206,8 +205,7 @@ class TfreeInserter {
     if (const auto* i = s->as<IfStmt>()) {
       StmtPtr t = body(i->thenBody), e = i->elseBody ? body(i->elseBody) : nullptr;
       if (t == i->thenBody && e == i->elseBody) return s;
-      return std::make_shared<IfStmt>(i->cond, std::move(t), std::move(e), i->returnVars,
-                                      i->span);
+      return std::make_shared<IfStmt>(i->cond, std::move(t), std::move(e), i->returnVars, i->span);
     }
     return s;
   }

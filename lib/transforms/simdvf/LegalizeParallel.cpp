@@ -65,7 +65,8 @@ class Legalizer {
   Legalizer(const Unit& u, int region) : u_(u), region_(region) {}
 
   /// `yieldTo`: the results of the `if` whose arm this is (a `pl.yield_` assigns them).
-  std::vector<Item> lower(const StmtPtr& s, bool inArm, const std::vector<VarPtr>* yieldTo = nullptr) {
+  std::vector<Item> lower(const StmtPtr& s, bool inArm,
+                          const std::vector<VarPtr>* yieldTo = nullptr) {
     std::vector<Item> out;
     for (const auto& st : flattenStmts(s)) lowerOne(st, inArm, yieldTo, out);
     return out;
@@ -146,9 +147,9 @@ class Legalizer {
         const auto& f = *s->as<ForStmt>();
         std::vector<StmtPtr> body;
         for (const auto& it : lower(f.body, false)) body.push_back(toStmt(it));
-        out.push_back(bindItem(forStmt(f.loopVar, f.start, f.stop, f.step,
-                                       makeSeq(body, f.body->span), f.forKind, f.iterArgs,
-                                       f.returnVars, f.attrs, s->span)));
+        out.push_back(
+            bindItem(forStmt(f.loopVar, f.start, f.stop, f.step, makeSeq(body, f.body->span),
+                             f.forKind, f.iterArgs, f.returnVars, f.attrs, s->span)));
         return;
       }
       default:
@@ -221,7 +222,8 @@ class Legalizer {
   static void keepOld(Item& it, const ExprPtr& c, bool thenSide) {
     it.fresh = it.value;
     it.keepsOld = true;
-    it.value = thenSide ? select(c, it.value, it.var, it.span) : select(c, it.var, it.value, it.span);
+    it.value =
+        thenSide ? select(c, it.value, it.var, it.span) : select(c, it.var, it.value, it.span);
   }
 
   static bool hasStore(const std::vector<Item>& arm) {

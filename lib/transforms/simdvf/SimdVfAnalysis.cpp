@@ -383,8 +383,7 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
                        "(one value per lane cannot update a scalar shared by all lanes; bind a "
                        "new name inside the unit)",
                        p->name),
-           localAt.at(p.get()),
-           it->second.second->context(it->second.first->index)});
+           localAt.at(p.get()), it->second.second->context(it->second.first->index)});
   if (!local.empty()) {
     struct Uses : IRVisitor {
       const std::map<const Var*, std::pair<const Region*, const Unit*>>& local;

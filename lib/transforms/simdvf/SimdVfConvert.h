@@ -121,9 +121,9 @@ class UnitConverter {
   std::vector<ir::StmtPtr>* prologue_ = nullptr;
   std::map<std::string, ir::ExprPtr> constBroadcasts_;  // constant (with dtype) -> its vbrc
   std::vector<ir::StmtPtr>* keptPrologue_ = nullptr;
-  std::set<const ir::Var*> unitVars_;                   // defined inside the unit (hoistTarget)
+  std::set<const ir::Var*> unitVars_;  // defined inside the unit (hoistTarget)
   bool unitVarsKnown_ = false;
-  std::map<std::string, ir::ExprPtr> hoisted_;          // hoisted vbrc / mask -> its value
+  std::map<std::string, ir::ExprPtr> hoisted_;  // hoisted vbrc / mask -> its value
   int counter_ = 0;
 };
 

@@ -124,9 +124,9 @@ class Replay : public IRMutator {
     TypePtr empty = emptyOf(call->type);
     const OpDef& op = *call->op;
     std::vector<ExprPtr> args = call->args;
-    bool keep = op.typeFromAnnotation || isOp(*call, OpId::Full) ||
-                isOp(*call, OpId::Create) || isOp(*call, OpId::Move) ||
-                hasTrait(*call, OpTrait::Elementwise) || hasTrait(*call, OpTrait::RowBroadcast);
+    bool keep = op.typeFromAnnotation || isOp(*call, OpId::Full) || isOp(*call, OpId::Create) ||
+                isOp(*call, OpId::Move) || hasTrait(*call, OpTrait::Elementwise) ||
+                hasTrait(*call, OpTrait::RowBroadcast);
     if (isOp(*call, OpId::SetValidShape) && args.size() == 3) {
       args[1] = constIndex(0, call->span);
       args[2] = constIndex(0, call->span);
@@ -141,8 +141,8 @@ class Replay : public IRMutator {
     for (int64_t d : tile.shape) dims.push_back(constIndex(d, call->span));
     AttrList kw{{"dtype", tile.dtype}};
     if (tile.memory) kw.emplace_back("target_memory", *tile.memory);
-    return createOpCall(OpRegistry::instance().get(OpId::Create), {makeTuple(dims, call->span)},
-                        kw, call->span, diag_, {}, {}, empty);
+    return createOpCall(OpRegistry::instance().get(OpId::Create), {makeTuple(dims, call->span)}, kw,
+                        call->span, diag_, {}, {}, empty);
   }
 
   DiagnosticEngine& diag_;
