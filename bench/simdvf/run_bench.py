@@ -13,7 +13,7 @@ For each kernel in kernels/ (a T kernel) with its hand-written VMI version in ha
      python3 that has numpy: this one, --numpy-python, /usr/bin/python3) and with a plain C++
      loop (baseline.cpp). The issue's goal is region/numpy >= 0.5.
 
-usage: bench/simdvf/run_bench.py [--ptoc build/tools/ptoc/ptoc] [--runs 5]
+usage: bench/simdvf/run_bench.py [--ptoc build/tools/ptoc/ptoc] [--runs 5] [--only REGEX]
 """
 import argparse, os, re, subprocess, sys, tempfile, filecmp
 
@@ -127,6 +127,7 @@ def main():
     ap.add_argument("--ptoc", default=os.path.join(HERE, "..", "..", "build", "tools", "ptoc", "ptoc"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--numpy-python", default=None, help="a python3 with numpy")
+    ap.add_argument("--only", help="a regex: run the kernels whose name matches it")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="simdvf-bench-")
     exe = os.path.abspath(a.ptoc)
@@ -138,6 +139,8 @@ def main():
     if not npy_exe:
         print("numpy not found (give --numpy-python): the numpy columns are empty")
     names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kernels")) if f.endswith(".py"))
+    if a.only:
+        names = [n for n in names if re.search(a.only, n)]
     print(f"{'kernel':<22} {'vmi emitted':>11} {'hand':>5} {'ratio':>6} {'staging':>7} {'elem ms':>8} "
           f"{'vec ms':>7} {'region ms':>9} {'region M elem/s':>15} {'numpy M/s':>9} {'region/numpy':>12} "
           f"{'C++ M/s':>8} {'region/C++':>10}")

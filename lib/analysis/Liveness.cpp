@@ -102,6 +102,11 @@ class LiveInCollector {
       case StmtKind::Return:
         for (const auto& v : s->as<ReturnStmt>()->values) uses(v);
         return;
+      // Jumps use and define nothing (the paths they cut off only make fewer names definite,
+      // which the two-branch rule of `if` already assumes).
+      case StmtKind::Break:
+      case StmtKind::Continue:
+        return;
       // Scopes run once and are transparent: their definitions stay visible.
       case StmtKind::InCoreScope:
         stmt(s->as<InCoreScopeStmt>()->body);

@@ -82,6 +82,12 @@ void FunctionEmitter::emitStmt(const StmtPtr& s) {
     case StmtKind::SplitAivScope:
       fail(s->span, "internal error: a core-group scope reached the PTO emitter",
            "the compile pipeline outlines these scopes; report this with the input");
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      fail(s->span,
+           fmt::format("'{}' has no PTO form (PTO loops are structured scf loops)",
+                       s->kind == StmtKind::Break ? "break" : "continue"),
+           "replace the jump with a condition (or carry a flag in the loop's init_values)");
     default:
       return;  // the test-only dummy node
   }

@@ -113,13 +113,15 @@ std::pair<int64_t, int64_t> tileRowsCols(const TileType& t) {
   return {rows, t.shape.empty() ? 1 : t.shape.back()};
 }
 
-/// The valid rows / cols as constants (nullopt = dynamic).
+/// The valid rows / cols as constants (nullopt = dynamic). A constant 0 (the empty tiles of
+/// the A2/A3 lane-1 replay) is given as a dynamic extent of value 0: pto-isa's
+/// GetValidRow / GetValidCol have no overload for a static 0 (PyPTO gh#1649).
 static std::pair<std::optional<int64_t>, std::optional<int64_t>> validRowsCols(const TileType& t) {
   auto [rows, cols] = tileRowsCols(t);
   TileView v = t.effectiveView();
   if (v.validShape.empty()) return {rows, cols};
   auto get = [](const ExprPtr& e) -> std::optional<int64_t> {
-    if (const auto* c = e->as<ConstInt>()) return c->value;
+    if (const auto* c = e->as<ConstInt>(); c && c->value != 0) return c->value;
     return std::nullopt;
   };
   if (v.validShape.size() == 1) return {int64_t{1}, get(v.validShape[0])};

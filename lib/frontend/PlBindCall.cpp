@@ -247,6 +247,10 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
   if (name == "cast") {
     if (!e.args.empty() && firstIsScalar()) {
       handled = true;
+      // The dtype by keyword, as PyPTO allows: pl.cast(x, target_type=pl.INDEX) (or dtype=).
+      if (e.args.size() == 1 && e.keywords.size() == 1 &&
+          (e.keywords[0].name == "target_type" || e.keywords[0].name == "dtype"))
+        return ir::cast(bindExpr(*e.args[0]), bindDType(*e.keywords[0].value), e.span);
       needArgs(2, "(value, dtype)");
       ir::ExprPtr a = bindExpr(*e.args[0]);
       return ir::cast(a, bindDType(*e.args[1]), e.span);
@@ -417,7 +421,16 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
              "pass it either by position or by keyword");
       byIndex[idx] = &kw;
     }
+    // The last argument given: arguments left out before it take PyPTO's default (an
+    // argument without one is an error); trailing ones left out are checked by the op.
+    size_t given = positional.size();
+    for (size_t k = positional.size(); k < byIndex.size(); ++k)
+      if (byIndex[k]) given = k + 1;
     for (size_t k = positional.size(); k < byIndex.size(); ++k) {
+      if (!byIndex[k] && op.args[k].defaultInt && k < std::max(given, op.minArgs())) {
+        positional.push_back(nullptr);  // the default
+        continue;
+      }
       if (!byIndex[k]) {
         for (size_t j = k + 1; j < byIndex.size(); ++j)
           if (byIndex[j])
@@ -434,6 +447,12 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   argSpans.reserve(positional.size());
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
   for (size_t i = 0; i < positional.size(); ++i) {
+    if (!positional[i]) {
+      args.push_back(
+          std::make_shared<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
+      argSpans.push_back(e.span);
+      continue;
+    }
     const Expr& a = *positional[i];
     ir::TypePtr expected;
     size_t specIndex = i;

@@ -166,7 +166,8 @@ std::optional<bool> PlBinder::evalConstBool(const Expr& e) const {
 }
 
 bool PlBinder::usesModuleName(const Expr& e) const {
-  if (const auto* n = e.as<NameExpr>()) return !lookup(n->id) && moduleConsts_.count(n->id) > 0;
+  if (moduleConsts_.empty()) return false;  // the usual case: no walk, no name lookups
+  if (const auto* n = e.as<NameExpr>()) return moduleConsts_.count(n->id) > 0 && !lookup(n->id);
   if (const auto* u = e.as<UnaryOpExpr>()) return usesModuleName(*u->operand);
   if (const auto* b = e.as<BinOpExpr>()) return usesModuleName(*b->lhs) || usesModuleName(*b->rhs);
   return false;
@@ -174,9 +175,9 @@ bool PlBinder::usesModuleName(const Expr& e) const {
 
 const Expr* PlBinder::moduleAlias(const Expr& e) const {
   const auto* n = e.as<NameExpr>();
-  if (!n || lookup(n->id)) return nullptr;
+  if (!n || moduleConsts_.empty()) return nullptr;
   auto it = moduleConsts_.find(n->id);
-  return it == moduleConsts_.end() ? nullptr : it->second.alias;
+  return it == moduleConsts_.end() || lookup(n->id) ? nullptr : it->second.alias;
 }
 
 bool PlBinder::isDynamicDim(const Expr& e) const {
@@ -231,7 +232,7 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
     c.dynamic = true;
   } else if (auto val = evalConst(v)) {
     c.value = *val;
-  } else if (plPath(v) || moduleAlias(v)) {
+  } else if (plPath(v) || moduleAlias(v) || isMemRef(v)) {
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
   } else if (std::string p = unboundParamIn(v); !p.empty()) {

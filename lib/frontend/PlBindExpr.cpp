@@ -628,6 +628,8 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
          "keyword arguments are compile-time attributes; pass runtime values as positional "
          "arguments");
   if (auto d = ir::dtypeFromName(*path)) return *d;
+  // PyPTO's sentinel "let the compiler choose" (reserve_buffer's base=pl.AUTO) is -1.
+  if (*path == "AUTO") return int64_t{-1};
   auto member = [&](std::string_view prefix) -> std::optional<std::string> {
     if (path->size() > prefix.size() && path->compare(0, prefix.size(), prefix) == 0 &&
         (*path)[prefix.size()] == '.')

@@ -59,6 +59,15 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
          "e.g. `for i in pl.range(0, n, 1):`");
   if (*path == "split_aiv") return bindSplitAiv(s, *call);
   if (*path == "while_") return bindWhileIterLoop(s, *call);
+  if (*path == "spmd") {
+    // `for i in pl.spmd(n, ...):` is `with pl.spmd(n, ...):` whose body starts with
+    // `i = pl.tile.get_block_idx()` (PyPTO: the loop variable is the block index).
+    const auto* name = s.target->as<NameExpr>();
+    if (!name)
+      fail(s.target->span, "the loop form of pl.spmd binds one block index: `for i in pl.spmd(n):`",
+           "write `for i in pl.spmd(4):`");
+    return bindRuntimeScope(s.span, s.body, *call, *path, name);
+  }
   ir::ForKind kind;
   if (*path == "range")
     kind = ir::ForKind::Serial;
@@ -169,6 +178,9 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     bindVar(loopVar);
     for (const auto& ia : iterArgs) bindVar(ia);
     ++loopDepth_;
+    JumpContext jc(jumpContext_, kind == ir::ForKind::Parallel ? "parallel"
+                                 : kind == ir::ForKind::Unroll ? "unroll"
+                                                               : "range");
     body = bindBlock(s.body, s.span, &y);
     --loopDepth_;
   }
@@ -259,6 +271,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
       fail(condCall->args[0]->span, "a while condition must be a BOOL scalar",
            "compare explicitly, e.g. pl.cond(i < n)");
     ++loopDepth_;
+    JumpContext jc(jumpContext_, "while");
     std::vector<ir::StmtPtr> stmts;
     for (size_t i = 1; i < s.body.size(); ++i) {
       ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
@@ -317,6 +330,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
     ScopeGuard guard(*this, {&laneName, 1});
     bindVar(laneVar);
     regionMode_ = mode;
+    JumpContext jc(jumpContext_, "split_aiv");
     std::optional<YieldInfo> y;
     body = bindBlock(s.body, s.span, &y);
     regionMode_.reset();
@@ -355,7 +369,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
          "remove `as ...`");
   if (path &&
       (*path == "scope" || *path == "manual_scope" || *path == "spmd" || *path == "cluster"))
-    return bindRuntimeScope(s, *call, *path);
+    return bindRuntimeScope(s.span, s.body, *call, *path);
   if (path && *path == "at") {
     if (incoreDepth_ > 0)
       fail(call->span, "pl.at scopes cannot nest",
@@ -443,6 +457,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
       fail(call->span, "pl.at needs level=pl.Level.CORE_GROUP",
            "write `with pl.at(level=pl.Level.CORE_GROUP):`");
     ++incoreDepth_;
+    JumpContext jc(jumpContext_, "pl.at");
     std::optional<YieldInfo> y;
     int regionsBefore = splitAivRegions_;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
@@ -479,6 +494,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
       fail(call->span, fmt::format("pl.simd_vf lanes must be 64, 128 or 256, got {}", lanes),
            "lanes per 256-byte register: 64 for 32-bit, 128 for 16-bit, 256 for 8-bit types");
     ++simdDepth_;
+    JumpContext jc(jumpContext_, "pl.simd_vf");
     std::optional<YieldInfo> y;
     ir::StmtPtr body = bindBlock(s.body, s.span, &y);
     --simdDepth_;
@@ -492,8 +508,8 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
        "`with pl.scope()`, `with pl.manual_scope()`, `with pl.spmd(n)` or `with pl.cluster()`");
 }
 
-ir::StmtPtr PlBinder::bindRuntimeScope(const WithStmt& s, const CallExpr& call,
-                                       std::string_view path) {
+ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
+                                       std::string_view path, const NameExpr* blockVar) {
   if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
     fail(call.span, fmt::format("pl.{} is a scope of orchestration code", path),
          "open it outside pl.at scopes and regions");
@@ -580,12 +596,32 @@ ir::StmtPtr PlBinder::bindRuntimeScope(const WithStmt& s, const CallExpr& call,
     if (attrs[i].first == attrs[i - 1].first)
       fail(call.span, fmt::format("'{}' is given twice", attrs[i].first), "keep one");
   std::optional<YieldInfo> y;
-  ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+  ir::StmtPtr body;
+  {
+    // The scope is not a loop: `break` / `continue` cannot leave it (even the loop form).
+    JumpContext jc(jumpContext_, kind == ir::RuntimeScopeKind::Spmd      ? "pl.spmd"
+                                 : kind == ir::RuntimeScopeKind::Cluster ? "pl.cluster"
+                                                                         : jumpContext_);
+    std::vector<std::string_view> scoped;
+    if (blockVar) scoped.push_back(blockVar->id);
+    ScopeGuard guard(*this, scoped);
+    ir::StmtPtr idx;
+    if (blockVar) {
+      const OpDef* op = ops_.find("tile.get_block_idx");
+      if (!op) throw InternalError("tile.get_block_idx is not registered");
+      ir::ExprPtr call0 = createOpCall(*op, {}, {}, blockVar->span, diag_, {}, {});
+      auto v = std::make_shared<ir::Var>(std::string(blockVar->id), call0->type, blockVar->span);
+      bindVar(v);
+      idx = std::make_shared<ir::AssignStmt>(v, call0, blockVar->span);
+    }
+    body = bindBlock(stmts, span, &y);
+    if (idx) body = ir::makeSeq({idx, body}, span);
+  }
   if (y)
     fail(y->span, fmt::format("a pl.{} scope yields no values", path),
          "assign the values inside the scope; the names stay visible after it");
   return std::make_shared<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs),
-                                                std::move(body), s.span);
+                                                std::move(body), span);
 }
 
 }  // namespace ptoc::frontend

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 
@@ -309,19 +310,30 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   }
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(def.body.size() - start);
+  bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = start; i < def.body.size(); ++i) {
     const Stmt& s = *def.body[i];
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
-    if (ir::StmtPtr bound = bindStmt(s, nullptr, false)) stmts.push_back(std::move(bound));
+    ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    if (!bound) continue;
+    if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple
+      for (const auto& inner : seq->stmts) {
+        flat = flat && !inner->isa<ir::SeqStmt>();
+        stmts.push_back(inner);
+      }
+    } else {
+      stmts.push_back(std::move(bound));
+    }
   }
   if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))
     fail(def.nameSpan,
          fmt::format("function '{}' declares a result but does not end with a return statement",
                      sig.name),
          "add `return <value>` as the last statement");
-  ir::StmtPtr body = ir::makeSeq(std::move(stmts), def.span);
+  ir::StmtPtr body =
+      flat ? ir::flatSeq(std::move(stmts), def.span) : ir::makeSeq(std::move(stmts), def.span);
   auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
                                            sig.returnTypes, body, sig.attrs, def.nameSpan);
   current_ = nullptr;

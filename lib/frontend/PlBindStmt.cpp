@@ -36,6 +36,18 @@ PlBinder::ScopeGuard::~ScopeGuard() {
   }
 }
 
+namespace {
+
+/// `3`, `-3`, `2.5`, `-2.5`: a bare number.
+bool isNumericLiteral(const Expr& e) {
+  if (e.is<IntLit>() || e.is<FloatLit>()) return true;
+  if (const auto* u = e.as<UnaryOpExpr>(); u && u->op == UnaryOpKind::Neg)
+    return u->operand->is<IntLit>() || u->operand->is<FloatLit>();
+  return false;
+}
+
+}  // namespace
+
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
   if (name == "pl" || name == "self")
     fail(span, fmt::format("'{}' cannot be assigned", name), "choose another name");
@@ -65,11 +77,14 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
                                 std::optional<YieldInfo>* yieldOut) {
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(body.size());
+  bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = 0; i < body.size(); ++i) {
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
-    if (s) stmts.push_back(std::move(s));
+    if (!s) continue;
+    flat = flat && !s->isa<ir::SeqStmt>();
+    stmts.push_back(std::move(s));
   }
-  return ir::makeSeq(std::move(stmts), span);
+  return flat ? ir::flatSeq(std::move(stmts), span) : ir::makeSeq(std::move(stmts), span);
 }
 
 ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast) {
@@ -94,8 +109,7 @@ ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut
       return nullptr;
     case StmtKind::Break:
     case StmtKind::Continue:
-      fail(s.span, fmt::format("'{}' is not supported in kernels", stmtKindName(s.kind)),
-           "restructure the loop with a condition");
+      return bindLoopJump(s);
     case StmtKind::Import:
     case StmtKind::ImportFrom:
       fail(s.span, "imports are only allowed at the top of the file",
@@ -108,6 +122,28 @@ ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut
            "define the class at the top level of the file");
   }
   throw InternalError("unhandled statement kind");
+}
+
+ir::StmtPtr PlBinder::bindLoopJump(const Stmt& s) {
+  const bool isBreak = s.kind == StmtKind::Break;
+  const char* word = isBreak ? "break" : "continue";
+  std::string_view ctx = jumpContext_;
+  if (ctx.empty())
+    fail(s.span, fmt::format("'{}' outside a loop", word),
+         fmt::format("'{}' can only be used inside a for or while loop", word));
+  if (ctx == "parallel" || ctx == "unroll")
+    fail(s.span, fmt::format("'{}' is not supported in pl.{} loops", word, ctx),
+         fmt::format("'{}' can only be used in sequential loops (pl.range, pl.pipeline, "
+                     "pl.while_, while)",
+                     word));
+  if (ctx == "split_aiv")
+    fail(s.span, fmt::format("'{}' is not supported inside a pl.split_aiv region", word),
+         "a pl.split_aiv body is a scope over the two AIV lanes, not a loop");
+  if (ctx.starts_with("pl."))
+    fail(s.span, fmt::format("'{}' cannot leave a {} scope", word, ctx),
+         "put the whole loop inside the scope, or end the loop with a condition");
+  if (isBreak) return std::make_shared<ir::BreakStmt>(s.span);
+  return std::make_shared<ir::ContinueStmt>(s.span);
 }
 
 ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut,
@@ -182,7 +218,17 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         value = ir::cast(value, at->dtype, s.value->span);
       type = mergeAnnotation(ann, value->type, s.annotation->span);
     } else {
-      value = bindExpr(*s.value);
+      // Natural code re-assigning a scalar name with a literal (`v = 0` after `v = a[i]`
+      // of INT32) gives the literal the variable's type, so the name keeps one variable.
+      ir::VarPtr existing = lookup(n->id);
+      const auto* et = existing ? existing->type->as<ir::ScalarType>() : nullptr;
+      bool numericLiteral = isNumericLiteral(*s.value);
+      if (et && numericLiteral && et->dtype != ir::DType::Bool &&
+          (ir::isFloat(et->dtype) || s.value->is<IntLit>() ||
+           (s.value->is<UnaryOpExpr>() && s.value->cast<UnaryOpExpr>().operand->is<IntLit>())))
+        value = bindExpr(*s.value, existing->type);
+      else
+        value = bindExpr(*s.value);
       type = value->type;
       if (type->isa<ir::UnknownType>())
         fail(s.value->span, "this expression has no value to assign",
@@ -327,6 +373,10 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
 ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   const Expr& e = *s.value;
   if (e.is<StrLit>()) return nullptr;  // docstring / comment string
+  // `pl.yield_()` without values (PyPTO's printer ends bodies without results with it):
+  // nothing to yield.
+  if (const CallExpr* y = callTo(&e, "yield_"); y && y->args.empty() && y->keywords.empty())
+    return nullptr;
   if (callTo(&e, "yield_"))
     fail(e.span, "pl.yield_ needs targets that name the results: `x = pl.yield_(...)`",
          "assign the yielded values: `x_out = pl.yield_(x)`");
@@ -416,6 +466,30 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
   const auto& expected = current_->returnTypes;
   for (size_t i = 0; i < asts.size(); ++i)
     values.push_back(bindExpr(*asts[i], i < expected.size() ? expected[i] : nullptr));
+  // `return self.f(x)` where f has several results and so does this function: the
+  // call's tuple is unpacked into the results (`ret_tuple = self.f(x)`, then
+  // `return ret_tuple[0], ret_tuple[1]`).
+  if (values.size() == 1 && expected.size() > 1) {
+    if (const auto* tt = values[0]->type->as<ir::TupleType>();
+        tt && tt->types.size() == expected.size()) {
+      auto tmp = std::make_shared<ir::Var>("ret_tuple", values[0]->type, asts[0]->span);
+      ir::StmtPtr def = std::make_shared<ir::AssignStmt>(tmp, values[0], s.span);
+      std::vector<ir::ExprPtr> parts;
+      for (size_t k = 0; k < tt->types.size(); ++k)
+        parts.push_back(std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(k),
+                                                           tt->types[k], asts[0]->span));
+      values = std::move(parts);
+      asts.assign(values.size(), asts[0]);
+      ir::StmtPtr ret = bindReturnValues(std::move(values), asts, s);
+      return ir::makeSeq({def, ret}, s.span);
+    }
+  }
+  return bindReturnValues(std::move(values), asts, s);
+}
+
+ir::StmtPtr PlBinder::bindReturnValues(std::vector<ir::ExprPtr> values,
+                                       const std::vector<const Expr*>& asts, const ReturnStmt& s) {
+  const auto& expected = current_->returnTypes;
   if (values.size() != expected.size())
     fail(s.span,
          fmt::format("function '{}' returns {} value(s) but its signature declares {}",
@@ -483,7 +557,11 @@ ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
          "compare explicitly, e.g. `while i < n:`");
   ++loopDepth_;
   std::optional<YieldInfo> y;
-  ir::StmtPtr body = bindBlock(s.body, s.span, &y);
+  ir::StmtPtr body;
+  {
+    JumpContext jc(jumpContext_, "while");
+    body = bindBlock(s.body, s.span, &y);
+  }
   --loopDepth_;
   if (y)
     fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",

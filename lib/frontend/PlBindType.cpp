@@ -176,6 +176,13 @@ ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
 }
 
 bool PlBinder::isMemRef(const Expr& e) const {
+  // A module-level name for one (`DB = pl.MemRef(slots=2)`), or one slot of it (`DB[i % 2]`,
+  // a multi-buffer's slot): the same memory-planning detail.
+  if (const auto* s = e.as<SubscriptExpr>()) {
+    const Expr* a = moduleAlias(*s->value);
+    return a && isMemRef(*a);
+  }
+  if (const Expr* a = moduleAlias(e)) return isMemRef(*a);
   const auto* c = e.as<CallExpr>();
   return c && isPlPath(*c->func, "MemRef");
 }

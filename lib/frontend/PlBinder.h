@@ -147,6 +147,9 @@ class PlBinder {
   ir::StmtPtr bindAugAssign(const AugAssignStmt& s);
   ir::StmtPtr bindExprStmt(const ExprStmt& s);
   ir::StmtPtr bindReturn(const ReturnStmt& s);
+  /// Checks the values of a return against the declared results.
+  ir::StmtPtr bindReturnValues(std::vector<ir::ExprPtr> values,
+                               const std::vector<const Expr*>& asts, const ReturnStmt& s);
   ir::StmtPtr bindIf(const IfStmt& s);
   ir::StmtPtr bindFor(const ForStmt& s);
   ir::StmtPtr bindWhileLoop(const WhileStmt& s);
@@ -159,7 +162,10 @@ class PlBinder {
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindWith(const WithStmt& s);
   /// pl.scope / pl.manual_scope / pl.spmd / pl.cluster.
-  ir::StmtPtr bindRuntimeScope(const WithStmt& s, const CallExpr& call, std::string_view path);
+  /// `blockVar`: the loop form `for i in pl.spmd(n):`, whose `i` is the block index (bound to
+  /// pl.tile.get_block_idx() at the top of the body).
+  ir::StmtPtr bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
+                               std::string_view path, const NameExpr* blockVar = nullptr);
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
   /// Defines (or re-defines, in natural code) `name` with a value of `type`.
@@ -254,6 +260,17 @@ class PlBinder {
   int incoreDepth_ = 0;                      // inside a pl.at scope
   int simdDepth_ = 0;                        // inside a pl.simd_vf region
   int loopDepth_ = 0;
+  /// What `break` / `continue` would leave: "" (no loop), "range" (pl.range, pl.pipeline),
+  /// "while", "parallel", "unroll", or a scope they cannot cross ("split_aiv", "pl.at",
+  /// "pl.simd_vf"). Saved and restored around each loop / scope body.
+  std::string_view jumpContext_;
+  struct JumpContext {
+    std::string_view& ref;
+    std::string_view saved;
+    JumpContext(std::string_view& r, std::string_view kind) : ref(r), saved(r) { r = kind; }
+    ~JumpContext() { ref = saved; }
+  };
+  ir::StmtPtr bindLoopJump(const Stmt& s);
   int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
 };
 

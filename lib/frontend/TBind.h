@@ -132,6 +132,7 @@ class TLowering {
   std::vector<std::map<std::string, Const, std::less<>>> consts_;
   std::map<std::string, BufferInfo, std::less<>> buffers_;
   std::set<std::string, std::less<>> gmRead_, gmWritten_;
+  std::map<std::string, int, std::less<>> nameAssigns_;  // `name = ...` statements per name
   int tempCounter_ = 0;
   /// Loop variables in scope: TileLang loop variables are int32 values, so a use outside
   /// an index position reads as pl.cast(i, pl.INT32).

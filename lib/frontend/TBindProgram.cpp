@@ -137,12 +137,14 @@ void TLowering::scanDirections(const StmtList& body) {
   std::function<void(const StmtList&)> walk = [&](const StmtList& ss) {
     for (const auto& s : ss) {
       if (const auto* a = s->as<AssignStmt>()) {
+        if (const auto* n = a->target->as<NameExpr>()) ++nameAssigns_[std::string(n->id)];
         if (const auto* t = a->target->as<SubscriptExpr>()) {
           gmWritten_.insert(std::string(rootName(*t)));
           reads(*t->index);
         }
         if (a->value) reads(*a->value);
       } else if (const auto* g = s->as<AugAssignStmt>()) {
+        if (const auto* n = g->target->as<NameExpr>()) nameAssigns_[std::string(n->id)] += 2;
         if (g->target->is<SubscriptExpr>()) gmWritten_.insert(std::string(rootName(*g->target)));
         reads(*g->target);
         reads(*g->value);
@@ -172,6 +174,7 @@ StmtPtr TLowering::lowerFunction(const FunctionDef& def) {
   buffers_.clear();
   gmRead_.clear();
   gmWritten_.clear();
+  nameAssigns_.clear();
   scanDirections(def.body);
   Span s = def.span;
   std::vector<Param> params;
@@ -436,7 +439,9 @@ void TLowering::lowerAssign(const AssignStmt& s, std::vector<StmtPtr>& out) {
     }
     unsupported(*call->func, t);
   }
-  if (target && !call) {
+  // A name assigned once to a constant is a Python constant; one assigned again (v = 0.0,
+  // then v = a[i] in an if arm) is a variable.
+  if (target && !call && nameAssigns_[std::string(target->id)] <= 1) {
     if (auto c = evalConst(*s.value)) {
       consts_.back()[std::string(target->id)] = *c;  // a Python constant
       return;
@@ -545,6 +550,20 @@ void TLowering::lowerWith(const WithStmt& s, size_t item, std::vector<StmtPtr>& 
     out.push_back(nestLoops(targets, extents, "pl.parallel", list(std::move(inner)), s.span));
     return;
   }
+  if (t == "T.launch_thread" && simdDepth_ > 0) {
+    const auto* n = it.target ? it.target->as<NameExpr>() : nullptr;
+    fail(it.context->span,
+         fmt::format("thread bindings are not allowed inside a converting SIMD_VF block (found "
+                     "`thread_extent` on binding `{}`)",
+                     n ? std::string(n->id) : std::string("?")),
+         "the lanes of a SIMD_VF region are its T.Parallel loops: write `for i in T.Parallel(n)`");
+  }
+  if (t == "T.attr" && simdDepth_ > 0 && c->args.size() >= 2)
+    if (const auto* key = c->args[1]->as<StrLit>(); key && key->value == "volatile_scope")
+      fail(it.context->span,
+           "volatile_scope attribute inside a converting region marks accesses volatile; volatile "
+           "accesses are not supported in the first version",
+           "stage the volatile data through a plain UB buffer outside the SIMD_VF region");
   if (!t.empty()) unsupported(*c->func, t);
   fail(it.context->span, "unsupported with statement in a T kernel",
        "T kernels use `with T.Kernel(...)`, `with T.SimdVF(lanes=L)` and `with T.Parallel(...)`");
@@ -638,6 +657,21 @@ void TLowering::lowerFor(const ForStmt& s, std::vector<StmtPtr>& out) {
     loopVars_.resize(mark);
     out.push_back(loop);
     return;
+  }
+  if (t == "T.thread_binding" && simdDepth_ > 0) {
+    // seed 003 §5.2: a SIMD_VF region's lanes are its T.Parallel loops, not threads.
+    std::string thread = "a thread";
+    for (const auto& k : c->keywords)
+      if (const auto* str = k.value->as<StrLit>(); k.name == "thread" && str)
+        thread = std::string(str->value);
+    if (c->args.size() > 1)
+      if (const auto* str = c->args.back()->as<StrLit>()) thread = std::string(str->value);
+    const auto* v = s.target->as<NameExpr>();
+    fail(s.span,
+         fmt::format("thread bindings are not allowed inside a converting SIMD_VF block (found "
+                     "ThreadBinding loop on `{}` bound to {})",
+                     v ? std::string(v->id) : std::string("?"), thread),
+         "the lanes of a SIMD_VF region are its T.Parallel loops: write `for i in T.Parallel(n)`");
   }
   if (!t.empty()) unsupported(*c->func, t);
   fail(s.iter->span, "unsupported loop in a T kernel",

@@ -169,6 +169,11 @@ StmtPtr evalStmt(ExprPtr e, Span span) { return std::make_shared<EvalStmt>(std::
 
 StmtPtr seq(std::vector<StmtPtr> stmts, Span span) { return makeSeq(std::move(stmts), span); }
 
+StmtPtr flatSeq(std::vector<StmtPtr> stmts, Span span) {
+  if (stmts.size() == 1) return std::move(stmts.front());
+  return std::make_shared<SeqStmt>(std::move(stmts), span);
+}
+
 StmtPtr returnStmt(std::vector<ExprPtr> values, Span span) {
   return std::make_shared<ReturnStmt>(std::move(values), span);
 }

@@ -258,6 +258,12 @@ void Printer::stmt(const Stmt& s, int ind) {
     case StmtKind::Yield:
       yieldStmt(static_cast<const YieldStmt&>(s));
       return;
+    case StmtKind::Break:
+      out_ += "break\n";
+      return;
+    case StmtKind::Continue:
+      out_ += "continue\n";
+      return;
     case StmtKind::Return: {
       const auto& r = static_cast<const ReturnStmt&>(s);
       out_ += "return";

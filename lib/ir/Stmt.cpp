@@ -36,7 +36,10 @@ StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span) {
   // Usually already flat: then keep the vector (one pass, no reference-count
   // traffic on the statements, which matters for long bodies).
   bool flat = true;
-  for (const auto& s : stmts) flat = flat && s && !s->isa<SeqStmt>();
+  for (size_t i = 0; i < stmts.size() && flat; ++i) {
+    if (i + 16 < stmts.size()) __builtin_prefetch(stmts[i + 16].get());  // a miss per node
+    flat = stmts[i] && !stmts[i]->isa<SeqStmt>();
+  }
   if (!flat) {
     std::vector<StmtPtr> out;
     out.reserve(stmts.size());

@@ -188,9 +188,31 @@ TypePtr deduceMove(const OpCallContext& ctx) {
 
 // ---- generators ----------------------------------------------------------------------------
 
+/// The valid shape a generator's annotation declares (PyPTO writes an empty replay tile as
+/// `x: pl.Tile[[16, 16], ..., pl.TileView(valid_shape=[0, 0])] = pl.tile.create(...)`):
+/// constant extents within the box, one per axis; else none (the whole box).
+std::vector<ExprPtr> annotatedValid(const OpCallContext& ctx, const std::vector<int64_t>& shape) {
+  const auto* t = ctx.annotated ? ctx.annotated->as<TileType>() : nullptr;
+  if (!t || !t->view || t->view->validShape.size() != shape.size() || t->shape != shape) return {};
+  for (size_t k = 0; k < shape.size(); ++k) {
+    auto v = constIntValue(t->view->validShape[k]);
+    if (!v || *v < 0 || *v > shape[k]) return {};
+  }
+  return t->view->validShape;
+}
+
+/// tile.create allocates: its annotation may also give the tile's layout (PyPTO types a
+/// created tile by its annotation), with a constant valid_shape as annotatedValid.
 TypePtr deduceCreate(const OpCallContext& ctx) {
   std::vector<int64_t> shape = staticShapeArg(ctx, 0, "shape");
-  return makeTile(std::move(shape), tileDTypeKwarg(ctx), ctx.outputMemory());
+  DType dtype = tileDTypeKwarg(ctx);
+  std::optional<MemorySpace> memory = ctx.outputMemory();
+  const auto* t = ctx.annotated ? ctx.annotated->as<TileType>() : nullptr;
+  if (t && t->view && t->shape == shape && t->dtype == dtype && t->memory == memory &&
+      (t->view->validShape.empty() || !annotatedValid(ctx, shape).empty()))
+    return TileType::get(std::move(shape), dtype, memory, *t->view);
+  std::vector<ExprPtr> valid = annotatedValid(ctx, shape);
+  return makeTile(std::move(shape), dtype, memory, std::move(valid));
 }
 
 TypePtr deduceFull(const OpCallContext& ctx) {
@@ -222,7 +244,8 @@ TypePtr deduceFull(const OpCallContext& ctx) {
                          ctx.op.name, exprText(value)),
              "to fill with a runtime value, create the tile and use tile.muls/tile.adds");
   }
-  return makeTile(std::move(shape), dtype, kVec);
+  std::vector<ExprPtr> valid = annotatedValid(ctx, shape);
+  return makeTile(std::move(shape), dtype, kVec, std::move(valid));
 }
 
 TypePtr deduceCi(const OpCallContext& ctx) {
@@ -569,7 +592,9 @@ void registerMemoryOps(OpRegistry& r) {
       .deduce(deduceCreate)
       .outputMemoryFromKwarg("target_memory")
       .affinity(CoreAffinity::Shared)
-      .doc("uninitialized Tile[shape, dtype] in target_memory");
+      .doc(
+          "uninitialized Tile[shape, dtype] in target_memory (its annotation may give its "
+          "view: layout, and a constant valid_shape)");
 
   r.add("tile.full")
       .arg("shape", K::IntList)
@@ -581,7 +606,9 @@ void registerMemoryOps(OpRegistry& r) {
       .window({.shape = 0})
       .deduce(deduceFull)
       .outputMemoryFixed(kVec)
-      .doc("Tile[shape, dtype] in Vec filled with a constant");
+      .doc(
+          "Tile[shape, dtype] in Vec filled with a constant (an annotated constant valid_shape "
+          "narrows its valid region)");
 
   r.add("tile.ci")
       .arg("start", K::IntScalar)

@@ -344,14 +344,21 @@ OpBuilder& OpBuilder::arg(std::string n, ArgKind kind, std::vector<MemorySpace> 
              def_.name + ": required argument '" + n + "' after an optional one");
   for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
   def_.args.push_back(ArgSpec{std::move(n), kind, false, std::move(memory),
-                              isBufferKind(kind) ? effect : MemoryEffect::None});
+                              isBufferKind(kind) ? effect : MemoryEffect::None, std::nullopt});
   return *this;
 }
 
 OpBuilder& OpBuilder::optionalArg(std::string n, ArgKind kind, std::vector<MemorySpace> memory) {
   for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
   def_.args.push_back(ArgSpec{std::move(n), kind, true, std::move(memory),
-                              isBufferKind(kind) ? MemoryEffect::Read : MemoryEffect::None});
+                              isBufferKind(kind) ? MemoryEffect::Read : MemoryEffect::None,
+                              std::nullopt});
+  return *this;
+}
+
+OpBuilder& OpBuilder::argDefault(std::string n, ArgKind kind, int64_t dflt) {
+  arg(std::move(n), kind);
+  def_.args.back().defaultInt = dflt;
   return *this;
 }
 

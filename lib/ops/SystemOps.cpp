@@ -131,8 +131,8 @@ void registerSystemOps(OpRegistry& r) {
 
   for (const char* side : {"aic", "aiv"})
     r.add(fmt::format("system.{}_initialize_pipe", side))
-        .arg("c2v_consumer_buf", K::IntScalar)
-        .arg("v2c_consumer_buf", K::IntScalar)
+        .argDefault("c2v_consumer_buf", K::IntScalar, 0)
+        .argDefault("v2c_consumer_buf", K::IntScalar, 0)
         .requiredKwarg("dir_mask", A::Int, {int64_t{1}, int64_t{2}, int64_t{3}})
         .requiredKwarg("slot_size", A::Int)
         .kwarg("slot_num", A::Int, int64_t{2}, /*alwaysPrint=*/true)

@@ -185,7 +185,8 @@ TypePtr deduceDim(const OpCallContext& ctx) {
   if (const auto* c = ctx.args[1]->as<ConstInt>()) {
     int64_t r = static_cast<int64_t>(t.shape.size());
     if (c->value < -r || c->value >= r)
-      ctx.fail(1, fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r));
+      ctx.fail(1, fmt::format("axis {} is out of range for a tensor of rank {}", c->value, r),
+               fmt::format("use an axis in [-{}, {})", r, r));
   }
   return ScalarType::get(DType::Index);
 }
@@ -194,14 +195,19 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (shape.size() != t.shape.size())
-    ctx.fail(1, fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
-                            shape.size(), t.shape.size()));
+    ctx.fail(1,
+             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
+                         shape.size(), t.shape.size()),
+             "give the window one extent per axis of the tensor");
   for (size_t k = 0; k < shape.size(); ++k)
     if (shape[k] > t.shape[k])
-      ctx.fail(1, fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}",
-                              ctx.op.name, shape[k], k, t.shape[k]));
+      ctx.fail(1,
+               fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
+                           shape[k], k, t.shape[k]),
+               "a window must fit inside the tensor; shrink the extent");
   if (listArgElements(ctx, 2).size() != t.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()));
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
+             "give one offset per axis of the tensor");
   if (ctx.args.size() > 3) checkValidShapeArg(ctx, 3, shape);
   return tensorOf(shape, t.dtype);
 }
@@ -211,10 +217,13 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   const TensorType& src = tensorArgRef(ctx, 1);
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
   if (src.shape.size() != dst.shape.size())
-    ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
-                            src.shape.size(), dst.shape.size()));
+    ctx.fail(1,
+             fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
+                         src.shape.size(), dst.shape.size()),
+             "reshape the source to the target's rank first (pl.tensor.reshape)");
   if (listArgElements(ctx, 2).size() != dst.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()),
+             "give one offset per axis of the target");
   return ctx.args[0]->type;
 }
 
@@ -266,7 +275,8 @@ TypePtr deduceMatmul(const OpCallContext& ctx) {
   int64_t m = a.shape[ta ? 1 : 0], k = a.shape[ta ? 0 : 1];
   int64_t kb = b.shape[tb ? 1 : 0], n = b.shape[tb ? 0 : 1];
   if (a.shape.size() != 2 || b.shape.size() != 2)
-    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name));
+    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name),
+             "reshape the operands to [M, K] and [K, N] first (pl.tensor.reshape)");
   if (k != kb)
     ctx.fail(1, fmt::format("{}: inner extents differ ({} vs {})", ctx.op.name, k, kb),
              "lhs is [M, K] and rhs [K, N] (after a_trans / b_trans)");

@@ -64,7 +64,7 @@ class Frame {
 
 /// How a statement finished: normally, at a yield (values in Executor::yielded_) or at
 /// a return (values in Executor::returned_).
-enum class Flow { Normal, Yield, Return };
+enum class Flow { Normal, Yield, Return, Break, Continue };
 
 // --- scalar semantics (InterpreterScalar.cpp) ------------------------------------------
 /// `a op b` with the result dtype `result` (Python semantics for // and %, comparisons in

@@ -80,6 +80,10 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
       returned_ = std::move(vals);
       return Flow::Return;
     }
+    case ir::StmtKind::Break:
+      return Flow::Break;
+    case ir::StmtKind::Continue:
+      return Flow::Continue;
     case ir::StmtKind::InCoreScope:
       return exec(*static_cast<const ir::InCoreScopeStmt&>(s).body, f);
     case ir::StmtKind::SimdVfScope: {
@@ -180,6 +184,7 @@ Flow Executor::execFor(const ir::ForStmt& s, Frame& f) {
     bind(f, *s.loopVar, Scalar::ofInt(DType::Index, i));
     Flow fl = exec(*s.body, f);
     if (fl == Flow::Return) return fl;
+    if (fl == Flow::Break) break;  // the results are the current iter_args
     if (fl == Flow::Yield) {
       if (yielded_.size() != s.iterArgs.size())
         throw SimError(s.span,
@@ -207,6 +212,7 @@ Flow Executor::execWhile(const ir::WhileStmt& s, Frame& f) {
   while (evalScalar(*s.cond, f).asBool()) {
     Flow fl = exec(*s.body, f);
     if (fl == Flow::Return) return fl;
+    if (fl == Flow::Break) break;  // the results are the current iter_args
     if (fl == Flow::Yield) {
       if (yielded_.size() != s.iterArgs.size())
         throw SimError(s.span,

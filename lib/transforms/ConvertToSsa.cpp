@@ -36,6 +36,30 @@ namespace {
 
 using namespace ir;
 
+/// The first `break` / `continue` of a loop body that leaves or restarts this loop (nested
+/// loops' own jumps are theirs), or null.
+const Stmt* findLoopJump(const StmtPtr& s) {
+  if (!s) return nullptr;
+  switch (s->kind) {
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      return s.get();
+    case StmtKind::Seq:
+      for (const auto& c : s->as<SeqStmt>()->stmts)
+        if (const Stmt* j = findLoopJump(c)) return j;
+      return nullptr;
+    case StmtKind::If: {
+      const auto& i = *s->as<IfStmt>();
+      if (const Stmt* j = findLoopJump(i.thenBody)) return j;
+      return findLoopJump(i.elseBody);
+    }
+    case StmtKind::RuntimeScope:
+      return findLoopJump(s->as<RuntimeScopeStmt>()->body);
+    default:  // nested loops, scopes a jump cannot cross, plain statements
+      return nullptr;
+  }
+}
+
 constexpr int64_t kMaxUnrollTrips = 1024;
 
 /// Why a variable has no value on some path (for the diagnostic at a later use; the
@@ -234,6 +258,10 @@ class SsaRewriter {
       case StmtKind::Return:
         out.push_back(returnStmt(rewrite(s->as<ReturnStmt>()->values), s->span));
         return;
+      case StmtKind::Break:
+      case StmtKind::Continue:
+        out.push_back(s);
+        return;
       case StmtKind::Yield:
         throw InternalError("convert-to-ssa: pl.yield_ that does not end a loop or if body");
       case StmtKind::If:
@@ -396,6 +424,20 @@ class SsaRewriter {
     std::vector<ExprPtr> oldInits;
     for (const auto& ia : oldIterArgs) oldInits.push_back(rewrite(ia->init));
     Carried carried = classifyLoopVars(region, true);
+    if (!carried.vars.empty()) {
+      if (const Stmt* jump = findLoopJump(oldBody)) {
+        // The values a jump leaves with are those of the point it is taken: that needs a
+        // yield at each jump (PyPTO's CtrlFlowTransform), which this pass does not build.
+        ctx_.diag.error(jump->span,
+                        fmt::format("'{}' in a loop that changes '{}' is not supported by "
+                                    "convert-to-ssa",
+                                    jump->kind == StmtKind::Break ? "break" : "continue",
+                                    carried.vars.front()->name),
+                        "carry the value explicitly (init_values=... and pl.yield_), or "
+                        "replace the jump with a condition");
+        throw CompileError();
+      }
+    }
 
     const size_t mark = log_.size();
     for (size_t i = 0; i < oldIterArgs.size(); ++i) {

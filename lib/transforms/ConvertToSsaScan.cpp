@@ -78,6 +78,8 @@ class Scanner : public IRVisitor {
       case StmtKind::BufferStore:
       case StmtKind::Yield:
       case StmtKind::Return:
+      case StmtKind::Break:
+      case StmtKind::Continue:
         visitStmt(s);  // uses only
         return;
     }

@@ -10,6 +10,7 @@
 //    dual_aiv_dispatch.
 //  - A function with only cube work becomes AIC; one with vector or only shared work becomes
 //    AIV; either loses its `split` mode (a pure kernel is not split over the lanes).
+// The AIC and AIV members of every Group take the Group's parameters (expand/GroupAbi.cpp).
 // A split function (not region-validated) must not transpose its split axis. Last, on A5,
 // every hand-written tpush_to_aic of an AIV function goes through the NZ adapter
 // (AdaptManualVtoCPush).
@@ -21,6 +22,7 @@
 #include <set>
 
 #include "expand/Expand.h"
+#include "expand/GroupAbi.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
@@ -140,6 +142,7 @@ class ExpandMixedKernelPass final : public Pass {
       for (auto& f : out)
         if (f->funcType == FunctionType::Group)
           if (FunctionPtr g = rewriteGroup(*f, intoGroups, ctx.diag)) f = g;
+    if (expand::normalizeGroupAbis(out, ctx.diag)) changed = true;
     if (target::noSplitDualAivDispatch(ctx.arch) && stampHandWrittenMembers(out)) changed = true;
     if (target::manualVtoCPushNeedsNzAdapter(ctx.arch))
       for (auto& f : out)

@@ -179,6 +179,8 @@ class SpaceAnalysis {
       case StmtKind::BufferStore:  // an element store: a memory effect, no space demand
       case StmtKind::Yield:        // united with the results by the enclosing if / loop
       case StmtKind::Return:       // returns tensors (the SplitIncoreOrch contract)
+      case StmtKind::Break:
+      case StmtKind::Continue:
         return;
     }
   }
@@ -334,7 +336,7 @@ class InferTileMemorySpacePass final : public Pass {
     return "every tile gets a memory space; tile.move where an operand must live elsewhere";
   }
   IRPropertySet required() const override {
-    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch};
+    return {IRProperty::SSAForm, IRProperty::SplitIncoreOrch, IRProperty::IncoreTileOps};
   }
   IRPropertySet produced() const override {
     return {IRProperty::SSAForm, IRProperty::TileMemoryInferred, IRProperty::AivSplitValid};

@@ -301,6 +301,8 @@ class LowerAutoVectorSplitPass final : public Pass {
       case StmtKind::BufferStore:
       case StmtKind::Yield:
       case StmtKind::Return:
+      case StmtKind::Break:
+      case StmtKind::Continue:
         return s;  // no nested statements: no region
     }
     return s;

@@ -18,7 +18,7 @@ std::string_view propertyName(IRProperty p) {
   static constexpr std::string_view kNames[] = {
       "UseAfterDef",         "StructuredCtrlFlow", "SSAForm",
       "TileMemoryInferred",  "SplitIncoreOrch",    "AivSplitValid",
-      "MixedKernelExpanded", "VectorKernelSplit"};
+      "MixedKernelExpanded", "VectorKernelSplit",  "IncoreTileOps"};
   static_assert(std::size(kNames) == static_cast<size_t>(IRProperty::kCount));
   return kNames[static_cast<size_t>(p)];
 }

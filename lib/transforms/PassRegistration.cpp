@@ -6,6 +6,7 @@ namespace ptoc {
 void registerVerifyPass();
 void registerConvertToSsaPass();
 void registerOutlineIncoreScopesPass();
+void registerConvertTensorToTileOpsPass();
 void registerInferTileMemorySpacePass();
 void registerResolveBackendOpLayoutsPass();
 void registerLowerAutoVectorSplitPass();
@@ -28,6 +29,7 @@ void registerAllPasses() {
   registerVerifyPass();
   registerConvertToSsaPass();
   registerOutlineIncoreScopesPass();
+  registerConvertTensorToTileOpsPass();
   registerInferTileMemorySpacePass();
   registerResolveBackendOpLayoutsPass();
   registerLowerAutoVectorSplitPass();
@@ -52,17 +54,17 @@ void registerAllPasses() {
       "mixed-split",
       "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "
       "§5.1)",
-      {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
-       "resolve-backend-op-layouts", "lower-auto-vector-split"});
+      {"convert-to-ssa", "outline-incore-scopes", "convert-tensor-to-tile-ops",
+       "infer-tile-memory-space", "resolve-backend-op-layouts", "lower-auto-vector-split"});
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
       "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops and schedule-cross-core "
       "(architecture §5.1)",
-      {"convert-to-ssa", "outline-incore-scopes", "infer-tile-memory-space",
-       "resolve-backend-op-layouts", "lower-auto-vector-split", "expand-mixed-kernel",
-       "split-vector-kernel", "stamp-tfree-split", "pipeline-cross-core-loops",
-       "schedule-cross-core"});
+      {"convert-to-ssa", "outline-incore-scopes", "convert-tensor-to-tile-ops",
+       "infer-tile-memory-space", "resolve-backend-op-layouts", "lower-auto-vector-split",
+       "expand-mixed-kernel", "split-vector-kernel", "stamp-tfree-split",
+       "pipeline-cross-core-loops", "schedule-cross-core"});
 }
 
 }  // namespace ptoc

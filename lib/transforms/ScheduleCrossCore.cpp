@@ -15,7 +15,11 @@
 //    reads nothing that statement defines or writes in place; it never passes control flow
 //    (for / if / while / scopes), an element store or an in-place tile write;
 //  - a call nested in a statement that cannot move (its outer call needs the transferred
-//    tile) is split out into its own assignment when it alone can pass a transfer.
+//    tile) is split out into its own assignment when it alone can pass a transfer;
+//  - then each push goes up, with the statements it needs, ahead of the pure assignments
+//    since the previous transfer that it does not need (they move to just after it): the
+//    tile leaves for the peer as soon as it is computed, so the peer's wait (a round trip
+//    through it, in flash attention) does not include work the push does not need.
 //
 // The transfers keep their order (each pipe is a FIFO on both cores), so the handshake and
 // the deadlock behaviour do not change; only pure work moves, so the values do not either
@@ -64,6 +68,9 @@ class ReadCollector : public IRVisitor {
 struct StmtInfo {
   enum Kind : uint8_t { Plain, Transfer, Stop } kind = Plain;
   bool movable = false;
+  bool push = false;      // a tpush_to_aic / tpush_to_aiv
+  bool release = false;   // a tfree: the slot of the tile it names is the peer's again
+  bool sinkable = false;  // a pure assignment: may go after a push it does not feed
   VarSet reads, defs, writes;
 };
 
@@ -105,6 +112,7 @@ class Scheduler : public IRMutator {
       out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), cur);
       infos.insert(infos.begin() + static_cast<std::ptrdiff_t>(at), std::move(info));
     }
+    if (pushEarly(out, infos)) changed = true;
     if (!changed) return m;
     return SeqStmt::rebuild(*seq, std::move(out));
   }
@@ -195,7 +203,12 @@ class Scheduler : public IRMutator {
     collectWrites(*value, info.writes, tileWrite);
     if (tileWrite) info.kind = StmtInfo::Stop;  // views may alias the written tile
     const auto* c = value->as<Call>();
-    if (c && isTransfer(*c)) info.kind = StmtInfo::Transfer;
+    if (c && isTransfer(*c)) {
+      info.kind = StmtInfo::Transfer;
+      info.push = c->callee == "tile.tpush_to_aic" || c->callee == "tile.tpush_to_aiv";
+    }
+    info.release = c && (c->callee == "system.tfree_to_aic" || c->callee == "system.tfree_to_aiv");
+    info.sinkable = s.as<AssignStmt>() && info.kind == StmtInfo::Plain && pureExpr(value);
     // Only work on a data pipe is worth moving: not a copy of a variable, scalar arithmetic
     // or a view (the scalar unit issues it in a cycle).
     info.movable =
@@ -219,6 +232,60 @@ class Scheduler : public IRMutator {
       if (t.kind == StmtInfo::Transfer) at = i;
     }
     return at;
+  }
+
+  /// Moves each push ahead of the pure assignments since the previous transfer or stop that
+  /// it does not need, directly or through a statement that stays, and that read no tile a
+  /// tfree before the push releases: those go, in their order, to just after the push.
+  /// Whether anything moved.
+  bool pushEarly(std::vector<StmtPtr>& out, std::vector<StmtInfo>& infos) {
+    bool any = false;
+    for (size_t p = 0; p < out.size(); ++p) {
+      if (!infos[p].push) continue;
+      size_t w = p;
+      while (w > 0 && infos[w - 1].kind == StmtInfo::Plain) --w;
+      // Backwards from the push: a statement stays when it cannot be sunk, defines something
+      // the push or a statement that stays reads, or reads a popped tile a later tfree
+      // releases (after the tfree the peer may overwrite the slot).
+      VarSet need = infos[p].reads, released;
+      std::vector<bool> stay(p - w, false);
+      bool sinks = false;
+      for (size_t i = p; i-- > w;) {
+        const StmtInfo& t = infos[i];
+        bool keep = !t.sinkable;
+        for (const Var* d : t.defs)
+          if (need.count(d)) keep = true;
+        for (const Var* r : t.reads)
+          if (released.count(r)) keep = true;
+        if (t.release) released.insert(t.reads.begin(), t.reads.end());
+        stay[i - w] = keep;
+        if (keep)
+          need.insert(t.reads.begin(), t.reads.end());
+        else
+          sinks = true;
+      }
+      if (!sinks) continue;
+      std::vector<StmtPtr> kept, sunk;
+      std::vector<StmtInfo> keptI, sunkI;
+      for (size_t i = w; i < p; ++i) {
+        (stay[i - w] ? kept : sunk).push_back(out[i]);
+        (stay[i - w] ? keptI : sunkI).push_back(std::move(infos[i]));
+      }
+      size_t at = w;
+      auto put = [&](StmtPtr st, StmtInfo info) {
+        out[at] = std::move(st);
+        infos[at] = std::move(info);
+        ++at;
+      };
+      for (size_t i = 0; i < kept.size(); ++i) put(kept[i], std::move(keptI[i]));
+      StmtPtr push = out[p];
+      StmtInfo pushI = std::move(infos[p]);
+      put(push, std::move(pushI));
+      for (size_t i = 0; i < sunk.size(); ++i) put(sunk[i], std::move(sunkI[i]));
+      moved += static_cast<int>(sunk.size());
+      any = true;
+    }
+    return any;
   }
 
   std::string freshName(const std::string& base) {
@@ -266,7 +333,7 @@ class Scheduler : public IRMutator {
       if (at < infos.size()) {
         auto v = std::make_shared<Var>(freshName(base), c->type, c->span);
         info.defs.insert(v.get());
-        info.movable = true;
+        info.movable = info.sinkable = true;
         out.insert(out.begin() + static_cast<std::ptrdiff_t>(at),
                    std::make_shared<AssignStmt>(v, e, c->span));
         infos.insert(infos.begin() + static_cast<std::ptrdiff_t>(at), std::move(info));
@@ -292,7 +359,7 @@ class ScheduleCrossCorePass final : public Pass {
   std::string_view name() const override { return "schedule-cross-core"; }
   std::string_view description() const override {
     return "issues independent work of AIC / AIV functions ahead of the tpush / tpop that may "
-           "wait on the peer core";
+           "wait on the peer core, and each tpush ahead of the work it does not need";
   }
   IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
 

@@ -22,6 +22,8 @@ bool verifyProperty(IRProperty p, const ir::Program& program, DiagnosticEngine& 
       return verifyMixedKernelExpanded(program, diag);
     case IRProperty::VectorKernelSplit:
       return verifyVectorKernelSplit(program, diag);
+    case IRProperty::IncoreTileOps:
+      return verifyIncoreTileOps(program, diag);
     case IRProperty::kCount:
       break;
   }

@@ -8,9 +8,10 @@ the split axis), row_expand_*, loads of tiles, columns, rows and rank-1 vectors,
 [N, 1] <-> [1, N] reshapes, whole-row regroups, slices, set_validshape, casts, pl.full,
 element stores, pl.range / while loops with carried values, ifs, and V->C round trips
 (vector result back to the cube for a second matmul). Both split modes (UP_DOWN,
-LEFT_RIGHT), odd and ragged shapes, and three scope forms: an AUTO pl.split scope, a
-data-parallel explicit region (for aiv_id in pl.split_aiv(2, mode=...)) and a task-parallel
-NONE region.
+LEFT_RIGHT), odd and ragged shapes, and four scope forms: an AUTO pl.split scope, a
+data-parallel explicit region (for aiv_id in pl.split_aiv(2, mode=...)), a task-parallel
+NONE region, and a scope without a split (on A2/A3 its AIV kernel runs on both lanes, lane 1
+replaying the handshakes on empty tiles; on A5 on lane 0).
 
 Every program is valid: it runs in the simulator before the passes. The driver runs each
 through
@@ -66,6 +67,8 @@ class Tile:
 class Gen:
     def __init__(self, seed):
         self.rng = random.Random(seed)
+        # Drawn apart from self.rng so that adding the form left the other programs unchanged.
+        self.nosplit = random.Random(seed * 7 + 3).random() < 0.15
         self.params = []   # "name: type"
         self.outs = []     # (name, type)
         self.lines = []
@@ -561,7 +564,11 @@ class Gen:
         ret = rets[0] if len(rets) == 1 else f"tuple[{', '.join(rets)}]"
         body = []
         ind = "    "
-        if self.form == "auto":
+        if self.form == "auto" and self.nosplit:
+            body.append(ind * 2 + "with pl.at(level=pl.Level.CORE_GROUP):")
+            body += [ind * 3 + h for h in self.header]
+            body += self.lines
+        elif self.form == "auto":
             body.append(ind * 2 + "with pl.at(level=pl.Level.CORE_GROUP, "
                         f"optimizations=[pl.split(pl.SplitMode.{self.mode})]):")
             body += [ind * 3 + h for h in self.header]

@@ -56,7 +56,8 @@ def names_used(node):
 
 def const_like(value):
     """A value PyPTO resolves from the enclosing Python scope that ptoc reads too:
-    numbers, pl.dynamic(...), pl.<dtype>, and arithmetic of names and numbers."""
+    numbers, pl.dynamic(...), pl.MemRef(...), pl.<dtype>, and arithmetic of names and
+    numbers."""
     if isinstance(value, ast.Constant):
         return isinstance(value.value, (int, float)) and not isinstance(value.value, bool)
     if isinstance(value, ast.Name):
@@ -65,7 +66,8 @@ def const_like(value):
         return const_like(value.operand)
     if isinstance(value, ast.BinOp):
         return const_like(value.left) and const_like(value.right)
-    if isinstance(value, ast.Call) and is_pl_attr(value, "dynamic"):
+    if isinstance(value, ast.Call) and (is_pl_attr(value, "dynamic") or
+                                        is_pl_attr(value, "MemRef")):
         return True
     if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and \
             value.value.id == "pl":
@@ -321,6 +323,9 @@ class Extractor(ast.NodeVisitor):
                 ok = seg is not None and const_like(d) and \
                     all(m in consts for m in names_used(d))
                 sig.append(f"{p}={seg}" if ok else p)
+            # Parameters without a usable default first (Python's order rule); the values
+            # come by name (--define), so the order does not matter otherwise.
+            sig = [s for s in sig if "=" not in s] + [s for s in sig if "=" in s]
             lines = [f"def {builder.name}({', '.join(sig)}):"]
             lines += ["    " + x for x in inside]
             lines += ["    " + x if x else "" for x in body.splitlines()]

@@ -11,7 +11,8 @@ failure, and the kernel is kept in --out.
 
 With --control-flow the unit bodies are random statement lists instead (float32 / int32):
 if / else nests (depth <= 2) whose arms store b and d in random orders and read what earlier
-stores wrote, single-sided arms, conditions built from comparisons, and / or / not, a scalar
+stores wrote, assign a unit-local value `v` (bound before) or bind an arm-local `w`,
+single-sided arms, conditions built from comparisons, and / or / not, a scalar
 bool parameter and the scalar s; loop shells with the canonical carry; T.alloc_var max / sum
 accumulators. These run `ptoc check --passes=simdvf` bit-exactly (no tolerance at all), with
 min / max left out of the values (their select semantics differ from the element-level min /
@@ -115,17 +116,17 @@ def main(A: T.Tensor(({n},), "{sdt}"), C: T.Tensor(({n},), "{sdt}"), B: T.Tensor
     return head + loop + "        T.copy(b, B)\n"
 
 
-def cf_value(rng, dt, idx, depth=2):
+def cf_value(rng, dt, idx, depth=2, names=()):
     isf = dt == "float32"
-    leaves = [f"a[{idx}]", f"c[{idx}]", f"b[{idx}]", f"d[{idx}]", "s"]
+    leaves = [f"a[{idx}]", f"c[{idx}]", f"b[{idx}]", f"d[{idx}]", "s"] + list(names)
     if depth == 0 or rng.random() < 0.3:
         if rng.random() < 0.2:
             return repr(round(rng.uniform(-4, 4), 2)) if isf else str(rng.randint(-9, 9))
         return rng.choice(leaves)
-    a = cf_value(rng, dt, idx, depth - 1)
+    a = cf_value(rng, dt, idx, depth - 1, names)
     while const_only(a) and "b[" not in a and "d[" not in a:
-        a = cf_value(rng, dt, idx, depth - 1)
-    b = cf_value(rng, dt, idx, depth - 1)
+        a = cf_value(rng, dt, idx, depth - 1, names)
+    b = cf_value(rng, dt, idx, depth - 1, names)
     k = rng.random()
     if k < 0.7:
         return f"({a} {rng.choice(['+', '-', '*'])} {b})"
@@ -152,20 +153,29 @@ def cf_cond(rng, dt, idx, depth):
     return f"{lhs} {cmp} {rhs}"
 
 
-def cf_arm(rng, dt, idx, depth, ind):
-    lines = []
+def cf_arm(rng, dt, idx, depth, ind, names=()):
+    """`names`: the scalar values readable here. An arm may assign the unit's value `v` (bound
+    before the first if) or bind an arm-local `w` that only the rest of this arm reads."""
+    lines, names = [], list(names)
     for _ in range(rng.randint(0, 3) if depth < 2 else rng.randint(1, 2)):
-        if depth > 0 and rng.random() < 0.3:
-            lines += cf_if(rng, dt, idx, depth - 1, ind)
+        k = rng.random()
+        if depth > 0 and k < 0.3:
+            lines += cf_if(rng, dt, idx, depth - 1, ind, names)
+        elif "v" in names and k < 0.5:
+            lines.append(f"{ind}v = {cf_value(rng, dt, idx, 2, names)}")
+        elif "v" in names and k < 0.6 and "w" not in names:
+            lines.append(f"{ind}w = {cf_value(rng, dt, idx, 2, names)}")
+            names.append("w")
         else:
-            lines.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = {cf_value(rng, dt, idx)}")
+            lines.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = {cf_value(rng, dt, idx, 2, names)}")
     return lines or [f"{ind}pass"]
 
 
-def cf_if(rng, dt, idx, depth, ind):
-    lines = [f"{ind}if {cf_cond(rng, dt, idx, 1)}:"] + cf_arm(rng, dt, idx, depth, ind + "    ")
+def cf_if(rng, dt, idx, depth, ind, names=()):
+    names = [n for n in names if n != "w"]  # w stays local to the arm that binds it
+    lines = [f"{ind}if {cf_cond(rng, dt, idx, 1)}:"] + cf_arm(rng, dt, idx, depth, ind + "    ", names)
     if rng.random() < 0.6:
-        lines += [f"{ind}else:"] + cf_arm(rng, dt, idx, depth, ind + "    ")
+        lines += [f"{ind}else:"] + cf_arm(rng, dt, idx, depth, ind + "    ", names)
     return lines
 
 
@@ -180,11 +190,18 @@ def cf_kernel(rng):
     n = rows * p
     idx = f"r * {p} + i" if two_d else "i"
     ind = "                "
-    body = []
+    body, names = [], []
+    if rng.random() < 0.4:
+        # a unit-local value the if arms reassign (v = select(c, t, e) / select(c, new, v))
+        v0 = cf_value(rng, dt, idx, 1)
+        while const_only(v0) and "b[" not in v0 and "d[" not in v0:
+            v0 = cf_value(rng, dt, idx, 1)
+        body.append(f"{ind}v = {v0}")
+        names.append("v")
     for _ in range(rng.randint(1, 3)):
         k = rng.random()
         if k < 0.55:
-            body += cf_if(rng, dt, idx, 2, ind)
+            body += cf_if(rng, dt, idx, 2, ind, names)
         elif k < 0.75:
             dst = rng.choice(["b", "d"])
             seed = rng.choice([f"a[{idx}]", "1.0" if isf else "1", "s"])
@@ -206,7 +223,9 @@ def cf_kernel(rng):
             body.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = m")
             break  # one accumulator per unit (m is assigned in one place)
         else:
-            body.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = {cf_value(rng, dt, idx)}")
+            body.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = {cf_value(rng, dt, idx, 2, names)}")
+    if names:
+        body.append(f"{ind}{rng.choice(['b', 'd'])}[{idx}] = v")
     if two_d:
         loop = f"            for r, i in T.Parallel({rows}, {e}):\n"
     else:

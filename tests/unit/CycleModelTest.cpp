@@ -172,6 +172,64 @@ TEST(CycleModelTest, CostTablesCiteTheFacts) {
   EXPECT_EQ(transferCycles(a5, 0, 100.0), 0);
 }
 
+TEST(CycleModelTest, AVectorOpsHeadDoesNotHalve) {
+  // facts §4.4: a vector tile op is a head of 6 cycles plus 2 per 256-B repeat of its largest
+  // tile. This is why the split's lane work shrinks by less than 2x (docs/cost-model.md §5):
+  // [64, 64] FP32 = 16 KiB = 64 repeats, 6 + 128 = 134; a lane's [32, 64] half = 32
+  // repeats, 6 + 64 = 70 (1.91x); a [64, 1] or [32, 1] column statistic is one repeat
+  // either way, 6 + 2 = 8 (1.0x).
+  auto tile = [](std::vector<int64_t> shape) {
+    Tile t;
+    t.buf = std::make_shared<Buffer>(DType::FP32, shape);
+    t.valid = shape;
+    t.memory = ir::MemorySpace::Vec;
+    return Value(t);
+  };
+  const OpDef* d = OpRegistry::instance().find("tile.exp");
+  ASSERT_NE(d, nullptr);
+  ir::Call exp("tile.exp", d, {}, {}, nullptr, {});
+  const CostTable& a5 = costTable(target::Arch::A5);
+  auto cycles = [&](std::vector<int64_t> shape) {
+    Value v = tile(shape);
+    OpCost c = costOf(a5, exp, {v}, v, false);
+    EXPECT_EQ(c.pipe, Pipe::V);
+    return c.cycles;
+  };
+  EXPECT_EQ(cycles({64, 64}), 134);
+  EXPECT_EQ(cycles({32, 64}), 70);
+  EXPECT_EQ(cycles({64, 1}), 8);
+  EXPECT_EQ(cycles({32, 1}), 8);
+  // An odd LEFT_RIGHT half: [32, 23] FP32 = 2944 B = 12 repeats (11.5 rounded up), 30
+  // cycles, against 52 for [32, 45] (23 repeats): 1.73x.
+  EXPECT_EQ(cycles({32, 23}), 30);
+  EXPECT_EQ(cycles({32, 45}), 52);
+}
+
+TEST(CycleModelTest, AVmiOpCostsPerInstructionAndLanes) {
+  // facts §2.7 (pto-isa A5 VF table): vexp 10, vadd 6 per instruction, one instruction per
+  // 256-B register of lanes: 64 FP32 lanes = 1, 128 FP32 lanes = 2, 128 FP16 lanes = 1.
+  auto vreg = [](DType d, size_t lanes) {
+    VReg r;
+    r.dtype = d;
+    r.lanes.assign(lanes, 1.0);
+    return Value(r);
+  };
+  auto call = [](const char* name) {
+    const OpDef* d = OpRegistry::instance().find(name);
+    EXPECT_NE(d, nullptr) << name;
+    return ir::Call(name, d, {}, {}, nullptr, {});
+  };
+  const CostTable& a5 = costTable(target::Arch::A5);
+  ir::Call vexp = call("vmi.vexp"), vadd = call("vmi.vadd");
+  Value f32x64 = vreg(DType::FP32, 64), f32x128 = vreg(DType::FP32, 128);
+  Value f16x128 = vreg(DType::FP16, 128);
+  EXPECT_EQ(costOf(a5, vexp, {f32x64}, f32x64, false).cycles, 10);
+  EXPECT_EQ(costOf(a5, vexp, {f32x128}, f32x128, false).cycles, 20);
+  EXPECT_EQ(costOf(a5, vadd, {f16x128, f16x128}, f16x128, false).cycles, 6);
+  EXPECT_EQ(costOf(a5, vadd, {f32x128, f32x128}, f32x128, false).cycles, 12);
+  EXPECT_EQ(costOf(a5, vexp, {f32x64}, f32x64, false).pipe, Pipe::V);
+}
+
 TEST(CycleModelTest, PopsWaitOnThePipeOfTheirArch) {
   // facts §4.7: A2/A3 pops copy GM -> local on MTE2; A5 pops bind the slot in the consumer's
   // SRAM and wait on the pipe that reads it next (V for a C2V tile, MTE1 for a V2C tile).

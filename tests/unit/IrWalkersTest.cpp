@@ -77,6 +77,8 @@ class StmtDepth final : public StmtFunctor<int, int> {
   }
   int visitYield(const std::shared_ptr<const YieldStmt>&, int d) override { return leaf(d); }
   int visitReturn(const std::shared_ptr<const ReturnStmt>&, int d) override { return leaf(d); }
+  int visitBreak(const std::shared_ptr<const BreakStmt>&, int d) override { return leaf(d); }
+  int visitContinue(const std::shared_ptr<const ContinueStmt>&, int d) override { return leaf(d); }
   int visitInCoreScope(const std::shared_ptr<const InCoreScopeStmt>& s, int d) override {
     return visitStmt(s->body, d + 1);
   }

@@ -91,6 +91,10 @@ StmtPtr assignNew(std::string name, ExprPtr value, VarPtr& out, Span span = {});
 StmtPtr evalStmt(ExprPtr e, Span span = {});
 /// Flattens nested Seqs; a single statement is returned as is.
 StmtPtr seq(std::vector<StmtPtr> stmts, Span span = {});
+/// seq() of a list the caller knows to be flat (no Seq, no null), e.g. because it looked at
+/// each statement as it collected it: seq() checks by reading every statement node again, a
+/// cache miss each once the list is long.
+StmtPtr flatSeq(std::vector<StmtPtr> stmts, Span span = {});
 StmtPtr returnStmt(std::vector<ExprPtr> values, Span span = {});
 StmtPtr yieldStmt(std::vector<ExprPtr> values, Span span = {});
 StmtPtr bufferStore(VarPtr buffer, std::vector<ExprPtr> indices, ExprPtr value,

@@ -44,6 +44,8 @@
   X(SplitAivScope, SplitAivScopeStmt)    \
   X(SimdVfScope, SimdVfScopeStmt)        \
   X(RuntimeScope, RuntimeScopeStmt)      \
+  X(Break, BreakStmt)                    \
+  X(Continue, ContinueStmt)              \
   PTOC_DUMMY_STMT_NODE(X)
 
 #define PTOC_TYPE_NODES(X)   \

@@ -284,6 +284,26 @@ class RuntimeScopeStmt final : public Stmt {
   }
 };
 
+/// `break` in a sequential loop (pl.range, pl.while_, `while`): leaves the innermost loop; an
+/// SSA loop's results are then the current values of its iter_args.
+class BreakStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Break;
+  explicit BreakStmt(Span s) : Stmt(kKind, s) {}
+  std::tuple<> fields() const { return {}; }
+  static StmtPtr rebuild(const BreakStmt& o) { return std::make_shared<BreakStmt>(o.span); }
+};
+
+/// `continue` in a sequential loop: starts the next iteration; an SSA loop's iter_args keep
+/// their current values.
+class ContinueStmt final : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Continue;
+  explicit ContinueStmt(Span s) : Stmt(kKind, s) {}
+  std::tuple<> fields() const { return {}; }
+  static StmtPtr rebuild(const ContinueStmt& o) { return std::make_shared<ContinueStmt>(o.span); }
+};
+
 #ifdef PTOC_CHECK_DUMMY_NODE
 /// A statement kind that no walker knows (see scripts/check-node-kinds.sh).
 class DummyStmt final : public Stmt {

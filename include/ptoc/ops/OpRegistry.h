@@ -56,6 +56,9 @@ struct ArgSpec {
   bool optional = false;
   std::vector<ir::MemorySpace> memory;  // allowed spaces for tile args; empty = any
   MemoryEffect effect = MemoryEffect::None;
+  /// PyPTO's default of an integer argument left out (`c2v_consumer_buf=0`): the front end
+  /// passes this literal in its place.
+  std::optional<int64_t> defaultInt;
 };
 
 struct KwargSpec {
@@ -303,6 +306,8 @@ class OpBuilder {
   OpBuilder& arg(std::string name, ArgKind kind, std::vector<ir::MemorySpace> memory = {},
                  MemoryEffect effect = MemoryEffect::Read);
   OpBuilder& optionalArg(std::string name, ArgKind kind, std::vector<ir::MemorySpace> memory = {});
+  /// An integer argument with PyPTO's default value (the front end fills it in).
+  OpBuilder& argDefault(std::string name, ArgKind kind, int64_t dflt);
   OpBuilder& kwarg(std::string name, AttrKind kind,
                    std::optional<ir::AttrValue> dflt = std::nullopt, bool alwaysPrint = false,
                    std::vector<ir::AttrValue> allowed = {});

@@ -25,6 +25,7 @@ enum class IRProperty : uint8_t {
   AivSplitValid,        // pl.split_aiv regions obey the explicit-split rules (pypto-facts §3.11)
   MixedKernelExpanded,  // no InCore function mixes cube and vector work (pypto-facts §3.8)
   VectorKernelSplit,    // split AIV functions are stamped for both lanes (pypto-facts §3.9)
+  IncoreTileOps,        // InCore functions compute on tiles, not tensors (pypto-facts §3.2)
   kCount,
 };
 std::string_view propertyName(IRProperty p);

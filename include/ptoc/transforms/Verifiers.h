@@ -15,5 +15,6 @@ bool verifySplitIncoreOrch(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyAivSplitValid(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyMixedKernelExpanded(const ir::Program& program, DiagnosticEngine& diag);
 bool verifyVectorKernelSplit(const ir::Program& program, DiagnosticEngine& diag);
+bool verifyIncoreTileOps(const ir::Program& program, DiagnosticEngine& diag);
 
 }  // namespace ptoc

@@ -149,11 +149,26 @@ Value moveKernel(const KernelContext& ctx) {
 
 // ---- generators -----------------------------------------------------------------------------
 
-Value createKernel(const KernelContext& ctx) { return makeTile(ctx.resultTile(), {}); }
+/// A generator's valid region: the constant valid_shape of its type (an empty replay tile is
+/// annotated valid_shape=[0, 0]), else the whole box.
+std::vector<int64_t> generatorValid(const ir::TileType& t) {
+  std::vector<int64_t> valid;
+  if (!t.view || t.view->validShape.size() != t.shape.size()) return valid;
+  for (const auto& e : t.view->validShape) {
+    const auto* c = e ? e->as<ir::ConstInt>() : nullptr;
+    if (!c) return {};
+    valid.push_back(c->value);
+  }
+  return valid;
+}
+
+Value createKernel(const KernelContext& ctx) {
+  return makeTile(ctx.resultTile(), generatorValid(ctx.resultTile()));
+}
 
 Value fullKernel(const KernelContext& ctx) {
   const Scalar& value = ctx.scalar(1);
-  Tile r = makeTile(ctx.resultTile(), {});
+  Tile r = makeTile(ctx.resultTile(), generatorValid(ctx.resultTile()));
   dispatchDType(r.dtype(), [&](auto e) {
     using E = decltype(e);
     typename E::Storage v = E::store(scalarAs<E>(value));

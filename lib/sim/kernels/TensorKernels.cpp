@@ -100,7 +100,10 @@ OpKernel unaryKernel(std::function<double(double)> f) {
 
 /// Reduction over axis `axis` (kept as 1) with fold f from init; `argIndex` returns the
 /// position of the extreme (the first one) instead of the value.
-OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false) {
+/// `fp32` folds float values in fp32, as the tile reductions of ComputeKernels do (sum, max,
+/// min); the tile products (PlExtraKernels) fold in double, so tensor products do too.
+OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false,
+                      bool fp32 = true) {
   return [=](const KernelContext& ctx) -> Value {
     const Buffer& a = *ctx.tensor(0).buf;
     const ir::TensorType& rt = resultTensor(ctx);
@@ -110,6 +113,9 @@ OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false
     int64_t stride = stridesOf(a.shape)[axis];
     std::vector<int64_t> outStrides = stridesOf(rt.shape);
     std::vector<int64_t> inStrides = stridesOf(a.shape);
+    // Float folds start from the first element, as the tile reductions do
+    // (docs/simulator-semantics.md), so the tile form gives the same bits.
+    bool f32 = fp32 && ir::isFloat(a.dtype);
     forEach(rt.shape, [&](int64_t i, const std::vector<int64_t>& c) {
       int64_t base = 0;
       for (size_t k = 0; k < c.size(); ++k) base += c[k] * inStrides[k];
@@ -117,7 +123,8 @@ OpKernel reduceKernel(bool lastAxis, BinFn f, double init, bool argIndex = false
       int64_t best = 0;
       for (int64_t j = 0; j < n; ++j) {
         double v = a.getF(base + j * stride);
-        double next = f(acc, v);
+        double next = j == 0 ? v : f(acc, v);
+        if (f32) next = static_cast<float>(next);
         if (argIndex && next != acc) best = j;
         acc = j == 0 && argIndex ? v : next;
         if (argIndex && j == 0) best = 0;
@@ -268,11 +275,17 @@ Value matmulKernel(const KernelContext& ctx, bool acc) {
   int64_t m = rt.shape[0], n = rt.shape[1], k = ta ? a.shape[0] : a.shape[1];
   BufferPtr out = newBuffer(rt);
   if (acc) out->bytes = ctx.tensor(0).buf->bytes;
+  // Float operands accumulate as the tile matmul does (docs/simulator-semantics.md): in fp32,
+  // from 0, each product rounded to fp32, in increasing k, so convert-tensor-to-tile-ops
+  // keeps the result bit for bit. Integer products are exact in double.
+  bool f32 = ir::isFloat(a.dtype);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       double s = acc ? out->getF(i * n + j) : 0.0;
-      for (int64_t p = 0; p < k; ++p)
-        s += a.getF(ta ? p * m + i : i * k + p) * b.getF(tb ? j * k + p : p * n + j);
+      for (int64_t p = 0; p < k; ++p) {
+        double x = a.getF(ta ? p * m + i : i * k + p) * b.getF(tb ? j * k + p : p * n + j);
+        s = f32 ? static_cast<float>(s + static_cast<float>(x)) : s + x;
+      }
       out->setF(i * n + j, s);
     }
   return Tensor{out};
@@ -363,7 +376,10 @@ void registerTensorKernels(OpSemantics& s) {
   s.add("tensor.exp", unaryKernel([](double x) { return std::exp(x); }));
   s.add("tensor.log", unaryKernel([](double x) { return std::log(x); }));
   s.add("tensor.sqrt", unaryKernel([](double x) { return std::sqrt(x); }));
-  s.add("tensor.rsqrt", unaryKernel([](double x) { return 1.0 / std::sqrt(x); }));
+  // fp32 sqrt, then fp32 reciprocal: the rounding of tile.rsqrt (sim/Value.h elem::Rsqrt).
+  s.add("tensor.rsqrt", unaryKernel([](double x) {
+          return static_cast<double>(1.0f / std::sqrt(static_cast<float>(x)));
+        }));
   s.add("tensor.recip", unaryKernel([](double x) { return 1.0 / x; }));
   s.add("tensor.sin", unaryKernel([](double x) { return std::sin(x); }));
   s.add("tensor.cos", unaryKernel([](double x) { return std::cos(x); }));
@@ -376,7 +392,7 @@ void registerTensorKernels(OpSemantics& s) {
   for (bool row : {true, false}) {
     std::string p = row ? "tensor.row_" : "tensor.col_";
     s.add(p + "sum", reduceKernel(row, std::plus<double>(), 0.0));
-    s.add(p + "prod", reduceKernel(row, std::multiplies<double>(), 1.0));
+    s.add(p + "prod", reduceKernel(row, std::multiplies<double>(), 1.0, false, false));
     s.add(p + "max", reduceKernel(row, mx, -inf));
     s.add(p + "min", reduceKernel(row, mn, inf));
     s.add(p + "argmax", reduceKernel(row, mx, -inf, true));

@@ -10,6 +10,7 @@
 // with pl.const(0, pl.INT32) for a direction the function does not use.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -18,6 +19,7 @@
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/support/PtrTable.h"
 
 namespace ptoc::expand {
 
@@ -45,6 +47,10 @@ class UseCollector : public IRVisitor {
   std::vector<const Var*>& out_;
 };
 
+bool isTfree(const Call& c) {
+  return c.callee == "system.tfree_to_aic" || c.callee == "system.tfree_to_aiv";
+}
+
 /// The tiles a tfree already releases (hand-written or a GM sync token).
 class FreedTiles : public IRVisitor {
  public:
@@ -53,7 +59,7 @@ class FreedTiles : public IRVisitor {
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if ((c.callee == "system.tfree_to_aic" || c.callee == "system.tfree_to_aiv") && !c.args.empty())
+    if (isTfree(c) && !c.args.empty())
       if (const auto* v = c.args[0]->as<Var>()) freed.insert(v);
   }
 };
@@ -93,14 +99,25 @@ class TfreeInserter {
   TfreeInserter(Side side, DiagnosticEngine& diag, std::unordered_set<const Var*> freed)
       : side_(side), diag_(diag), freed_(std::move(freed)) {}
 
+  /// `b` with the tfrees placed; `b` itself when there is none to place in it.
   StmtPtr body(const StmtPtr& b) {
     if (!b) return b;
-    return makeSeq(list(flattenStmts(b)), b->span);
+    std::vector<StmtPtr> in = flattenStmts(b);
+    const auto* seq = b->as<SeqStmt>();
+    bool changed = seq ? !std::equal(in.begin(), in.end(), seq->stmts.begin(), seq->stmts.end())
+                       : in.size() != 1 || in[0] != b;
+    std::vector<StmtPtr> out = list(std::move(in), changed);
+    return changed ? makeSeq(std::move(out), b->span) : b;
   }
 
  private:
-  std::vector<StmtPtr> list(std::vector<StmtPtr> in) {
-    for (auto& s : in) s = nested(s);
+  /// Sets `changed` when a statement of `in` changed or a tfree was inserted.
+  std::vector<StmtPtr> list(std::vector<StmtPtr> in, bool& changed) {
+    for (auto& s : in) {
+      StmtPtr n = nested(s);
+      changed = changed || n != s;
+      s = std::move(n);
+    }
     const char* popOp = side_ == Side::Aiv ? "tile.tpop_from_aic" : "tile.tpop_from_aiv";
     const char* freeOp = side_ == Side::Aiv ? "system.tfree_to_aic" : "system.tfree_to_aiv";
     // tfrees inserted after / before stmt i (resize: GCC 12 at -O3 warns about the size
@@ -110,31 +127,36 @@ class TfreeInserter {
     before.resize(in.size());
     // The last statement that uses each variable, a view's uses counting for its source
     // (a view of the popped tile reads the slot too): one walk of the block, not one per pop.
-    std::unordered_map<const Var*, size_t> lastUse;
+    PtrMap<Var, size_t> lastUse;
     bool computed = false;
     auto computeLastUses = [&] {
       computed = true;
-      std::vector<std::vector<const Var*>> uses(in.size());
+      std::vector<const Var*> uses;
       for (size_t j = 0; j < in.size(); ++j) {
-        UseCollector uc(uses[j]);
+        uses.clear();
+        UseCollector uc(uses);
         uc.visitStmt(in[j]);
-        for (const Var* v : uses[j]) lastUse[v] = j;
+        for (const Var* v : uses) lastUse[v] = j;
       }
       for (size_t j = in.size(); j-- > 0;) {
         for (const auto& [alias, source] : aliasesOf(in[j])) {
-          auto w = lastUse.find(alias);
-          if (w == lastUse.end()) continue;
+          const size_t* w = lastUse.find(alias);
+          if (!w) continue;
+          const size_t aliasLast = *w;  // before lastUse[] below, which may move the entries
           size_t& l = lastUse[source];
-          l = std::max(l, w->second);
+          l = std::max(l, aliasLast);
         }
         const Var* view = nullptr;
         if (!(isCall(in[j], "tile.set_validshape", &view) || isCall(in[j], "tile.reshape", &view) ||
               isCall(in[j], "tile.slice", &view)))
           continue;
-        auto w = lastUse.find(view);
-        if (w == lastUse.end()) continue;
-        const size_t viewLast = w->second;
-        for (const Var* u : uses[j]) {
+        const size_t* w = lastUse.find(view);
+        if (!w) continue;
+        const size_t viewLast = *w;
+        uses.clear();  // the view statement's reads, collected again (few statements are views)
+        UseCollector uc(uses);
+        uc.visitStmt(in[j]);
+        for (const Var* u : uses) {
           size_t& l = lastUse[u];
           l = std::max(l, viewLast);
         }
@@ -145,8 +167,9 @@ class TfreeInserter {
       if (!isCall(in[i], popOp, &popped) || freed_.count(popped)) continue;
       if (!computed) computeLastUses();
       const auto& var = in[i]->as<AssignStmt>()->var;
-      auto it = lastUse.find(popped);
-      const size_t last = it == lastUse.end() ? i : std::max(i, it->second);
+      const size_t* used = lastUse.find(popped);
+      const size_t last = used ? std::max(i, *used) : i;
+      changed = true;
       StmtPtr free =
           evalStmt(createOpCall(OpRegistry::instance().get(freeOp), {var}, {}, in[i]->span, diag_),
                    in[i]->span);
@@ -165,18 +188,25 @@ class TfreeInserter {
     return out;
   }
 
+  /// `s` with the tfrees of its bodies placed (`s` itself when none changed).
   StmtPtr nested(const StmtPtr& s) {
-    if (const auto* f = s->as<ForStmt>())
+    if (const auto* f = s->as<ForStmt>()) {
+      StmtPtr b = body(f->body);
+      if (b == f->body) return s;
       return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
-                                       f->iterArgs, body(f->body), f->returnVars, f->attrs,
-                                       f->span);
-    if (const auto* w = s->as<WhileStmt>())
-      return std::make_shared<WhileStmt>(w->cond, w->iterArgs, body(w->body), w->returnVars,
+                                       f->iterArgs, std::move(b), f->returnVars, f->attrs, f->span);
+    }
+    if (const auto* w = s->as<WhileStmt>()) {
+      StmtPtr b = body(w->body);
+      if (b == w->body) return s;
+      return std::make_shared<WhileStmt>(w->cond, w->iterArgs, std::move(b), w->returnVars,
                                          w->span);
-    if (const auto* i = s->as<IfStmt>())
-      return std::make_shared<IfStmt>(i->cond, body(i->thenBody),
-                                      i->elseBody ? body(i->elseBody) : nullptr, i->returnVars,
-                                      i->span);
+    }
+    if (const auto* i = s->as<IfStmt>()) {
+      StmtPtr t = body(i->thenBody), e = i->elseBody ? body(i->elseBody) : nullptr;
+      if (t == i->thenBody && e == i->elseBody) return s;
+      return std::make_shared<IfStmt>(i->cond, std::move(t), std::move(e), i->returnVars, i->span);
+    }
     return s;
   }
 
@@ -239,25 +269,33 @@ class TfreeAliasResolver : public IRMutator {
  public:
   explicit TfreeAliasResolver(const StmtPtr& body) {
     struct Aliases : IRVisitor {
-      std::unordered_map<const Var*, VarPtr>* out;
+      TfreeAliasResolver* self;
       void visitAssign(const AssignStmt& a) override {
         IRVisitor::visitAssign(a);
         if (a.value && a.value->as<Var>())
-          (*out)[a.var.get()] = std::static_pointer_cast<const Var>(a.value);
+          self->source_[a.var.get()] = std::static_pointer_cast<const Var>(a.value);
+      }
+      void visitCall(const Call& c) override {
+        IRVisitor::visitCall(c);
+        self->hasTfree_ = self->hasTfree_ || isTfree(c);
       }
     } scan;
-    scan.out = &source_;
+    scan.self = this;
     scan.visitStmt(body);
   }
+
+  /// `body` with the aliases resolved: `body` itself, without a walk, when it has no
+  /// tfree or no alias (the usual case: the tfrees are placed after this).
+  StmtPtr resolve(const StmtPtr& body) {
+    return hasTfree_ && !source_.empty() ? mutateStmt(body) : body;
+  }
+  bool hasTfree() const { return hasTfree_; }
 
  protected:
   ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
     auto e = IRMutator::mutateCall(c);
     const auto* call = e->as<Call>();
-    if (source_.empty() || !call ||
-        (call->callee != "system.tfree_to_aic" && call->callee != "system.tfree_to_aiv") ||
-        call->args.empty())
-      return e;
+    if (source_.empty() || !call || !isTfree(*call) || call->args.empty()) return e;
     const auto* v = call->args[0]->as<Var>();
     VarPtr resolved;
     for (auto it = source_.find(v); it != source_.end(); it = source_.find(v)) {
@@ -272,12 +310,14 @@ class TfreeAliasResolver : public IRMutator {
 
  private:
   std::unordered_map<const Var*, VarPtr> source_;
+  bool hasTfree_ = false;
 };
 
 StmtPtr finalizeTfrees(const StmtPtr& bodyIn, Side side, DiagnosticEngine& diag) {
-  const StmtPtr body = TfreeAliasResolver(bodyIn).mutateStmt(bodyIn);
+  TfreeAliasResolver resolver(bodyIn);
+  const StmtPtr body = resolver.resolve(bodyIn);
   FreedTiles ft;
-  ft.visitStmt(body);
+  if (resolver.hasTfree()) ft.visitStmt(body);  // else no tile is freed yet: no walk
   TfreeInserter ins(side, diag, std::move(ft.freed));
   return ins.body(body);
 }

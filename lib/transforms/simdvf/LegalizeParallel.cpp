@@ -6,7 +6,10 @@
 // arms as complementary predicated sequences (c / not c, conjoined with inner predicates),
 // each in its own order. A single-sided `if` is Select(c, new, old) at the top of a unit and
 // a predicated store inside another arm. min / max become compare + select. Conditions are
-// bound once, before the first store of their `if`. See docs/passes/legalize-parallel.md.
+// bound once, before the first store of their `if`. A scalar assigned inside an arm (`v = x`,
+// or `v = pl.yield_(x)` naming the `if`'s result) is a value item: both arms assign it ->
+// `v = select(c, t, e)`; one arm only -> `v = select(c, new, v)` where `v` has a value before,
+// else `v = new` (the other lanes never defined it). See docs/passes/legalize-parallel.md.
 #include <fmt/format.h>
 
 #include <map>
@@ -37,12 +40,18 @@ class MinMaxToSelect final : public IRMutator {
   }
 };
 
-/// One statement of a legalized arm: a bind, or a store with an optional predicate.
+/// One statement of a legalized arm: a bind, a store with an optional predicate, or (inside an
+/// arm) a value item: `var = value`, merged like a store to the address `var`.
 struct Item {
   StmtPtr bind;
+  VarPtr var;  // a value item (an arm's scalar assignment); never predicated
   VarPtr buffer;
   std::vector<ExprPtr> indices;
   ExprPtr value, pred;
+  // A value item that keeps the old value on some lanes (`value` = select(.., fresh, var)):
+  // `fresh` alone where `var` has no value yet.
+  bool keepsOld = false;
+  ExprPtr fresh;
   Span span;
   std::string key;  // the address: buffer and printed indices
 };
@@ -55,14 +64,17 @@ class Legalizer {
  public:
   Legalizer(const Unit& u, int region) : u_(u), region_(region) {}
 
-  std::vector<Item> lower(const StmtPtr& s, bool inArm) {
+  /// `yieldTo`: the results of the `if` whose arm this is (a `pl.yield_` assigns them).
+  std::vector<Item> lower(const StmtPtr& s, bool inArm,
+                          const std::vector<VarPtr>* yieldTo = nullptr) {
     std::vector<Item> out;
-    for (const auto& st : flattenStmts(s)) lowerOne(st, inArm, out);
+    for (const auto& st : flattenStmts(s)) lowerOne(st, inArm, yieldTo, out);
     return out;
   }
 
   static StmtPtr toStmt(const Item& it) {
     if (it.bind) return it.bind;
+    if (it.var) return assign(it.var, it.value, it.span);
     return bufferStore(it.buffer, it.indices, it.value, it.pred, it.span);
   }
 
@@ -75,7 +87,17 @@ class Legalizer {
 
   ExprPtr rw(const ExprPtr& e) { return e ? minmax_.mutateExpr(e) : e; }
 
-  void lowerOne(const StmtPtr& s, bool inArm, std::vector<Item>& out) {
+  static Item valueItem(const VarPtr& v, ExprPtr value, Span span) {
+    Item it;
+    it.var = v;
+    it.value = std::move(value);
+    it.span = span;
+    it.key = fmt::format("var {}@{}", v->name, static_cast<const void*>(v.get()));
+    return it;
+  }
+
+  void lowerOne(const StmtPtr& s, bool inArm, const std::vector<VarPtr>* yieldTo,
+                std::vector<Item>& out) {
     switch (s->kind) {
       case StmtKind::BufferStore: {
         const auto& b = *s->as<BufferStoreStmt>();
@@ -94,27 +116,40 @@ class Legalizer {
       case StmtKind::Eval:
         if (inArm && s->as<EvalStmt>()->expr->kind == ExprKind::ConstInt) return;  // a no-op
         break;
-      case StmtKind::Assign:
+      case StmtKind::Assign: {
+        const auto& a = *s->as<AssignStmt>();
         if (!inArm) {
-          const auto& a = *s->as<AssignStmt>();
-          out.push_back({assign(a.var, rw(a.value), s->span), {}, {}, {}, {}, s->span, {}});
+          defined_.insert(a.var.get());
+          out.push_back(bindItem(assign(a.var, rw(a.value), s->span)));
           return;
         }
-        break;
+        if (!a.var->type->isa<ScalarType>()) break;
+        defined_.insert(a.var.get());
+        out.push_back(valueItem(a.var, rw(a.value), s->span));
+        return;
+      }
+      case StmtKind::Yield: {
+        // `v = pl.yield_(x)` ending an arm assigns the `if`'s result `v`.
+        const auto& y = *s->as<YieldStmt>();
+        if (!inArm || !yieldTo || y.values.size() != yieldTo->size()) break;
+        bool scalars = true;
+        for (const auto& r : *yieldTo) scalars = scalars && r->type->isa<ScalarType>();
+        if (!scalars) break;
+        for (size_t k = 0; k < y.values.size(); ++k) {
+          defined_.insert((*yieldTo)[k].get());
+          out.push_back(valueItem((*yieldTo)[k], rw(y.values[k]), s->span));
+        }
+        return;
+      }
       case StmtKind::For: {
         if (inArm) break;
         // A loop shell: its body is legalized like a unit body; the loop itself is kept.
         const auto& f = *s->as<ForStmt>();
         std::vector<StmtPtr> body;
         for (const auto& it : lower(f.body, false)) body.push_back(toStmt(it));
-        out.push_back({forStmt(f.loopVar, f.start, f.stop, f.step, makeSeq(body, f.body->span),
-                               f.forKind, f.iterArgs, f.returnVars, f.attrs, s->span),
-                       {},
-                       {},
-                       {},
-                       {},
-                       s->span,
-                       {}});
+        out.push_back(
+            bindItem(forStmt(f.loopVar, f.start, f.stop, f.step, makeSeq(body, f.body->span),
+                             f.forKind, f.iterArgs, f.returnVars, f.attrs, s->span)));
         return;
       }
       default:
@@ -126,7 +161,14 @@ class Legalizer {
                          "conditionals or no-ops (found a {} statement)",
                          stmtKindName(s->kind)),
              s->span);
-    out.push_back({s, {}, {}, {}, {}, s->span, {}});
+    out.push_back(bindItem(s));
+  }
+
+  static Item bindItem(StmtPtr s) {
+    Item it;
+    it.span = s->span;
+    it.bind = std::move(s);
+    return it;
   }
 
   static std::string keyOf(const VarPtr& b, const std::vector<ExprPtr>& idx) {
@@ -139,28 +181,73 @@ class Legalizer {
   ExprPtr bindCond(const ExprPtr& c, Span span, std::vector<Item>& out) {
     if (c->kind == ExprKind::Var || c->kind == ExprKind::ConstBool) return c;
     VarPtr v = scalarVar(fmt::format("cond_{}", counter_++), DType::Bool, span);
-    out.push_back({assign(v, c, span), {}, {}, {}, {}, span, {}});
+    out.push_back(bindItem(assign(v, c, span)));
     return v;
   }
 
   void lowerIf(const IfStmt& s, bool inArm, std::vector<Item>& out) {
     ExprPtr c = bindCond(rw(s.cond), s.span, out);
-    std::vector<Item> th = lower(s.thenBody, true);
-    std::vector<Item> el = s.elseBody ? lower(s.elseBody, true) : std::vector<Item>{};
+    // Each arm sees the values defined before the `if` and its own; the merged output walks
+    // them again in its own order (`define`).
+    std::set<const Var*> before = defined_;
+    std::vector<Item> th = lower(s.thenBody, true, &s.returnVars);
+    defined_ = before;
+    std::vector<Item> el =
+        s.elseBody ? lower(s.elseBody, true, &s.returnVars) : std::vector<Item>{};
+    defined_ = before;
     checkDestinations(th, el);
-    bool anyPred = false, anyElse = false;
+    bool anyPred = false, anyElseStore = false;
     for (const auto* arm : {&th, &el})
-      for (const auto& it : *arm) anyPred = anyPred || (!it.bind && it.pred);
-    for (const auto& it : el) anyElse = anyElse || !it.bind;
+      for (const auto& it : *arm) anyPred = anyPred || it.pred;
+    for (const auto& it : el) anyElseStore = anyElseStore || (!it.bind && !it.var);
+    size_t first = out.size();
     // A single-sided if inside another arm stays a predicated write: the outer merge must not
     // write the lanes where this condition is false.
-    if (!anyPred && !(inArm && !anyElse) && merge(th, el, c, out)) return;
-    ExprPtr notC = logicalNot(c, s.span);
-    for (auto [arm, pc] : {std::pair{&th, c}, std::pair{&el, notC}})
-      for (Item it : *arm) {
-        if (!it.bind) it.pred = it.pred ? logicalAnd(pc, it.pred, it.span) : pc;
-        out.push_back(std::move(it));
+    bool storesOnlyThen = inArm && !anyElseStore && hasStore(th);
+    if (anyPred || storesOnlyThen || !merge(th, el, c, out)) {
+      ExprPtr notC = logicalNot(c, s.span);
+      for (auto [arm, pc] : {std::pair{&th, c}, std::pair{&el, notC}})
+        for (Item it : *arm) {
+          if (it.var)
+            keepOld(it, pc, true);
+          else if (!it.bind)
+            it.pred = it.pred ? logicalAnd(pc, it.pred, it.span) : pc;
+          out.push_back(std::move(it));
+        }
+    }
+    define(out, first);
+  }
+
+  /// `var = select(c, new, var)` (`thenSide`) or `select(c, var, new)`.
+  static void keepOld(Item& it, const ExprPtr& c, bool thenSide) {
+    it.fresh = it.value;
+    it.keepsOld = true;
+    it.value =
+        thenSide ? select(c, it.value, it.var, it.span) : select(c, it.var, it.value, it.span);
+  }
+
+  static bool hasStore(const std::vector<Item>& arm) {
+    for (const auto& it : arm)
+      if (!it.bind && !it.var) return true;
+    return false;
+  }
+
+  /// Walks the output of one `if` in order: a value item keeping "the old value" of a scalar
+  /// that has none yet on this path (`v = select(c, new, v)` with `v` first defined here)
+  /// becomes `v = new`: the lanes that keep it never defined it.
+  void define(std::vector<Item>& out, size_t first) {
+    for (size_t k = first; k < out.size(); ++k) {
+      Item& it = out[k];
+      if (it.bind) {
+        if (const auto* a = it.bind->as<AssignStmt>()) defined_.insert(a->var.get());
+        continue;
       }
+      if (!it.var) continue;
+      if (!defined_.count(it.var.get()) && it.keepsOld) it.value = it.fresh;
+      it.keepsOld = false;
+      it.fresh = nullptr;
+      defined_.insert(it.var.get());
+    }
   }
 
   /// A buffer both arms store must be stored at the same indices: a "keep the old value"
@@ -168,11 +255,11 @@ class Legalizer {
   void checkDestinations(const std::vector<Item>& th, const std::vector<Item>& el) const {
     std::map<const Var*, std::set<std::string>> tk, ek;
     for (const auto& it : th)
-      if (!it.bind) tk[it.buffer.get()].insert(it.key);
+      if (!it.bind && !it.var) tk[it.buffer.get()].insert(it.key);
     for (const auto& it : el)
-      if (!it.bind) ek[it.buffer.get()].insert(it.key);
+      if (!it.bind && !it.var) ek[it.buffer.get()].insert(it.key);
     for (const auto& it : el) {
-      if (it.bind) continue;
+      if (it.bind || it.var) continue;
       auto t = tk.find(it.buffer.get());
       if (t != tk.end() && t->second != ek[it.buffer.get()])
         reject("control flow",
@@ -209,11 +296,17 @@ class Legalizer {
     while (i < th.size() || j < el.size()) {
       if (i < th.size() && !common(th[i])) {
         Item it = th[i++];
-        if (!it.bind) it.value = select(c, it.value, old(it), it.span);
+        if (it.var)
+          keepOld(it, c, true);
+        else if (!it.bind)
+          it.value = select(c, it.value, old(it), it.span);
         out.push_back(std::move(it));
       } else if (j < el.size() && !common(el[j])) {
         Item it = el[j++];
-        if (!it.bind) it.value = select(c, old(it), it.value, it.span);
+        if (it.var)
+          keepOld(it, c, false);
+        else if (!it.bind)
+          it.value = select(c, old(it), it.value, it.span);
         out.push_back(std::move(it));
       } else {
         Item it = th[i++];
@@ -228,6 +321,7 @@ class Legalizer {
   int region_;
   MinMaxToSelect minmax_;
   int counter_ = 0;
+  std::set<const Var*> defined_;  // scalars with a value at this point of the unit body
 };
 
 }  // namespace

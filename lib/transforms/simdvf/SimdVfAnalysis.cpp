@@ -351,28 +351,68 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
   }
   // A value bound inside a unit has one value per lane: it cannot be read outside the unit.
   std::map<const Var*, std::pair<const Region*, const Unit*>> local;
+  std::map<const Var*, Span> localAt;  // the first assignment inside the unit
   std::set<const ForStmt*> unitLoops;
   for (const auto& r : regions)
     for (const auto& u : r.units) {
       unitLoops.insert(u.outer);
-      for (const auto& st : flattenStmts(u.body))
-        if (const auto* a = st->as<AssignStmt>()) local[a->var.get()] = {&r, &u};
+      // Every bind of the body, also inside if arms and loop shells, and the results an
+      // if names with pl.yield_.
+      struct Binds : IRVisitor {
+        std::vector<const Var*> vars;
+        std::map<const Var*, Span> at;
+        void visitAssign(const AssignStmt& a) override {
+          vars.push_back(a.var.get());
+          at.emplace(a.var.get(), a.span);
+          IRVisitor::visitAssign(a);
+        }
+        void visitIf(const IfStmt& i) override {
+          for (const auto& v : i.returnVars) vars.push_back(v.get());
+          IRVisitor::visitIf(i);
+        }
+      } binds;
+      binds.visitStmt(u.body);
+      for (const Var* v : binds.vars) local[v] = {&r, &u};
+      for (const auto& [v, sp] : binds.at) localAt.emplace(v, sp);
     }
+  for (const auto& p : f.params)
+    if (auto it = local.find(p.get()); it != local.end() && problems.empty())
+      problems.push_back(
+          {"expression",
+           fmt::format("`{}` is a parameter of the function and assigned inside a T.Parallel unit "
+                       "(one value per lane cannot update a scalar shared by all lanes; bind a "
+                       "new name inside the unit)",
+                       p->name),
+           localAt.at(p.get()), it->second.second->context(it->second.first->index)});
   if (!local.empty()) {
     struct Uses : IRVisitor {
       const std::map<const Var*, std::pair<const Region*, const Unit*>>& local;
       const std::set<const ForStmt*>& skip;
       std::vector<Problem>& problems;
+      const std::map<const Var*, Span>& localAt;
       Span at;
       Uses(const std::map<const Var*, std::pair<const Region*, const Unit*>>& l,
-           const std::set<const ForStmt*>& s, std::vector<Problem>& p)
-          : local(l), skip(s), problems(p) {}
+           const std::set<const ForStmt*>& s, std::vector<Problem>& p,
+           const std::map<const Var*, Span>& la)
+          : local(l), skip(s), problems(p), localAt(la) {}
       void visitStmt(const StmtPtr& st) override {
         if (const auto* f = st->as<ForStmt>(); f && skip.count(f)) return;
         Span saved = at;
         at = st->span;
         IRVisitor::visitStmt(st);
         at = saved;
+      }
+      void visitDef(const VarPtr& v) override {
+        auto it = local.find(v.get());
+        if (it == local.end() || !problems.empty()) return;
+        problems.push_back(
+            {"expression",
+             fmt::format("`{}` is defined outside the T.Parallel unit and assigned inside it (one "
+                         "value per lane cannot update a scalar shared by all lanes; bind a new "
+                         "name inside the unit)",
+                         v->name),
+             localAt.count(v.get()) ? localAt.at(v.get()) : at,
+             it->second.second->context(it->second.first->index)});
       }
       void visitVar(const VarPtr& v) override {
         auto it = local.find(v.get());
@@ -384,7 +424,7 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
                          v->name),
              at, it->second.second->context(it->second.first->index)});
       }
-    } uses(local, unitLoops, problems);
+    } uses(local, unitLoops, problems, localAt);
     if (problems.empty()) uses.visitStmt(f.body);
   }
   return regions;

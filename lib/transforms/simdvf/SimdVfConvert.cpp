@@ -140,7 +140,9 @@ ExprPtr UnitConverter::toVector(const Val& v, DType d, Span span) {
     constBroadcasts_[key] = r;
     return r;
   }
-  return emit("vbrc", "vmi.vbrc", {scalarAs(v.e, d)}, sizeKw(), span);
+  ExprPtr c = scalarAs(v.e, d);
+  if (auto* where = hoistTarget(c)) return emitHoisted("vbrc", "vmi.vbrc", c, where, span);
+  return emit("vbrc", "vmi.vbrc", {c}, sizeKw(), span);
 }
 
 ExprPtr UnitConverter::toMask(const Val& v, Span span) {
@@ -151,7 +153,57 @@ ExprPtr UnitConverter::toMask(const Val& v, Span span) {
   }
   // A lane-uniform condition: all lanes or none.
   ExprPtr n = select(v.e, constInt(u_.lanes, DType::Int32), constInt(0, DType::Int32), span);
+  if (auto* where = hoistTarget(n)) return emitHoisted("mask", "vmi.create_mask", n, where, span);
   return emit("mask", "vmi.create_mask", {n}, sizeKw(), span);
+}
+
+std::vector<StmtPtr>* UnitConverter::hoistTarget(const ExprPtr& scalar) {
+  if (!prologue_) return nullptr;
+  if (!unitVarsKnown_) {
+    struct Defs : IRVisitor {
+      std::set<const Var*>& vars;
+      explicit Defs(std::set<const Var*>& v) : vars(v) {}
+      void visitDef(const VarPtr& v) override { vars.insert(v.get()); }
+    } defs(unitVars_);
+    defs.visitStmt(u_.body);
+    for (const ForStmt* f : {u_.outer, u_.inner})
+      if (f && f->loopVar != u_.keptVar) unitVars_.insert(f->loopVar.get());
+    unitVars_.insert(q_.get());
+    unitVarsKnown_ = true;
+  }
+  // Only arithmetic on variables from outside the unit (and the kept coordinate): no memory,
+  // no call.
+  struct Reads : IRVisitor {
+    const std::set<const Var*>& local;
+    const Var* kept;
+    bool ok = true, usesKept = false;
+    Reads(const std::set<const Var*>& l, const Var* k) : local(l), kept(k) {}
+    void visitVar(const VarPtr& v) override {
+      if (v.get() == kept)
+        usesKept = true;
+      else if (local.count(v.get()))
+        ok = false;
+    }
+    void visitBufferLoad(const BufferLoad&) override { ok = false; }
+    void visitCall(const Call&) override { ok = false; }
+  } reads(unitVars_, u_.keptVar.get());
+  reads.visitExpr(scalar);
+  if (!reads.ok) return nullptr;
+  if (!reads.usesKept) return prologue_;
+  return keptPrologue_;
+}
+
+ExprPtr UnitConverter::emitHoisted(const char* kind, const char* op, const ExprPtr& arg,
+                                   std::vector<StmtPtr>* where, Span span) {
+  std::string key = std::string(kind) + ":" + printExpr(*arg) + ":" +
+                    std::string(dtypeName(dtypeOf(arg))) + (where == prologue_ ? "" : ":kept");
+  if (auto it = hoisted_.find(key); it != hoisted_.end()) return it->second;
+  std::vector<StmtPtr>* saved = out_;
+  out_ = where;
+  ExprPtr r = emit(kind, op, {arg}, sizeKw(), span);
+  out_ = saved;
+  hoisted_[key] = r;
+  return r;
 }
 
 void UnitConverter::checkBuffer(const VarPtr& buffer, Span span) const {
@@ -527,6 +579,9 @@ void UnitConverter::convertStmt(const StmtPtr& s) {
       reject("loop structure", "while loops inside T.Parallel are not yet supported", sp);
     case StmtKind::Eval:
       reject("expression", "evaluate statements inside T.Parallel are not supported", sp);
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      reject("loop structure", "break / continue inside T.Parallel are not supported", sp);
     case StmtKind::Yield:
     case StmtKind::Return:
     case StmtKind::InCoreScope:

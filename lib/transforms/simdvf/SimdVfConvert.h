@@ -39,6 +39,9 @@ class UnitConverter {
 
   /// Where broadcasts of constants go: once per unit, before its loops (null: in place).
   void setPrologue(std::vector<ir::StmtPtr>* p) { prologue_ = p; }
+  /// Where values that depend only on the kept (non-vectorized) coordinate of a 2-D unit go:
+  /// once per kept row, before the chunk loop.
+  void setKeptPrologue(std::vector<ir::StmtPtr>* p) { keptPrologue_ = p; }
 
  private:
   struct Val {
@@ -84,6 +87,12 @@ class UnitConverter {
   void emitEffect(const char* op, std::vector<ir::ExprPtr> args, Span span);
   ir::ExprPtr toVector(const Val& v, ir::DType d, Span span);
   ir::ExprPtr toMask(const Val& v, Span span);
+  /// Where the broadcast or mask of a lane-uniform scalar can be made once: the unit's
+  /// prologue (it reads no variable of the unit and no memory), the kept row's (it reads the
+  /// kept coordinate too), or null (in place).
+  std::vector<ir::StmtPtr>* hoistTarget(const ir::ExprPtr& scalar);
+  ir::ExprPtr emitHoisted(const char* kind, const char* op, const ir::ExprPtr& arg,
+                          std::vector<ir::StmtPtr>* where, Span span);
   ir::ExprPtr castVector(const ir::ExprPtr& v, ir::DType to, Span span);
   ir::ExprPtr scalarAs(const ir::ExprPtr& s, ir::DType d) const;
   ir::DType dtypeOf(const ir::ExprPtr& e) const;
@@ -111,6 +120,10 @@ class UnitConverter {
   const std::set<const ir::Var*>* distinct_ = nullptr;
   std::vector<ir::StmtPtr>* prologue_ = nullptr;
   std::map<std::string, ir::ExprPtr> constBroadcasts_;  // constant (with dtype) -> its vbrc
+  std::vector<ir::StmtPtr>* keptPrologue_ = nullptr;
+  std::set<const ir::Var*> unitVars_;  // defined inside the unit (hoistTarget)
+  bool unitVarsKnown_ = false;
+  std::map<std::string, ir::ExprPtr> hoisted_;  // hoisted vbrc / mask -> its value
   int counter_ = 0;
 };
 

@@ -114,11 +114,13 @@ void UnitConverter::assignLaneScalar(const AssignStmt& a) {
 
 void UnitConverter::assignTo(const VarPtr& dst, const ExprPtr& v, Span span) {
   // The value just computed is written straight into the register (no copy), unless a cached
-  // load still names it.
+  // load still names it or it is itself a register that keeps its value (`w = v` of two
+  // per-lane scalars must not move v's last assignment into w).
   bool cached = false;
   for (const auto& [_, l] : loads_) cached = cached || l == v;
+  for (const auto& [_, val] : values_) cached = cached || val.e == v;  // a bind's value (`w = v`)
   if (const auto* a = out_->empty() ? nullptr : out_->back()->as<AssignStmt>();
-      a && a->var == v && !cached) {
+      a && a->var == v && !cached && !reassigned(v)) {
     out_->back() = assign(dst, a->value, a->span);
     memo_.clear();
     return;

@@ -101,8 +101,9 @@ class RegionVectorizer final : public IRMutator {
     // Plan B: the units from the seed on use the register; those before it read the buffer.
     conv.setRegionCarried(carryActive_ && !carried_.empty() ? &carried_ : nullptr);
     conv.setDistinct(&distinct_);
-    std::vector<StmtPtr> prologue;
+    std::vector<StmtPtr> prologue, keptPrologue;
     conv.setPrologue(&prologue);
+    conv.setKeptPrologue(u.keptVar ? &keptPrologue : nullptr);
     std::vector<StmtPtr> chunk, unit, before;
     VarPtr remaining;
     ExprPtr mask = fullMask_;
@@ -130,6 +131,7 @@ class RegionVectorizer final : public IRMutator {
     else
       unit.push_back(forStmt(q, constIndex(0), constIndex(u.chunks), constIndex(1),
                              makeSeq(std::move(chunk), sp), ForKind::Serial, {}, {}, {}, sp));
+    unit.insert(unit.begin(), keptPrologue.begin(), keptPrologue.end());
     StmtPtr out = makeSeq(std::move(unit), sp);
     if (u.keptVar)
       out = forStmt(u.keptVar, constIndex(0), constIndex(u.keptExtent), constIndex(1), out,

@@ -367,8 +367,16 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       }
       if (in) {
         auto a1 = ops::constIntValue(args[1]), a2 = ops::constIntValue(args[2]);
-        if ((a1 && *a1 == static_cast<int64_t>(in->dim)) ||
-            (a2 && *a2 == static_cast<int64_t>(in->dim)))
+        const auto d = static_cast<int64_t>(in->dim);
+        // A singleton split axis (the seed: "singleton split dimensions remain unchanged"):
+        // lane 0 holds the one row (column), lane 1 nothing; transposed, lane 0 holds the
+        // one column (row), lane 1 nothing: the same partition on the swapped axis.
+        if (in->full == 1 && a1 && a2 && *a1 != *a2 && (*a1 == d || *a2 == d)) {
+          HalfInfo info = *in;
+          info.dim = static_cast<size_t>(*a1 == d ? *a2 : *a1);
+          return track(rebuild(c, std::move(args)), info);
+        }
+        if ((a1 && *a1 == d) || (a2 && *a2 == d))
           reject(c.span,
                  fmt::format("tile.transpose of the halved tile '{}' swaps the split axis {}: "
                              "each lane would hold a half of the other axis",

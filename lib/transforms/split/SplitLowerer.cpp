@@ -567,6 +567,10 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     case StmtKind::Yield:
       out.push_back(mutateStmt(s));  // operands are rewritten like any expression
       return;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      out.push_back(s);  // loops keep their structure
+      return;
   }
 }
 

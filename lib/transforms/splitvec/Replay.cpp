@@ -1,7 +1,7 @@
 // split-vector-kernel, arm 2 (pypto-facts §3.9 arm 4): the lane-1 replay of an A2/A3 AIV
 // function that is dispatched to both vector lanes although the kernel has no split mode.
 // Lane 0 runs the kernel; lane 1 must perform the same pipe handshakes (every tpush, tpop and
-// tfree — the AIC expects them from both lanes) but write nothing:
+// tfree — the AIC expects them from both lanes) but compute and write nothing:
 //
 //   subblock_idx = pl.tile.get_subblock_idx()
 //   <the pipe set-up prefix, hoisted: reserve_buffer / import_peer_buffer / initialize_pipe>
@@ -10,13 +10,18 @@
 //   return <the if's results>
 //
 // The replay is a copy of the body with fresh variables in which every tile.store is
-// dropped (an assigned store passes its destination tensor through). Unlike the reference,
-// lane 1's loads are kept (they read the same data as lane 0): replacing them with empty
-// tiles would change the tiles' types and every type derived from them.
+// dropped (an assigned store passes its destination tensor through) and every tile is empty
+// (valid_shape all 0), as in the reference: a tile.load, tile.slice or tile.transpose becomes
+// a tile.create of its result shape, a set_validshape sets 0 x 0, a tpop / tile.full /
+// tile.create is annotated empty, an elementwise / row-broadcast op or a move of empty tiles
+// stays (its deduced type is empty); any other tile-producing op (a reduction, a reshape, a
+// generator whose deduction cannot be empty) becomes a tile.create of its result shape.
+// ptoc's IR returns only at the end of a function, so the branches yield to one return.
 #include "SplitVec.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/OpRegistry.h"
 
 namespace ptoc::splitvec {
@@ -39,26 +44,110 @@ const Call* storeCall(const ExprPtr& e) {
   return c && isOp(*c, OpId::Store) && c->args.size() > 2 ? c : nullptr;
 }
 
-/// The lane-1 copy: fresh variables, no stores.
+/// `t` with every valid extent 0 (tiles only).
+TypePtr emptyOf(const TypePtr& t) {
+  const auto* tile = t ? t->as<TileType>() : nullptr;
+  if (!tile) return t;
+  TileView view = tile->effectiveView();
+  view.validShape.assign(tile->shape.size(), constIndex(0));
+  return TileType::get(tile->shape, tile->dtype, tile->memory, std::move(view));
+}
+
+/// The lane-1 copy: fresh variables, no stores, empty tiles.
 class Replay : public IRMutator {
+ public:
+  explicit Replay(DiagnosticEngine& diag) : diag_(diag) {}
+
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
     if (const VarPtr* to = varMap_.find(v.get())) return *to;
-    auto fresh = std::make_shared<Var>(v->name, mutateType(v->type), v->span);
+    auto fresh = std::make_shared<Var>(v->name, emptyOf(v->type), v->span);
     remap(v, fresh);
     return fresh;
+  }
+  /// A variable defined before the replay (a parameter, the pipe set-up) keeps its type.
+  ExprPtr mutateVar(const VarPtr& v) override {
+    const VarPtr* to = varMap_.find(v.get());
+    return to ? *to : v;
   }
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
     if (const Call* c = storeCall(s->value)) {
       ExprPtr dst = mutateExpr(c->args[2]);
       return assign(mutateDef(s->var), dst, s->span);
     }
-    return IRMutator::mutateAssign(s);
+    top_ = s->value.get();
+    ExprPtr value = mutateExpr(s->value);
+    StmtPtr out;
+    if (value->type && value->type->as<TileType>()) {
+      auto fresh = std::make_shared<Var>(s->var->name, value->type, s->var->span);
+      remap(s->var, fresh);
+      out = assign(fresh, value, s->span);
+    } else {
+      out = assign(mutateDef(s->var), value, s->span);
+    }
+    return withHoisted(out);
   }
   StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
     if (storeCall(s->expr)) return makeSeq({}, s->span);
-    return IRMutator::mutateEval(s);
+    top_ = s->expr.get();
+    return withHoisted(IRMutator::mutateEval(s));
   }
+  ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
+    const bool nested = c.get() != top_;
+    ExprPtr e = rewriteCall(c);
+    // An empty tile.create / tile.full takes its valid shape from its annotation, which a
+    // call nested in another's arguments does not have: it gets its own statement.
+    const auto* call = e->as<Call>();
+    if (nested && call && (isOp(*call, OpId::Create) || isOp(*call, OpId::Full)) &&
+        e->type != c->type) {
+      auto v = std::make_shared<Var>("empty", e->type, c->span);
+      hoisted_.push_back(assign(v, e, c->span));
+      return v;
+    }
+    return e;
+  }
+
+ private:
+  StmtPtr withHoisted(StmtPtr s) {
+    top_ = nullptr;
+    if (hoisted_.empty()) return s;
+    std::vector<StmtPtr> seq = std::move(hoisted_);
+    hoisted_.clear();
+    const Span span = s->span;
+    seq.push_back(std::move(s));
+    return makeSeq(std::move(seq), span);
+  }
+  ExprPtr rewriteCall(const std::shared_ptr<const Call>& c) {
+    ExprPtr e = IRMutator::mutateCall(c);
+    const auto* call = e->as<Call>();
+    if (!call || !call->op || !call->type || !call->type->as<TileType>()) return e;
+    TypePtr empty = emptyOf(call->type);
+    const OpDef& op = *call->op;
+    std::vector<ExprPtr> args = call->args;
+    bool keep = op.typeFromAnnotation || isOp(*call, OpId::Full) || isOp(*call, OpId::Create) ||
+                isOp(*call, OpId::Move) || hasTrait(*call, OpTrait::Elementwise) ||
+                hasTrait(*call, OpTrait::RowBroadcast);
+    if (isOp(*call, OpId::SetValidShape) && args.size() == 3) {
+      args[1] = constIndex(0, call->span);
+      args[2] = constIndex(0, call->span);
+      keep = true;
+    }
+    if (keep) {
+      auto kept = createOpCall(op, std::move(args), call->kwargs, call->span, diag_, {}, {}, empty);
+      if (sameType(kept->type, empty)) return kept;
+    }
+    const auto& tile = *empty->as<TileType>();
+    std::vector<ExprPtr> dims;
+    for (int64_t d : tile.shape) dims.push_back(constIndex(d, call->span));
+    AttrList kw{{"dtype", tile.dtype}};
+    if (tile.memory) kw.emplace_back("target_memory", *tile.memory);
+    return createOpCall(OpRegistry::instance().get(OpId::Create), {makeTuple(dims, call->span)}, kw,
+                        call->span, diag_, {}, {}, empty);
+  }
+
+  DiagnosticEngine& diag_;
+  const Expr* top_ = nullptr;  // the value of the statement being rewritten
+  std::vector<StmtPtr> hoisted_;
 };
 
 }  // namespace
@@ -87,7 +176,7 @@ FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
   for (auto& s : prefix) body.push_back(s);
 
   StmtPtr lane0 = makeSeq(rest, span);
-  Replay replay;
+  Replay replay(diag);
   StmtPtr lane1 = replay.mutateStmt(lane0);
   std::vector<VarPtr> rvs;
   if (ret && !ret->values.empty()) {

@@ -10,6 +10,8 @@
 # CHECK-NEXT: attn_c2v_slot_buffer_import: {{.*}} = pl.system.import_peer_buffer(name="attn_c2v_slot_buffer", peer_func="attn_aiv")
 # CHECK-NEXT: pl.system.aic_initialize_pipe(attn_c2v_slot_buffer_import, attn_v2c_slot_buffer, dir_mask=3, slot_size=16384, slot_num=2)
 # CHECK: pl.tile.tpush_to_aiv(s, split=1)
+# (schedule-cross-core issues the load of V after the push of S, before the pop of P.)
+# CHECK-NEXT: v_r: {{.*}} = pl.tile.move(pl.tile.load(v, [0, 0], [64, 32]
 # CHECK-NEXT: p_l_mat: pl.Tile{{\[\[}}64, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=1)
 # CHECK-NEXT: p_l: {{.*}} = pl.tile.move(p_l_mat, target_memory=pl.Mem.Left)
 # CHECK-NEXT: pl.system.tfree_to_aiv(p_l_mat, split=1)

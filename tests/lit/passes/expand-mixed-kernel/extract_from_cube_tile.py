@@ -6,9 +6,10 @@
 # RUN: %ptoc opt %s --passes=compile --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=compile | FileCheck %s --check-prefix=OK
 # CHECK: def f_aic(
-# CHECK: g_win: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Mat] = pl.tile.extract(gm, 0, 0, [64, 64], target_memory=pl.Mem.Mat)
-# (schedule-cross-core issues the window cut before the push of s.)
-# CHECK-NEXT: pl.tile.tpush_to_aiv(s, split=0)
+# (schedule-cross-core issues the push of s as soon as s is computed, then the window cut.)
+# CHECK: pl.tile.tpush_to_aiv(s, split=0)
+# CHECK-NEXT: gm: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Mat] = pl.tile.load(gt, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+# CHECK-NEXT: g_win: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Mat] = pl.tile.extract(gm, 0, 0, [64, 64], target_memory=pl.Mem.Mat)
 # CHECK-NEXT: pl.tile.tpush_to_aiv(g_win, split=0)
 # CHECK: def f_aiv(
 # CHECK: g: pl.Tile{{\[\[}}64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)

@@ -8,6 +8,7 @@
 # RUN: %ptoc opt %s --passes=mixed-split --print-after-all | FileCheck %s --check-prefix=ALL
 # ALL: # IR after convert-to-ssa
 # ALL: # IR after outline-incore-scopes
+# ALL: # IR after convert-tensor-to-tile-ops
 # ALL: # IR after infer-tile-memory-space
 # ALL: # IR after resolve-backend-op-layouts
 # ALL: # IR after lower-auto-vector-split
@@ -15,6 +16,7 @@
 # TIME: # pass timing (ms)
 # TIME-NEXT: #   {{ *[0-9.]+}}  convert-to-ssa
 # TIME-NEXT: #   {{ *[0-9.]+}}  outline-incore-scopes
+# TIME-NEXT: #   {{ *[0-9.]+}}  convert-tensor-to-tile-ops
 # TIME-NEXT: #   {{ *[0-9.]+}}  infer-tile-memory-space
 # TIME-NEXT: #   {{ *[0-9.]+}}  resolve-backend-op-layouts
 # TIME-NEXT: #   {{ *[0-9.]+}}  lower-auto-vector-split

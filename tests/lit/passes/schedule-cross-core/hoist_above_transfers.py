@@ -1,7 +1,8 @@
 # Hand-written AIC / AIV kernels (the form expand-mixed-kernel emits). In the loop of the
 # AIC, the load of `w` (an In tensor) needs nothing from the pop of `xs`: it goes up to just
 # before the earliest transfer it can pass (the push of `s`), its move with it; the matmul
-# that reads the popped tile stays after the pop. The load of `out` (an Out parameter, which
+# that reads the popped tile stays after the pop. Then the push of `s` goes back ahead of
+# it (the push does not need `w_r`): the load ends between the push and the pop. The load of `out` (an Out parameter, which
 # the AIV writes) never moves. On the AIV, `acc * 2` is split out of the add that needs the
 # popped tile; it and the load of `b` pass both pops and the push (they need neither).
 # RUN: %ptoc opt %s --passes=schedule-cross-core --verify-each | FileCheck %s
@@ -11,8 +12,8 @@
 # CHECK: for i in pl.range(2):
 # CHECK-NEXT: a_l: {{.*}} = pl.tile.move(pl.tile.load(x, [i * 64, 0], [64, 64]
 # CHECK-NEXT: s: {{.*}} = pl.tile.matmul(a_l, a_r)
-# CHECK-NEXT: w_r: {{.*}} = pl.tile.move(pl.tile.load(w, [i * 64, 0], [64, 64]
 # CHECK-NEXT: pl.tile.tpush_to_aiv(s, split=1)
+# CHECK-NEXT: w_r: {{.*}} = pl.tile.move(pl.tile.load(w, [i * 64, 0], [64, 64]
 # CHECK-NEXT: xs: {{.*}} = pl.tile.tpop_from_aiv(split=1)
 # CHECK-NEXT: x_l: {{.*}} = pl.tile.move(xs, target_memory=pl.Mem.Left)
 # CHECK-NEXT: pl.system.tfree_to_aiv(xs, split=1)

@@ -1,14 +1,15 @@
 # What a statement does not pass: a loop (it may hold transfers of its own), an in-place
 # write (matmul_acc into `acc`: a view may alias the written tile). The loads of `b_r` and
-# `c` need nothing above them, yet stay: the program is unchanged.
+# `c` need nothing above them, yet stay below the loop and the matmul_acc. The push of
+# `acc` goes ahead of the load of `b_r` (it does not need it) but not above the loop.
 # RUN: %ptoc opt %s --passes=schedule-cross-core --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=schedule-cross-core | FileCheck %s --check-prefix=OK
 # CHECK-LABEL: def k_aic(
 # CHECK: for i in pl.range(2):
 # CHECK-NEXT: xs: {{.*}} = pl.tile.tpop_from_aiv(split=0)
 # CHECK-NEXT: pl.system.tfree_to_aiv(xs, split=0)
-# CHECK-NEXT: b_r: {{.*}} = pl.tile.move(pl.tile.load(w, [0, 0], [64, 64]
 # CHECK-NEXT: pl.tile.tpush_to_aiv(acc, split=0)
+# CHECK-NEXT: b_r: {{.*}} = pl.tile.move(pl.tile.load(w, [0, 0], [64, 64]
 # CHECK-NEXT: acc2: {{.*}} = pl.tile.matmul_acc(acc, a_l, b_r)
 # CHECK-NEXT: c: {{.*}} = pl.tile.move(pl.tile.load(w, [64, 0], [64, 64]
 # OK: check ok: {{.*}}(bit-exact

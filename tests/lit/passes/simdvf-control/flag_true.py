@@ -33,4 +33,6 @@ def main(A: T.Tensor((256,), "float32"), C: T.Tensor((256,), "float32"),
         T.copy(b, B)
         T.copy(d, D)
 # CHECK: pl.vmi.create_mask(pl.select(flag, pl.const(64, pl.INT32), pl.const(0, pl.INT32)), size=64)
+# CHECK-NEXT: remaining: pl.Scalar[pl.INT32] = pl.const(150, pl.INT32)
+# CHECK-NEXT: for q in pl.range(3):
 # CHECK: pl.vmi.vsel(

@@ -2,6 +2,8 @@
 # Plan B alone; `c` is carried by a 150-wide unit with a tail). More than one carried value: the loop is split, no
 # register carry.
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: rm -rf %t.in && %python %S/Inputs/npy.py write %t.in A f4 512 nan,-0.0,0.0,inf,-inf,1.5,-2.0,3.0,0.5,-0.5,2.0,-7.0
+# RUN: %ptoc check %s --passes=simdvf --inputs %t.in | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --seed 2 | FileCheck %s --check-prefix=OK
 # OK: check ok

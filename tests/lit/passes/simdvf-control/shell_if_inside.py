@@ -1,5 +1,8 @@
 # An if inside a shell body (legalized inside the shell) with a carry.
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: rm -rf %t.in && %python %S/Inputs/npy.py write %t.in A f4 256 nan,-0.0,0.0,inf,-inf,1.5,-2.0,3.0,0.5,-0.5,2.0,-7.0
+# RUN: %python %S/Inputs/npy.py write %t.in C f4 256 0.0,nan,-0.0,-inf,inf,1.5,3.0,-2.0,0.5,2.0,-0.5,1.5,-3.0
+# RUN: %ptoc check %s --passes=simdvf --inputs %t.in | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --seed 7 | FileCheck %s --check-prefix=OK
 # OK: check ok

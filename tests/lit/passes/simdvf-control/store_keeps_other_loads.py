@@ -3,6 +3,9 @@
 # A buffer that is another name of the stored one (d = b) is loaded again after the store; e[i],
 # stored under the chunk mask, is read back from the register stored.
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: rm -rf %t.in && %python %S/Inputs/npy.py write %t.in A f4 128 nan,-0.0,0.0,inf,-inf,1.5,-2.0,3.0,0.5,-0.5,2.0,-7.0
+# RUN: %python %S/Inputs/npy.py write %t.in C f4 128 0.0,nan,-0.0,-inf,inf,1.5,3.0,-2.0,0.5,2.0,-0.5,1.5,-3.0
+# RUN: %ptoc check %s --passes=simdvf --inputs %t.in | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --seed 5 | FileCheck %s --check-prefix=OK
 # OK: check ok

@@ -19,6 +19,6 @@ def main(A: T.Tensor((128,), "float32"), B_init: T.Tensor((128,), "float32"),
                 b[i] = T.max(a[i], -T.infinity("float32"))
         T.copy(b, B)
 # max(a, -inf) is select(a > -inf, a, -inf) after legalize-parallel.
-# CHECK: pl.vmi.vcmps(vload_0, -pl.const("inf", pl.FP32), mask, cmp="gt")
 # CHECK: pl.vmi.vbrc(-pl.const("inf", pl.FP32), size=128)
+# CHECK: pl.vmi.vcmps(vload_0, -pl.const("inf", pl.FP32), mask, cmp="gt")
 # CHECK: pl.vmi.vsel(vcmps_1, vload_0, vbrc_2)

@@ -1,5 +1,7 @@
 # T.Select on a comparison: vcmps against the scalar, vsel of the two arms.
 # RUN: %ptoc opt %s --passes=simdvf | FileCheck %s
+# RUN: rm -rf %t.in && %python %S/../simdvf-control/Inputs/npy.py write %t.in A f4 256 nan,-0.0,0.0,inf,-inf,1.5,-2.0,3.0,0.5,-0.5,2.0,-7.0
+# RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 --inputs %t.in | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 | FileCheck %s --check-prefix=OK
 # RUN: %ptoc check %s --passes=simdvf --rtol 0 --atol 0 --seed 7 | FileCheck %s --check-prefix=OK
 # OK: check ok

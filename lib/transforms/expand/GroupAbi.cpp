@@ -1,0 +1,183 @@
+// expand-mixed-kernel, last phase: hand-written Groups' member signatures (GroupAbi.h).
+#include "GroupAbi.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionBuilder.h"
+#include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/Visitor.h"
+
+namespace ptoc::expand {
+
+using namespace ir;
+
+namespace {
+
+/// Every call of a program function, in order.
+class FunctionCalls : public IRVisitor {
+ public:
+  std::vector<const Call*> calls;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if (c.isFunctionCall()) calls.push_back(&c);
+  }
+};
+
+/// The variables an expression reads.
+class VarUses : public IRVisitor {
+ public:
+  std::vector<VarPtr> vars;
+
+ protected:
+  void visitVar(const VarPtr& v) override { vars.push_back(v); }
+};
+
+/// A member's body with its parameters replaced by the Group's arguments and its peer_func
+/// names renamed.
+class Rebind : public IRMutator {
+ public:
+  Rebind(std::map<const Var*, ExprPtr> args, const std::map<std::string, std::string>& peers)
+      : args_(std::move(args)), peers_(peers) {}
+
+ protected:
+  ExprPtr mutateVar(const VarPtr& v) override {
+    auto it = args_.find(v.get());
+    return it != args_.end() ? it->second : IRMutator::mutateVar(v);
+  }
+  ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
+    ExprPtr e = IRMutator::mutateCall(c);
+    const auto* call = e->as<Call>();
+    if (!call || call->callee != "system.import_peer_buffer") return e;
+    const auto* peer = getAttr<std::string>(call->kwargs, "peer_func");
+    auto it = peer ? peers_.find(*peer) : peers_.end();
+    if (it == peers_.end()) return e;
+    AttrList kw = withAttr(call->kwargs, "peer_func", it->second);
+    return std::make_shared<Call>(call->callee, call->op, call->args, std::move(kw), call->type,
+                                  call->span);
+  }
+
+ private:
+  std::map<const Var*, ExprPtr> args_;
+  const std::map<std::string, std::string>& peers_;
+};
+
+/// The Group's member calls renamed and given the Group's parameters.
+class Recall : public IRMutator {
+ public:
+  Recall(const std::map<std::string, std::string>& names, const Function& g)
+      : names_(names), g_(g) {}
+
+ protected:
+  ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
+    auto it = c->isFunctionCall() ? names_.find(c->callee) : names_.end();
+    if (it == names_.end()) return IRMutator::mutateCall(c);
+    return std::make_shared<Call>(it->second, nullptr,
+                                  std::vector<ExprPtr>(g_.params.begin(), g_.params.end()),
+                                  c->kwargs, c->type, c->span);
+  }
+
+ private:
+  const std::map<std::string, std::string>& names_;
+  const Function& g_;
+};
+
+bool canonical(const Call& c, const Function& callee, const Function& g) {
+  if (c.args.size() != g.params.size() || callee.params.size() != g.params.size()) return false;
+  for (size_t i = 0; i < g.params.size(); ++i)
+    if (c.args[i].get() != g.params[i].get() || callee.directions[i] != g.directions[i])
+      return false;
+  return true;
+}
+
+std::string reserve(std::set<std::string>& used, const std::string& base) {
+  if (used.insert(base).second) return base;
+  for (size_t k = 1;; ++k)
+    if (std::string n = fmt::format("{}_{}", base, k); used.insert(n).second) return n;
+}
+
+}  // namespace
+
+bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
+  std::map<std::string, FunctionPtr> byName;
+  std::map<std::string, size_t> callCount;
+  std::set<std::string> used;
+  for (const auto& f : fns) {
+    byName[f->name] = f;
+    used.insert(f->name);
+    FunctionCalls calls;
+    calls.visitStmt(f->body);
+    for (const Call* c : calls.calls) ++callCount[c->callee];
+  }
+  std::map<std::string, FunctionPtr> replaced;
+  std::vector<FunctionPtr> adapters;
+  for (const auto& g : fns) {
+    if (g->funcType != FunctionType::Group) continue;
+    FunctionCalls calls;
+    calls.visitStmt(g->body);
+    const Call *aicCall = nullptr, *aivCall = nullptr;
+    FunctionPtr aic, aiv;
+    for (const Call* c : calls.calls) {
+      auto it = byName.find(c->callee);
+      if (it == byName.end()) continue;
+      if (it->second->funcType == FunctionType::AIC && !aicCall) aicCall = c, aic = it->second;
+      if (it->second->funcType == FunctionType::AIV && !aivCall) aivCall = c, aiv = it->second;
+    }
+    if (!aicCall || !aivCall) continue;
+    if (canonical(*aicCall, *aic, *g) && canonical(*aivCall, *aiv, *g)) continue;
+
+    const bool exclusive = callCount[aic->name] == 1 && callCount[aiv->name] == 1;
+    std::map<std::string, std::string> names{
+        {aic->name, exclusive ? aic->name : reserve(used, g->name + "_aic_adapter")},
+        {aiv->name, exclusive ? aiv->name : reserve(used, g->name + "_aiv_adapter")}};
+    std::set<const Var*> groupParams;
+    for (const auto& p : g->params) groupParams.insert(p.get());
+    auto rebuild = [&](const Function& m, const Call& c) -> FunctionPtr {
+      std::map<const Var*, ExprPtr> args;
+      for (size_t i = 0; i < m.params.size() && i < c.args.size(); ++i) {
+        VarUses uses;
+        uses.visitExpr(c.args[i]);
+        for (const auto& v : uses.vars)
+          if (!groupParams.count(v.get())) {
+            diag.error(c.span,
+                       fmt::format("expand-mixed-kernel: Group '{}' passes '{}' to its member "
+                                   "'{}', but '{}' is computed in the Group: the AIC and AIV "
+                                   "members of a Group run with one argument array, the "
+                                   "Group's parameters",
+                                   g->name, printExpr(*c.args[i]), m.name, v->name),
+                       fmt::format("compute '{}' inside '{}', or make it a parameter of '{}'",
+                                   v->name, m.name, g->name));
+            throw CompileError();
+          }
+        args[m.params[i].get()] = c.args[i];
+      }
+      Rebind rebind(std::move(args), names);
+      StmtPtr body = rebind.mutateStmt(m.body);
+      return std::make_shared<Function>(names.at(m.name), m.funcType, g->params, g->directions,
+                                        m.returnTypes, body, m.attrs, m.span);
+    };
+    FunctionPtr newAic = rebuild(*aic, *aicCall), newAiv = rebuild(*aiv, *aivCall);
+    if (exclusive) {
+      replaced[aic->name] = newAic;
+      replaced[aiv->name] = newAiv;
+    } else {
+      adapters.push_back(newAic);
+      adapters.push_back(newAiv);
+    }
+    Recall recall(names, *g);
+    replaced[g->name] = withBody(*g, recall.mutateStmt(g->body), g->attrs);
+  }
+  if (replaced.empty()) return false;
+  for (auto& f : fns)
+    if (auto it = replaced.find(f->name); it != replaced.end()) f = it->second;
+  fns.insert(fns.begin(), adapters.begin(), adapters.end());
+  return true;
+}
+
+}  // namespace ptoc::expand
