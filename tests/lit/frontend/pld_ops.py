@@ -53,4 +53,4 @@ class Ring:
         out = self.step(inp, data, sig, out, device=1)
         return out
 # SIM: error: the simulator does not model distributed tensors (parameter 'data'
-# HOST: pld_ops.py:[[@LINE-12]]:{{[0-9]+}}: error: the simulator does not model distributed communication (pld.tensor.alloc_window_buffer)
+# HOST: pld_ops.py:[[@LINE-11]]:{{[0-9]+}}: error: the simulator does not model distributed communication (pld.tensor.alloc_window_buffer)
