@@ -343,11 +343,8 @@ void registerPlExtraOps(OpRegistry& r) {
 
   // Synchronization of the cores (no value; never dropped).
   for (const char* n : {"syncall", "bar_v", "bar_m", "bar_all", "fence", "cacheinvalid"}) {
-    OpBuilder& b = r.add(std::string("system.") + n)
-                       .sideEffects()
-                       .pipes(scalarPipe)
-                       .deduce(deduceNone)
-                       .doc(fmt::format("synchronization: {}", n));
+    OpBuilder b = r.add(std::string("system.") + n);  // a value: add() returns the builder
+    b.sideEffects().pipes(scalarPipe).deduce(deduceNone).doc(fmt::format("synchronization: {}", n));
     if (std::string_view(n).rfind("bar_", 0) == 0) b.pto("pto.barrier");  // a pipe barrier
   }
 
