@@ -614,7 +614,10 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
       bindVar(v);
       idx = std::make_shared<ir::AssignStmt>(v, call0, blockVar->span);
     }
+    bool spmd = kind == ir::RuntimeScopeKind::Spmd;
+    spmdDepth_ += spmd;
     body = bindBlock(stmts, span, &y);
+    spmdDepth_ -= spmd;
     if (idx) body = ir::makeSeq({idx, body}, span);
   }
   if (y)

@@ -5,6 +5,7 @@
 
 #include "PlBinder.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 
@@ -88,7 +89,52 @@ ir::ExprPtr PlBinder::bindPldCall(const CallExpr& e, std::string_view path,
     fail(e.func->span, fmt::format("unknown op 'pld.{}'", path),
          best.empty() ? "`ptoc ops` lists the pld ops" : fmt::format("did you mean {}?", best));
   }
+  if (op->name == "pld.system.world_size") checkHostContext(e, op->name);
+  if (op->name == "pld.tensor.alloc_window_buffer") checkAllocWindowBuffer(e);
   return bindOpCall(*op, e, annotation);
+}
+
+void PlBinder::checkHostContext(const CallExpr& e, std::string_view opName) {
+  const std::string* level = current_ ? ir::getAttr<std::string>(current_->attrs, ir::fnattr::kLevel)
+                                      : nullptr;
+  if (!level || *level != "HOST")
+    fail(e.func->span,
+         fmt::format("{} runs on the HOST orchestrator, but '{}' is {}", opName,
+                     current_ ? current_->name : std::string("this function"),
+                     level ? fmt::format("at level {}", *level) : std::string("not a HOST function")),
+         "call it in a function declared @pl.function(level=pl.Level.HOST, "
+         "role=pl.Role.Orchestrator)");
+  if (incoreDepth_ > 0 || spmdDepth_ > 0 || regionMode_ || simdDepth_ > 0)
+    fail(e.func->span,
+         fmt::format("{} runs on the HOST orchestrator, not inside a device scope (pl.at / "
+                     "InCore, pl.spmd)",
+                     opName),
+         "call it in the HOST function's body, outside the scope, and pass the result in");
+}
+
+void PlBinder::checkAllocWindowBuffer(const CallExpr& e) {
+  static constexpr std::string_view kOp = "pld.tensor.alloc_window_buffer";
+  if (assignValue_ != &e)
+    fail(e.span,
+         fmt::format("{} names its buffer after the variable it is assigned to, so it must be "
+                     "the whole value of `name = ...`",
+                     kOp),
+         "write `buf = pld.alloc_window_buffer(N)` (one name; no tuple, no nesting, not a bare "
+         "statement)");
+  checkHostContext(e, kOp);
+  for (const auto& kw : e.keywords)
+    if (kw.name == "name")
+      fail(kw.nameSpan,
+           fmt::format("{} takes its name from the assigned variable ('{}'); name= is not "
+                       "accepted",
+                       kOp, assignName_),
+           "drop name=...; rename the variable to rename the buffer");
+  auto [it, inserted] = windowBuffers_.try_emplace(std::string(assignName_), e.span);
+  if (!inserted)
+    fail(e.span,
+         fmt::format("window buffer '{}' is already declared in this program (at line {})",
+                     assignName_, sm_.lineCol(it->second.file, it->second.begin).line),
+         "window buffer names are global to the @pl.program: give each buffer its own name");
 }
 
 static ir::TypePtr resultTypeOf(const std::vector<ir::TypePtr>& returns) {
@@ -108,6 +154,19 @@ ir::TypePtr PlBinder::kernelLaunchType(const OpDef& op, const ir::AttrList& kwar
 }
 
 ir::ExprPtr PlBinder::bindDeviceCall(const Signature& sig, const CallExpr& e) {
+  // device= picks the rank an orchestrator runs on; a kernel has no rank of its own.
+  const std::string* role = ir::getAttr<std::string>(sig.attrs, ir::fnattr::kRole);
+  if (sig.type != ir::FunctionType::Orchestration && !(role && *role == "Orchestrator"))
+    for (const auto& kw : e.keywords)
+      if (kw.name == "device")
+        fail(kw.nameSpan,
+             fmt::format("'{}' takes no keyword argument 'device': only an orchestrator "
+                         "(type=pl.FunctionType.Orchestration or role=pl.Role.Orchestrator) is "
+                         "dispatched to a rank",
+                         sig.name),
+             fmt::format("drop device=, or declare '{}' as an orchestrator that launches the "
+                         "kernel",
+                         sig.name));
   for (const auto& kw : e.keywords)
     if (kw.name != "device")
       fail(kw.nameSpan,

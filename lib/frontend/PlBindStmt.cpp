@@ -200,6 +200,20 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
   const Expr& target = *s.target;
   if (const auto* n = target.as<NameExpr>()) {
     names_.prefetch(n->id);  // defineAssigned below, after binding the value
+    struct AssignTarget {
+      PlBinder& b;
+      const Expr* savedValue;
+      std::string_view savedName;
+      AssignTarget(PlBinder& binder, const Expr* value, std::string_view name)
+          : b(binder), savedValue(binder.assignValue_), savedName(binder.assignName_) {
+        b.assignValue_ = value;
+        b.assignName_ = name;
+      }
+      ~AssignTarget() {
+        b.assignValue_ = savedValue;
+        b.assignName_ = savedName;
+      }
+    } assignTarget(*this, s.value.get(), n->id);
     ir::ExprPtr value;
     ir::TypePtr type;
     if (s.annotation) {

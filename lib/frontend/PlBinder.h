@@ -202,6 +202,13 @@ class PlBinder {
   /// `pld.X.Y(...)`: the ops of PyPTO's distributed module (`path` without "pld.").
   ir::ExprPtr bindPldCall(const CallExpr& e, std::string_view path,
                           const BoundAnnotation* annotation);
+  /// pld ops that only the HOST orchestrator runs (pld.system.world_size,
+  /// pld.tensor.alloc_window_buffer): the function is level=HOST and the call is outside
+  /// every device scope (pl.at, pl.spmd).
+  void checkHostContext(const CallExpr& e, std::string_view opName);
+  /// pld.tensor.alloc_window_buffer: the value of `name = ...` (the buffer takes the
+  /// name, unique in the program), no explicit name=.
+  void checkAllocWindowBuffer(const CallExpr& e);
   ir::ExprPtr bindConst(const CallExpr& e);
   ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
                                ir::ExprPtr lhs, ir::ExprPtr rhs, Span span);
@@ -272,6 +279,12 @@ class PlBinder {
   };
   ir::StmtPtr bindLoopJump(const Stmt& s);
   int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
+  int spmdDepth_ = 0;        // inside a pl.spmd scope
+  /// The value of the simple assignment `name = CALL` being bound, and its name.
+  const Expr* assignValue_ = nullptr;
+  std::string_view assignName_;
+  /// The window buffers of the program (pld.alloc_window_buffer): name -> where declared.
+  std::unordered_map<std::string, Span, StringHash, std::equal_to<>> windowBuffers_;
 };
 
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").

@@ -6,6 +6,8 @@
 // says so at the statement. The signatures are those of the `pld` Python surface.
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include "OpTable.h"
 #include "ptoc/ops/CorePlacement.h"
 
@@ -21,15 +23,46 @@ using A = AttrKind;
 
 TypePtr deduceAllocWindowBuffer(const OpCallContext& ctx) {
   const Type& t = *ctx.args[0]->type;
-  if (const auto* s = t.as<ScalarType>(); s && isInteger(s->dtype)) return HandleType::get(HandleKind::Ptr);
-  if (ctx.staticIntList(0)) {
+  if (const auto* s = t.as<ScalarType>(); s && isInteger(s->dtype)) {
+    if (ctx.kwarg("dtype"))
+      ctx.failKwarg("dtype",
+                    "dtype= goes with a shape: a size in bytes given to "
+                    "pld.alloc_window_buffer has no element type",
+                    "write pld.alloc_window_buffer([64, 64], dtype=pl.FP32), or drop dtype=");
+    return HandleType::get(HandleKind::Ptr);
+  }
+  if (const auto* mt = ctx.args[0]->as<MakeTuple>()) {
+    // The shape form: a byte size of product(shape) * dtype's size. Static extents must be
+    // positive; a runtime extent (pld.world_size()) must be an integer scalar.
+    if (mt->elements.empty())
+      ctx.fail(0, "the shape of pld.alloc_window_buffer must not be empty",
+               "give one extent per axis, e.g. [64, 64]");
+    for (size_t k = 0; k < mt->elements.size(); ++k) {
+      const ExprPtr& d = mt->elements[k];
+      if (auto v = constIntValue(d)) {
+        if (*v <= 0)
+          ctx.fail(0,
+                   fmt::format("every extent of the shape of pld.alloc_window_buffer must be "
+                               "positive, but element {} is {}",
+                               k, *v),
+                   "window buffers hold at least one element per axis");
+        continue;
+      }
+      const auto* st = d->type->as<ScalarType>();
+      if (!st || !isInteger(st->dtype))
+        ctx.fail(0,
+                 fmt::format("element {} of the shape of pld.alloc_window_buffer must be an "
+                             "integer, got {}",
+                             k, describeType(d->type)),
+                 "e.g. [pld.world_size(), 64]");
+    }
     if (!ctx.kwarg("dtype"))
       ctx.failKwarg("dtype", "pld.alloc_window_buffer with a shape needs dtype=",
                     "e.g. pld.alloc_window_buffer([64, 64], dtype=pl.FP32), or give a size in bytes");
     return HandleType::get(HandleKind::Ptr);
   }
   ctx.fail(0,
-           fmt::format("argument 1 ('size') of {} must be a size in bytes or a static shape, got {}",
+           fmt::format("argument 1 ('size') of {} must be a size in bytes or a shape, got {}",
                        ctx.op.name, describeType(ctx.args[0]->type)),
            "e.g. pld.alloc_window_buffer(64 * pl.FP32.get_byte())");
 }
@@ -65,6 +98,37 @@ TypePtr deduceSignal(const OpCallContext& ctx, size_t offsetsArg) {
   return UnknownType::get();
 }
 
+/// defer_wait: like wait, but integer offsets and expected value, and only cmp=Ge (the
+/// runtime re-checks a monotonic counter when it completes the task).
+TypePtr deduceDeferWait(const OpCallContext& ctx) {
+  deduceSignal(ctx, 1);
+  const auto elems = listArgElements(ctx, 1);
+  for (size_t k = 0; k < elems.size(); ++k) {
+    const auto* st = elems[k]->type->as<ScalarType>();
+    if (!st || !isInteger(st->dtype))
+      ctx.fail(1,
+               fmt::format("offset {} of pld.system.defer_wait must be an integer, got {}", k,
+                           describeType(elems[k]->type)),
+               "signal cells are addressed with integer offsets, e.g. offsets=[0]");
+  }
+  const auto* et = ctx.args[2]->type->as<ScalarType>();
+  if (!et || !isInteger(et->dtype))
+    ctx.fail(2,
+             fmt::format("the expected value of pld.system.defer_wait must be an integer, got {}",
+                         describeType(ctx.args[2]->type)),
+             "the signal window is INT32: compare it with an integer, e.g. expected=1");
+  if (auto v = constIntValue(ctx.args[2]); v && (*v < 0 || *v > INT32_MAX))
+    ctx.fail(2,
+             fmt::format("the expected value of pld.system.defer_wait must be in [0, {}], got {}",
+                         INT32_MAX, *v),
+             "signal counters are non-negative INT32 values");
+  if (ctx.kwargOr<int64_t>("cmp", 1) != 1)
+    ctx.failKwarg("cmp", "pld.system.defer_wait only waits with cmp=pld.WaitCmp.Ge",
+                  "the deferred check re-reads a counter that only grows: write "
+                  "cmp=pld.WaitCmp.Ge, or use pld.system.wait for an equality wait");
+  return UnknownType::get();
+}
+
 TypePtr deduceRemoteLoad(const OpCallContext& ctx) {
   const TensorType& t = distributedArgRef(ctx, 0);
   requireIntScalar(ctx, 1);
@@ -86,9 +150,36 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
                             ctx.op.name, describeType(ctx.args[0]->type)));
   requireSameDType(ctx, 0, *d, t.dtype, "the source and the window");
   requireIntScalar(ctx, 2);
-  if (listArgElements(ctx, 3).size() != t.shape.size())
+  const auto offsets = listArgElements(ctx, 3);
+  if (offsets.size() != t.shape.size())
     ctx.fail(3, fmt::format("{} needs one offset per axis of the window ({})", ctx.op.name,
                             t.shape.size()));
+  // The source's extent lands at `offsets` in the peer's window: with static offsets and
+  // extents it must fit (the trailing axes of the window take the source's axes, the
+  // leading ones one element each).
+  std::vector<int64_t> extent;
+  if (const auto* tile = src.as<TileType>()) extent = tile->shape;
+  if (const auto* tensor = src.as<TensorType>()) extent = tensor->shape;
+  const size_t rank = offsets.size();
+  for (size_t i = 0; i < rank; ++i) {
+    auto off = constIntValue(offsets[i]);
+    std::optional<int64_t> dim = t.shape[i];
+    if (!off) continue;
+    if (*off < 0)
+      ctx.fail(3, fmt::format("offset {} of {} must not be negative, got {}", i, ctx.op.name,
+                              *off));
+    if (!dim) continue;
+    int64_t n = 1;
+    if (i + extent.size() >= rank) {
+      n = extent[i + extent.size() - rank];
+    }
+    if (*off + n > *dim)
+      ctx.fail(3,
+               fmt::format("{} writes past the end of the peer's window on axis {}: offset {} + "
+                           "extent {} > {}",
+                           ctx.op.name, i, *off, n, *dim),
+               "lower the offset or store a smaller source");
+  }
   return UnknownType::get();
 }
 
@@ -117,6 +208,26 @@ TypePtr deduceCollective(const OpCallContext& ctx, size_t targetArg) {
   }
   return ctx.args[targetArg]->type->as<TensorType>() == &t ? ctx.args[targetArg]->type
                                                            : ctx.args[targetArg]->type;
+}
+
+/// allreduce(target[, signal]): FP16 / FP32 data (the dtypes the hardware reduces), an INT32
+/// barrier window; without a signal the host synthesises one.
+TypePtr deduceAllReduce(const OpCallContext& ctx) {
+  const TensorType& t = distributedArgRef(ctx, 0);
+  if (t.dtype != DType::FP16 && t.dtype != DType::FP32)
+    ctx.fail(0, fmt::format("pld.tensor.allreduce reduces FP16 or FP32 windows, got {}",
+                            dtypeName(t.dtype)),
+             "allocate the window with dtype=pl.FP32 (or pl.FP16), or cast before reducing");
+  if (ctx.args.size() > 1) {
+    const TensorType& sig = distributedArgRef(ctx, 1);
+    if (sig.dtype != DType::Int32)
+      ctx.fail(1, fmt::format("the signal window of pld.tensor.allreduce must be INT32, got {}",
+                              dtypeName(sig.dtype)),
+               "allocate the signal window with dtype=pl.INT32");
+  }
+  if (ctx.kwargOr<int64_t>("core_num", 1) <= 0)
+    ctx.failKwarg("core_num", "core_num of pld.tensor.allreduce must be positive", "e.g. core_num=1");
+  return ctx.args[0]->type;
 }
 
 const std::vector<AttrValue> kAtomic = {int64_t{0}, int64_t{1}};          // None_, Add
@@ -174,8 +285,7 @@ std::vector<OpRow> distributedRows() {
        true},
       {"pld.system.defer_wait",
        {{"signal", K::Tensor}, {"offsets", K::IntList}, {"expected", K::Scalar}},
-       {{"cmp", A::Int, std::nullopt, true, kWaitCmps}},
-       [](const OpCallContext& c) { return deduceSignal(c, 1); }, kScalar,
+       {{"cmp", A::Int, std::nullopt, true, kWaitCmps}}, deduceDeferWait, kScalar,
        "no result; like wait, but the runtime defers the task's completion until the signal "
        "holds",
        true},
@@ -238,9 +348,9 @@ std::vector<OpRow> distributedRows() {
        {}, [](const OpCallContext& c) { return deduceBulkCopy(c, 2); }, kComm,
        "no result; get staged through the given Vec tile(s)", true},
       {"pld.tensor.allreduce",
-       {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor}},
+       {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor, true}},
        {reduceOp, {"mode", A::String, std::string("mesh")}, {"core_num", A::Int, int64_t{1}}},
-       collective(0), kComm,
+       deduceAllReduce, kComm,
        "the target window, reduced (op 0 Sum, 1 Max, 2 Min, 3 Prod) over every rank", true},
       {"pld.tensor.barrier", {{"signal", K::Tensor, false, MemoryEffect::ReadWrite}}, {},
        collective(0), kComm, "the signal window; every rank waits for every other", true},

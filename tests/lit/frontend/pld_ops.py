@@ -39,6 +39,16 @@ class Ring:
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)
+    def orch(self, inp: pl.Tensor[[4, 64], pl.FP32],
+             data: pl.InOut[pld.DistributedTensor[[4, 64], pl.FP32]],
+             signal: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]],
+             out: pl.Out[pl.Tensor[[4, 64], pl.FP32]]) -> pl.Tensor[[4, 64], pl.FP32]:
+        out = self.step(inp, data, signal, out)
+        return out
+
+    # Window buffers and world_size belong to the HOST orchestrator; it dispatches the
+    # chip orchestrator to a rank with device=.
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
     def host(self, inp: pl.Tensor[[4, 64], pl.FP32],
              out: pl.Out[pl.Tensor[[4, 64], pl.FP32]]) -> pl.Tensor[[4, 64], pl.FP32]:
         # CHECK: data_buf: pl.Ptr = pld.tensor.alloc_window_buffer(4 * 64 * 4)
@@ -49,8 +59,8 @@ class Ring:
         sig = pld.window(sig_buf, [4, 1], dtype=pl.INT32)
         # CHECK: ranks: pl.Scalar[pl.INT64] = pld.system.world_size()
         ranks = pld.world_size()
-        # CHECK: out: pl.Tensor{{\[\[}}4, 64], pl.FP32] = pl.system.dispatch((inp, data, sig, out), 1, kernel="step")
-        out = self.step(inp, data, sig, out, device=1)
+        # CHECK: out: pl.Tensor{{\[\[}}4, 64], pl.FP32] = pl.system.dispatch((inp, data, sig, out), 1, kernel="orch")
+        out = self.orch(inp, data, sig, out, device=1)
         return out
 # SIM: error: the simulator does not model distributed tensors (parameter 'data'
 # HOST: pld_ops.py:[[@LINE-11]]:{{[0-9]+}}: error: the simulator does not model distributed communication (pld.tensor.alloc_window_buffer)
