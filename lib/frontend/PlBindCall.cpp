@@ -291,7 +291,17 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
 }
 
 ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotation) {
-  if (const Signature* sig = functionCallee(*e.func)) return bindFunctionCall(*sig, e);
+  if (const Signature* sig = functionCallee(*e.func)) {
+    // In a class program a bare `f(x)` names a Python-level function, never the method `f`
+    // (PyPTO reports the clash).
+    if (isClassProgram_ && e.func->is<NameExpr>())
+      fail(e.func->span,
+           fmt::format("'{}' is a function of the program: a bare call names an external "
+                       "function of the same name, which clashes with it",
+                       sig->name),
+           fmt::format("call the program's function as self.{}(...)", sig->name));
+    return bindFunctionCall(*sig, e);
+  }
   if (std::string name = dottedName(*e.func); name.starts_with("pld."))
     return bindPldCall(e, std::string_view(name).substr(4), annotation);
   auto path = plPath(*e.func);
@@ -362,6 +372,14 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     }
     fail(e.func->span, fmt::format("unknown op 'pl.{}'", *path), hint);
   }
+  if (op->name == "tensor.dump_tag" && current_ &&
+      current_->type != ir::FunctionType::Orchestration &&
+      current_->type != ir::FunctionType::Inline)
+    fail(e.span,
+         fmt::format("pl.dump_tag marks the tensors an orchestration dumps; '{}' is not an "
+                     "Orchestration or Inline function",
+                     current_->name),
+         "move pl.dump_tag(...) into the orchestration function that launches the kernel");
   return bindOpCall(*op, e, annotation);
 }
 

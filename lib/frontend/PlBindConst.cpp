@@ -305,6 +305,7 @@ void PlBinder::bindProgramDecorator(const CallExpr& call) {
            "expected: strict_ssa");
     if (!kw.value->is<BoolLit>())
       fail(kw.value->span, "strict_ssa must be True or False", "write strict_ssa=True");
+    strictSsaProgram_ = kw.value->cast<BoolLit>().value;
   }
 }
 

@@ -273,6 +273,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     ++loopDepth_;
     JumpContext jc(jumpContext_, "while");
     std::vector<ir::StmtPtr> stmts;
+    BlockNames block(blockNames_);
     for (size_t i = 1; i < s.body.size(); ++i) {
       ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
       if (st) stmts.push_back(st);
@@ -508,6 +509,79 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
        "`with pl.scope()`, `with pl.manual_scope()`, `with pl.spmd(n)` or `with pl.cluster()`");
 }
 
+namespace {
+
+/// Whether a call in `e` (or in `body`) satisfies `pred` (a syntactic walk, before binding).
+template <class Pred>
+bool anyCallIn(const Expr* e, const Pred& pred) {
+  if (!e) return false;
+  switch (e->kind) {
+    case ExprKind::Call: {
+      const auto& c = static_cast<const CallExpr&>(*e);
+      if (pred(c) || anyCallIn(c.func.get(), pred)) return true;
+      for (const auto& a : c.args)
+        if (anyCallIn(a.get(), pred)) return true;
+      for (const auto& k : c.keywords)
+        if (anyCallIn(k.value.get(), pred)) return true;
+      return false;
+    }
+    case ExprKind::Attribute:
+      return anyCallIn(static_cast<const AttributeExpr&>(*e).value.get(), pred);
+    case ExprKind::Subscript: {
+      const auto& s = static_cast<const SubscriptExpr&>(*e);
+      return anyCallIn(s.value.get(), pred) || anyCallIn(s.index.get(), pred);
+    }
+    case ExprKind::List:
+    case ExprKind::Tuple: {
+      const ExprList& elts = e->kind == ExprKind::List ? static_cast<const ListExpr&>(*e).elts
+                                                        : static_cast<const TupleExpr&>(*e).elts;
+      for (const auto& x : elts)
+        if (anyCallIn(x.get(), pred)) return true;
+      return false;
+    }
+    case ExprKind::BinOp: {
+      const auto& b = static_cast<const BinOpExpr&>(*e);
+      return anyCallIn(b.lhs.get(), pred) || anyCallIn(b.rhs.get(), pred);
+    }
+    case ExprKind::UnaryOp:
+      return anyCallIn(static_cast<const UnaryOpExpr&>(*e).operand.get(), pred);
+    case ExprKind::IfExpr: {
+      const auto& i = static_cast<const IfExpr&>(*e);
+      return anyCallIn(i.test.get(), pred) || anyCallIn(i.body.get(), pred) ||
+             anyCallIn(i.orelse.get(), pred);
+    }
+    default:
+      return false;
+  }
+}
+
+template <class Pred>
+bool anyCallIn(const StmtList& body, const Pred& pred) {
+  for (const auto& sp : body) {
+    const Stmt& s = *sp;
+    bool hit = false;
+    if (const auto* a = s.as<AssignStmt>()) hit = anyCallIn(a->value.get(), pred);
+    if (const auto* a = s.as<AugAssignStmt>()) hit = anyCallIn(a->value.get(), pred);
+    if (const auto* x = s.as<ExprStmt>()) hit = anyCallIn(x->value.get(), pred);
+    if (const auto* r = s.as<ReturnStmt>()) hit = anyCallIn(r->value.get(), pred);
+    if (const auto* i = s.as<IfStmt>())
+      hit = anyCallIn(i->test.get(), pred) || anyCallIn(i->body, pred) ||
+            anyCallIn(i->orelse, pred);
+    if (const auto* f = s.as<ForStmt>())
+      hit = anyCallIn(f->iter.get(), pred) || anyCallIn(f->body, pred);
+    if (const auto* w = s.as<WhileStmt>())
+      hit = anyCallIn(w->test.get(), pred) || anyCallIn(w->body, pred);
+    if (const auto* w = s.as<WithStmt>()) {
+      for (const auto& item : w->items) hit = hit || anyCallIn(item.context.get(), pred);
+      hit = hit || anyCallIn(w->body, pred);
+    }
+    if (hit) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
                                        std::string_view path, const NameExpr* blockVar) {
   if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
@@ -528,9 +602,9 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
   for (const auto& kw : call.keywords) {
     std::string_view k = kw.name;
     auto flag = [&] {
+      // PyPTO reads only the literals True / False here (not 1 / 0).
       ir::AttrValue v = bindAttrValue(*kw.value);
-      if (auto* i = std::get_if<int64_t>(&v)) v = *i != 0;
-      if (!std::holds_alternative<bool>(v))
+      if (!std::holds_alternative<bool>(v) || !kw.value->is<BoolLit>())
         fail(kw.value->span, fmt::format("{} must be True or False", k),
              fmt::format("write {}=True", k));
       attrs.emplace_back(std::string(k), v);
@@ -595,6 +669,7 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
   for (size_t i = 1; i < attrs.size(); ++i)
     if (attrs[i].first == attrs[i - 1].first)
       fail(call.span, fmt::format("'{}' is given twice", attrs[i].first), "keep one");
+  checkRuntimeScopePlacement(span, stmts, call, kind, attrs, blockVar);
   std::optional<YieldInfo> y;
   ir::StmtPtr body;
   {
@@ -615,9 +690,15 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
       idx = std::make_shared<ir::AssignStmt>(v, call0, blockVar->span);
     }
     bool spmd = kind == ir::RuntimeScopeKind::Spmd;
+    bool manual = kind == ir::RuntimeScopeKind::Manual;
+    bool cluster = kind == ir::RuntimeScopeKind::Cluster;
     spmdDepth_ += spmd;
+    manualScopeDepth_ += manual;
+    clusterDepth_ += cluster;
     body = bindBlock(stmts, span, &y);
     spmdDepth_ -= spmd;
+    manualScopeDepth_ -= manual;
+    clusterDepth_ -= cluster;
     if (idx) body = ir::makeSeq({idx, body}, span);
   }
   if (y)
@@ -625,6 +706,54 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
          "assign the values inside the scope; the names stay visible after it");
   return std::make_shared<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs),
                                                 std::move(body), span);
+}
+
+void PlBinder::checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,
+                                          ir::RuntimeScopeKind kind, const ir::AttrList& attrs,
+                                          const NameExpr* blockVar) {
+  (void)span;
+  if (kind == ir::RuntimeScopeKind::Manual && manualScopeDepth_ > 0)
+    fail(call.span, "a manual scope cannot be nested inside another manual scope",
+         "merge it into the enclosing manual scope, or move it out");
+  if (kind == ir::RuntimeScopeKind::Auto) {
+    const bool* autoScope =
+        current_ ? ir::getAttr<bool>(current_->attrs, ir::fnattr::kAutoScope) : nullptr;
+    if (!autoScope || *autoScope)
+      fail(call.span,
+           fmt::format("'{}' places AUTO scopes itself (auto_scope=True, the default): a "
+                       "hand-written `with pl.scope():` needs @pl.function(auto_scope=False)",
+                       current_ ? current_->name : std::string("this function")),
+           "add auto_scope=False to the decorator, or write pl.manual_scope() for manual "
+           "dependencies");
+    if (manualScopeDepth_ > 0)
+      fail(call.span, "an AUTO scope cannot be nested inside a manual scope",
+           "move it out of the manual scope (the runtime does not run AUTO inside MANUAL)");
+  }
+  if (kind != ir::RuntimeScopeKind::Spmd) return;
+  if (clusterDepth_ > 0) {
+    const bool* early = ir::getAttr<bool>(attrs, "allow_early_resolve");
+    if (early && *early)
+      fail(call.span,
+           "pl.spmd(..., allow_early_resolve=True) cannot be nested inside pl.cluster(): the "
+           "cluster absorbs the pl.spmd and its early-resolve hint would be lost",
+           "use a pl.spmd of its own (outside pl.cluster) to keep the hint");
+  }
+  if (blockVar) return;
+  // `with pl.spmd(n):` runs its body on n blocks: the body must tell them apart (read the
+  // block index) or launch a kernel that does, else every block does the same work.
+  bool distinguishes = anyCallIn(stmts, [&](const CallExpr& c) {
+    if (isPlPath(*c.func, "tile.get_block_idx") || isPlPath(*c.func, "get_block_idx") ||
+        isPlPath(*c.func, "at") || isPlPath(*c.func, "submit") || isPlPath(*c.func, "spmd_submit"))
+      return true;
+    const auto* a = c.func->as<AttributeExpr>();
+    return a && a->value->is<NameExpr>() && a->value->as<NameExpr>()->id == "self";
+  });
+  if (!distinguishes)
+    fail(call.span,
+         "the body of `with pl.spmd(...)` neither reads the block index nor launches a kernel: "
+         "every block would do the same work",
+         "read it with `i = pl.tile.get_block_idx()`, launch self.kernel(...), or write "
+         "`for i in pl.spmd(n):`");
 }
 
 }  // namespace ptoc::frontend

@@ -170,8 +170,16 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
           fail(kw.value->span, fmt::format("unknown {} '{}'", kw.name, dottedName(*kw.value)),
                fmt::format("expected pl.{}X with X one of: {}", prefix, fmt::join(known, ", ")));
         attrs = ir::withAttr(attrs, isLevel ? ir::fnattr::kLevel : ir::fnattr::kRole, member);
-      } else if (kw.name == "strict_ssa" || kw.name == "auto_scope") {
-        // accepted for compatibility with PyPTO; no effect here
+      } else if (kw.name == "auto_scope") {
+        // Only False is kept: the default (True) has the compiler place AUTO scopes, and a
+        // hand-written `with pl.scope():` is then an error.
+        const auto* b = kw.value->as<BoolLit>();
+        if (!b) fail(kw.value->span, "auto_scope must be True or False", "write auto_scope=False");
+        if (!b->value) attrs = ir::withAttr(attrs, ir::fnattr::kAutoScope, false);
+      } else if (kw.name == "strict_ssa") {
+        const auto* b = kw.value->as<BoolLit>();
+        if (!b) fail(kw.value->span, "strict_ssa must be True or False", "write strict_ssa=True");
+        declStrictSsa_ = b->value;
       } else {
         fail(kw.nameSpan, fmt::format("@pl.function has no keyword argument '{}'", kw.name),
              "expected one of: type, level, role, attrs");
@@ -210,6 +218,10 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (!std::holds_alternative<bool>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
              fmt::format("e.g. {{\"{}\": True}}", k));
+    } else if (k == fa::kAutoScope) {
+      if (!std::holds_alternative<bool>(v))
+        fail(val.span, "function attribute \"auto_scope\" must be True or False",
+             "write it in the decorator: @pl.function(auto_scope=False)");
     } else if (k == fa::kLevel || k == fa::kRole) {
       if (!std::holds_alternative<std::string>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be a string", k),
@@ -238,7 +250,9 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
   if (signatureIndex_.count(sig.name))
     fail(def.nameSpan, fmt::format("function '{}' is defined twice", sig.name),
          "rename one of the functions");
+  declStrictSsa_ = strictSsaProgram_;
   sig.type = bindFunctionDecorator(def, sig.attrs);
+  sig.strictSsa = declStrictSsa_;
   names_.clear();
   size_t first = 0;
   if (!def.params.empty() && def.params[0].name == "self") {
@@ -310,6 +324,7 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   }
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(def.body.size() - start);
+  BlockNames block(blockNames_);  // strict_ssa: the names the body's block assigns
   bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = start; i < def.body.size(); ++i) {
     const Stmt& s = *def.body[i];

@@ -27,6 +27,13 @@ static ir::TypePtr resultTypeOf(const std::vector<ir::TypePtr>& returns);
 
 ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   const char* form = spmd ? "pl.spmd_submit" : "pl.submit";
+  if (unpackValue_ != &e && assignValue_ != &e)
+    fail(e.span,
+         fmt::format("{} gives the kernel's result and its task id: assign it, unpacked into "
+                     "two names",
+                     form),
+         fmt::format("write `out, tid = {}(self.kernel, ...)` (`_` for a part you do not use)",
+                     form));
   const Signature* sig = e.args.empty() ? nullptr : functionCallee(*e.args[0]);
   if (!sig)
     fail(e.args.empty() ? e.span : e.args[0]->span,
@@ -52,7 +59,20 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   ir::ExprPtr deps = ir::makeTuple({}, e.span);
   ir::AttrList kwargs{{"kernel", sig->name}};
   std::vector<Span> kwargSpans{e.args[0]->span};
+  bool hasCoreNum = false;
   for (const auto& kw : e.keywords) {
+    if (kw.name == "allow_early_resolve" || kw.name == "sync_start") {
+      const auto* b = kw.value->as<BoolLit>();
+      if (!b)
+        fail(kw.value->span, fmt::format("{}= of {} must be True or False", kw.name, form),
+             fmt::format("write {}=True", kw.name));
+    }
+    if (spmd && kw.name == "core_num") {
+      hasCoreNum = true;
+      if (const auto* i = kw.value->as<IntLit>(); i && i->value <= 0)
+        fail(kw.value->span, "core_num of pl.spmd_submit must be positive",
+             "the kernel runs on core_num blocks, e.g. core_num=4");
+    }
     if (kw.name == "deps") {
       deps = bindAnyList(*kw.value);
     } else if (kw.name == "allow_early_resolve" || (spmd && kw.name == "core_num")) {
@@ -63,6 +83,9 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
            "ptoc reads deps=[...], allow_early_resolve= and (pl.spmd_submit) core_num=");
     }
   }
+  if (spmd && !hasCoreNum)
+    fail(e.span, "pl.spmd_submit needs core_num=: the number of blocks the kernel runs on",
+         fmt::format("write `out, tid = pl.spmd_submit(self.{}, ..., core_num=4)`", sig->name));
   ir::TypePtr type = ir::TupleType::get(
       {resultTypeOf(sig->returnTypes), ir::ScalarType::get(ir::DType::TaskId)});
   const OpDef& op = ops_.get(OpId::Submit);

@@ -3,6 +3,8 @@
 // pl.split_aiv regions, pl.at and pl.simd_vf scopes, returns.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "PlBinder.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
@@ -55,6 +57,18 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
   const ir::VarPtr& existing = entry.value;
+  bool again = blockNames_ && std::find(blockNames_->begin(), blockNames_->end(), name) !=
+                                  blockNames_->end();
+  if (blockNames_ && !again) blockNames_->push_back(name);
+  if (!inserted && again && current_ && current_->strictSsa && name != "_")
+    fail(span,
+         fmt::format("'{}' is assigned again, but '{}' is strict SSA (strict_ssa=True): every "
+                     "name is assigned once",
+                     name, current_->name),
+         fmt::format("give the new value its own name, or drop strict_ssa=True (first defined "
+                     "at line {})",
+                     existing->span.valid() ? sm_.lineCol(existing->span.file, existing->span.begin).line
+                                            : 0));
   if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
     return existing;
   auto v = std::make_shared<ir::Var>(std::string(name), type, span);
@@ -77,6 +91,8 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
                                 std::optional<YieldInfo>* yieldOut) {
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(body.size());
+  // strict_ssa: the names this block assigns (a nested block may assign a name again).
+  BlockNames block(blockNames_);
   bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = 0; i < body.size(); ++i) {
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
@@ -279,7 +295,10 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
             defineAssigned(names[i]->id, values[i]->type, names[i]->span), values[i], s.span));
       return ir::makeSeq(std::move(out), s.span);
     }
+    const Expr* savedUnpack = unpackValue_;
+    if (names.size() == 2) unpackValue_ = s.value.get();
     ir::ExprPtr value = bindExpr(*s.value);
+    unpackValue_ = savedUnpack;
     const auto* tt = value->type->as<ir::TupleType>();
     if (!tt)
       fail(s.value->span,
@@ -396,6 +415,9 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
          "assign the yielded values: `x_out = pl.yield_(x)`");
   // Compile-time checks (PyPTO evaluates them while parsing): nothing at run time.
   if (const CallExpr* c = callTo(&e, "static_print")) {
+    if (c->args.empty())
+      fail(c->span, "pl.static_print needs at least one value to print",
+           "e.g. pl.static_print(x) or pl.static_print(\"tag\", x)");
     for (const auto& a : c->args) bindExpr(*a);  // the arguments must still make sense
     return nullptr;
   }

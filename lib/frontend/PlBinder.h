@@ -48,8 +48,12 @@ class PlBinder {
     /// No `->` annotation: the result types are those of the first return (PyPTO infers them).
     bool inferReturns = false;
     bool returnsInferred = false;  // the first return has been bound
+    /// strict_ssa=True (on the function or the program): every name is assigned once.
+    bool strictSsa = false;
+    /// auto_scope=True (the default): the compiler places AUTO runtime scopes.
+    bool autoScope = true;
   };
-  /// `@pl.program(strict_ssa=True)`: PyPTO's keyword arguments (no effect here).
+  /// `@pl.program(strict_ssa=True)`: PyPTO's keyword argument (every function is strict SSA).
   void bindProgramDecorator(const CallExpr& call);
   void collectSignature(const FunctionDef& def, bool inClass);
   ir::FunctionPtr bindFunctionBody(Signature& sig);
@@ -166,6 +170,11 @@ class PlBinder {
   /// pl.tile.get_block_idx() at the top of the body).
   ir::StmtPtr bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
                                std::string_view path, const NameExpr* blockVar = nullptr);
+  /// The placement rules of runtime scopes (manual in manual, AUTO scopes and auto_scope=,
+  /// pl.spmd in pl.cluster, a pl.spmd body that tells its blocks apart).
+  void checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,
+                                  ir::RuntimeScopeKind kind, const ir::AttrList& attrs,
+                                  const NameExpr* blockVar);
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
   /// Defines (or re-defines, in natural code) `name` with a value of `type`.
@@ -280,8 +289,26 @@ class PlBinder {
   ir::StmtPtr bindLoopJump(const Stmt& s);
   int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
   int spmdDepth_ = 0;        // inside a pl.spmd scope
+  int manualScopeDepth_ = 0;  // inside a manual runtime scope
+  int clusterDepth_ = 0;      // inside a pl.cluster scope
+  bool strictSsaProgram_ = false;
+  bool declStrictSsa_ = false;  // strict_ssa= of the decorator being read
+  /// The names assigned by the block being bound (views into the source).
+  std::vector<std::string_view>* blockNames_ = nullptr;
+  /// Opens a block for blockNames_ (strict_ssa: a nested block may assign a name again).
+  struct BlockNames {
+    std::vector<std::string_view>*& ref;
+    std::vector<std::string_view>* saved;
+    std::vector<std::string_view> names;
+    explicit BlockNames(std::vector<std::string_view>*& r) : ref(r), saved(r) { ref = &names; }
+    ~BlockNames() { ref = saved; }
+    BlockNames(const BlockNames&) = delete;
+    BlockNames& operator=(const BlockNames&) = delete;
+  };
   /// The value of the simple assignment `name = CALL` being bound, and its name.
   const Expr* assignValue_ = nullptr;
+  /// The value of the two-name assignment `a, b = CALL` being bound (pl.submit's form).
+  const Expr* unpackValue_ = nullptr;
   std::string_view assignName_;
   /// The window buffers of the program (pld.alloc_window_buffer): name -> where declared.
   std::unordered_map<std::string, Span, StringHash, std::equal_to<>> windowBuffers_;

@@ -406,7 +406,8 @@ void Printer::function(const Function& f, int ind) {
   // PyPTO's level= / role= are function attributes printed in the decorator.
   const AttrValue* level = findAttr(f.attrs, fnattr::kLevel);
   const AttrValue* role = findAttr(f.attrs, fnattr::kRole);
-  if (f.funcType != FunctionType::Opaque || level || role) {
+  const AttrValue* autoScope = findAttr(f.attrs, fnattr::kAutoScope);
+  if (f.funcType != FunctionType::Opaque || level || role || autoScope) {
     const char* sep = "(";
     if (f.funcType != FunctionType::Opaque) {
       out_ += "(type=pl.FunctionType.";
@@ -423,6 +424,11 @@ void Printer::function(const Function& f, int ind) {
       out_ += prefix;
       out_ += *name;
       sep = ", ";
+    }
+    if (autoScope) {
+      const bool* b = std::get_if<bool>(autoScope);
+      out_ += sep;
+      out_ += (b && !*b) ? "auto_scope=False" : "auto_scope=True";
     }
     out_ += ')';
   }
@@ -466,13 +472,15 @@ void Printer::function(const Function& f, int ind) {
     out_ += ']';
   }
   out_ += ":\n";
-  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0);
+  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0) - (autoScope ? 1 : 0);
   if (bodyAttrs > 0) {
     indent(ind + 1);
     out_ += "pl.func_attr({";
     bool firstAttr = true;
     for (size_t i = 0; i < f.attrs.size(); ++i) {
-      if (f.attrs[i].first == fnattr::kLevel || f.attrs[i].first == fnattr::kRole) continue;
+      if (f.attrs[i].first == fnattr::kLevel || f.attrs[i].first == fnattr::kRole ||
+          f.attrs[i].first == fnattr::kAutoScope)
+        continue;
       if (!firstAttr) out_ += ", ";
       firstAttr = false;
       appendQuoted(out_, f.attrs[i].first);

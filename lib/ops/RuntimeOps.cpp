@@ -138,7 +138,7 @@ std::vector<OpRow> runtimeRows() {
       {"system.task_invalid", {}, {}, resultScalar(DType::TaskId), kScalar,
        "Scalar[TASK_ID]; the id of no task (a dependency that is always met)", false,
        CoreAffinity::Shared},
-      {"system.task_dummy", {{"deps", K::Any, true}}, {}, deduceTaskDummy, kScalar,
+      {"system.task_dummy", {{"deps", K::Any}}, {}, deduceTaskDummy, kScalar,
        "Scalar[TASK_ID]; a task that completes when all of deps have", true,
        CoreAffinity::Shared},
       {"system.task_is_valid", {{"task_id", K::Scalar}}, {}, deduceTaskIsValid, kScalar,

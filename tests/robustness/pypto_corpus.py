@@ -11,13 +11,15 @@ imports and the module/enclosing-scope constants the program refers to
     rejected (exit 1);
   - any other program should be accepted (exit 0), and its canonical form must
     parse back to the same text (`ptoc fmt OUT` == OUT);
-  - exit status 2 or a signal is an internal error / crash (always a bug).
+  - exit status 2 or a signal is an internal error / crash (always a bug);
+  - a program whose pytest.raises expects pypto.InternalError or AssertionError is valid (the
+    test injects the failure into a pass); it is listed apart and counted in neither figure.
 
 Prints acceptance per source area and the top rejection classes (grouped by the
 first diagnostic's message, with quoted names elided).
 
 usage: pypto_corpus.py PYPTO_DIR [--ptoc PATH] [--out DIR] [--top N] [--list-class TEXT]
-                       [--area PREFIX] [--keep]
+                       [--area PREFIX] [--keep] [--results FILE]
 A PyPTO checkout can be exported from a bare git dir with
   mkdir /tmp/pypto && git --git-dir=PYPTO.git archive HEAD | tar -x -C /tmp/pypto
 """
@@ -275,7 +277,12 @@ class Extractor(ast.NodeVisitor):
         return best
 
     def emit(self, kind, node):
-        expected_error = any(isinstance(a, ast.With) and is_pytest_raises(a) for a in self.stack)
+        # The exception a surrounding `with pytest.raises(E, ...)` expects ("" if none).
+        expected_error = ""
+        for a in self.stack:
+            if isinstance(a, ast.With) and is_pytest_raises(a):
+                call = a.items[0].context_expr
+                expected_error = ast.unparse(call.args[0]) if call.args else "Exception"
         # The innermost plain function around the program whose parameters it uses: a
         # builder; ptoc reads it with its parameters (defaults, --define from a call site).
         builder_at = None
@@ -353,6 +360,11 @@ class Extractor(ast.NodeVisitor):
         self.generic_visit(node)
 
 
+# pytest.raises of these exceptions around a program: the test injects the failure (a
+# synthetic failing pass, a failed assertion in a callback); the program itself is valid.
+INJECTED_ERRORS = {"pypto.InternalError", "AssertionError"}
+
+
 def area_of(rel):
     parts = rel.split("/")
     return "/".join(parts[:3]) if parts[0] == "tests" else "/".join(parts[:2])
@@ -383,6 +395,7 @@ def main():
     ap.add_argument("--list-class", help="list the programs whose rejection class contains TEXT")
     ap.add_argument("--area", default="", help="only programs under this path prefix")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    ap.add_argument("--results", help="write one line per program: status, kind, file, error")
     args = ap.parse_args()
 
     root = Path(args.pypto)
@@ -412,6 +425,8 @@ def main():
     classes = collections.Counter()
     class_examples = collections.defaultdict(list)
     internal, expected_total, expected_rejected, accepted_expected = [], 0, 0, []
+    injected = []  # expected errors that PyPTO's test injects (a failing pass), not the program's
+    results = open(args.results, "w", encoding="utf-8") if args.results else None
     for rel, i, kind, name, text, expected, defines in programs:
         fname = out / (re.sub(r"[^A-Za-z0-9]+", "_", rel[:-3]) + f"__{i}_{name}.py")
         fname.write_text(text, encoding="utf-8")
@@ -427,6 +442,13 @@ def main():
             rc, r = -999, None
         if rc not in (0, 1):
             internal.append((fname, rc, r.stderr[-400:] if r else "timeout"))
+        if results:
+            results.write(f"{rc}\t{'expected-error' if expected else 'program'}\t{fname.name}\t"
+                          f"{first_error(r.stderr) if r and rc else ''}\n")
+        if expected in INJECTED_ERRORS:
+            # The test makes a pass or an assertion fail on purpose (a valid program).
+            injected.append((fname, rc))
+            continue
         if expected:
             expected_total += 1
             if rc == 1:
@@ -464,6 +486,8 @@ def main():
           f", accepted {len(accepted_expected)}")
     for f in accepted_expected[:args.top]:
         print(f"  accepted although expected to fail: {f}")
+    print(f"not counted: {len(injected)} valid programs whose test injects the error "
+          f"({', '.join(sorted(INJECTED_ERRORS))}); {sum(rc == 0 for _, rc in injected)} accepted")
     print(f"internal errors / crashes: {len(internal)}")
     for f, rc, err in internal[:20]:
         print(f"  {f}: status {rc}: {err.strip().splitlines()[-1] if err.strip() else ''}")

@@ -28,8 +28,14 @@ inline constexpr char kLevel[] = "level";
 /// "SubWorker". Printed in the decorator.
 inline constexpr char kRole[] = "role";
 
+/// bool, only stored when False: `@pl.function(auto_scope=False)`, PyPTO's switch that hands
+/// the placement of AUTO runtime scopes (`with pl.scope():`) to the author. Printed in the
+/// decorator.
+inline constexpr char kAutoScope[] = "auto_scope";
+
 /// Every key, in the order diagnostics list them.
-inline constexpr std::array<std::string_view, 7> kAllFunctionAttrs = {
-    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel, kRole};
+inline constexpr std::array<std::string_view, 8> kAllFunctionAttrs = {
+    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel, kRole,
+    kAutoScope};
 
 }  // namespace ptoc::ir::fnattr

@@ -13,8 +13,9 @@ class Scopes:
         y = pl.store(t, [0, 0], y)
         return y
 
-    # CHECK: @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.HOST, role=pl.Role.Orchestrator)
-    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    # A hand-placed AUTO scope needs auto_scope=False (printed back in the decorator).
+    # CHECK: @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.HOST, role=pl.Role.Orchestrator, auto_scope=False)
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.HOST, role=pl.Role.Orchestrator, auto_scope=False)
     def orch(self, x: pl.Tensor[[16, 64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[16, 64], pl.FP32]:
         y = pl.create_tensor([16, 64], dtype=pl.FP32)
         # CHECK: with pl.manual_scope():
