@@ -550,8 +550,9 @@ class PipelineCrossCoreLoopsPass final : public Pass {
  public:
   std::string_view name() const override { return "pipeline-cross-core-loops"; }
   std::string_view description() const override {
-    return "rotates the AIC / AIV loop pair of a mixed kernel by one stage so the cube's next "
-           "push overtakes the round trip (flash attention: S_{j+1} before P_j V_j)";
+    return "rotates the AIC / AIV loop pair of a mixed kernel by one stage (two with three "
+           "iterations or more) so the cube's next pushes overtake the round trip (flash "
+           "attention: S_{j+2} before P_j V_j)";
   }
   IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
 
