@@ -14,9 +14,13 @@
 //   AIV: A(0); for 1 <= j < N: { A(j); B(j-1) }; B(N-1)
 //
 // so S_{j+1} is pushed before P_j V_j and popped in that order, and the AIV runs the softmax
-// of block j+1 while the cube computes P_j V_j. Both functions change together or neither.
+// of block j+1 while the cube computes P_j V_j. With three iterations or more the rotation
+// goes two stages deep (X(j+2) before Y(j), A(j) before B(j-2); B's inputs from A travel
+// through two registers per value): the round trip P_j -> P_j V_j then has a whole AIV
+// iteration to complete, which keeps an A2/A3 AIC's FIX pipe (two 404-cycle pushes per
+// block) busy. Both functions change together or neither.
 // Conditions (else the kernel is left as it is): one top-level loop with transfers in each
-// function, no transfers outside it, the same constant bounds and at least two iterations,
+// function, no transfers outside it, the same constant bounds and at least depth + 1 iterations,
 // no nested control flow in the loop bodies, the push / pop counts of the stages matching
 // (X's pushes = A's pops, Y's pushes = B's pops, A's pushes = Y's pops, B pushes nothing),
 // Y not reading X's values, A not reading a loop-carried value that B produces, no in-place
@@ -226,31 +230,36 @@ StmtPtr bindIndex(Cloner& c, const VarPtr& loopVar, ExprPtr value, Span span) {
   return assign(v, std::move(value), span);
 }
 
-/// The rotated AIC: X(0); for j < N-1: { X(j+1); Y(j) }; Y(N-1).
+/// The rotated AIC, `depth` stages deep: X(0) .. X(depth-1); for j < N-depth:
+/// { X(j+depth); Y(j) }; Y(N-depth) .. Y(N-1).
 std::vector<StmtPtr> rotateAic(const LoopSite& s, const std::vector<StmtPtr>& x,
-                               const std::vector<StmtPtr>& y) {
+                               const std::vector<StmtPtr>& y, int64_t depth) {
   Span span = s.loop->span;
   const VarPtr& j = s.loop->loopVar;
   std::vector<StmtPtr> out;
-  Cloner pre;
-  out.push_back(bindIndex(pre, j, constIndex(s.start, span), span));
-  for (auto& st : pre.clone(x)) out.push_back(st);
+  for (int64_t k = 0; k < depth; ++k) {
+    Cloner pre;
+    out.push_back(bindIndex(pre, j, constIndex(s.start + k * s.step, span), span));
+    for (auto& st : pre.clone(x)) out.push_back(st);
+  }
 
   auto jl = std::make_shared<Var>(j->name, j->type, span);
   std::vector<StmtPtr> body;
   Cloner next;
-  body.push_back(bindIndex(next, j, add(jl, constIndex(s.step, span), span), span));
+  body.push_back(bindIndex(next, j, add(jl, constIndex(depth * s.step, span), span), span));
   for (auto& st : next.clone(x)) body.push_back(st);
   Cloner cur;
   cur.bind(j, jl);
   for (auto& st : cur.clone(y)) body.push_back(st);
   out.push_back(forStmt(jl, constIndex(s.start, span),
-                        constIndex(s.start + (tripCount(s) - 1) * s.step, span),
+                        constIndex(s.start + (tripCount(s) - depth) * s.step, span),
                         constIndex(s.step, span), makeSeq(std::move(body), span), ForKind::Serial,
                         {}, {}, s.loop->attrs, span));
-  Cloner post;
-  out.push_back(bindIndex(post, j, constIndex(s.start + (tripCount(s) - 1) * s.step, span), span));
-  for (auto& st : post.clone(y)) out.push_back(st);
+  for (int64_t t = tripCount(s) - depth; t < tripCount(s); ++t) {
+    Cloner post;
+    out.push_back(bindIndex(post, j, constIndex(s.start + t * s.step, span), span));
+    for (auto& st : post.clone(y)) out.push_back(st);
+  }
   return out;
 }
 
@@ -269,9 +278,18 @@ struct AivPlan {
   std::vector<StmtPtr> a, b;
 };
 
-/// The rotated AIV: A(0); for 1 <= j < N: { A(j); B(j-1) }; B(N-1). Empty when the
-/// loop-carried values do not allow it.
-std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& p) {
+/// The name of the register that holds a value `d` iterations back: `x_prev`, `x_prev2`, ...
+std::string prevName(const std::string& name, int64_t d) {
+  return d == 1 ? name + "_prev" : fmt::format("{}_prev{}", name, d);
+}
+
+/// The rotated AIV, `depth` stages deep: A(0) .. A(depth-1); for depth <= j < N:
+/// { A(j); B(j-depth) }; B(N-depth) .. B(N-1). Empty when the loop-carried values do not
+/// allow it. B(j-depth) reads the iter args as of iteration j-depth and A(j-depth)'s values:
+/// the loop carries each through `depth` registers (`_prev`, `_prev2`, ...), shifted every
+/// iteration; an iter arg B produces is carried once (B's own chain).
+std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& p,
+                                              int64_t depth) {
   Span span = s.loop->span;
   const VarPtr& j = s.loop->loopVar;
   const auto& ias = s.loop->iterArgs;
@@ -298,11 +316,13 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
       carried.push_back(as->var);
   std::vector<bool> prevNeeded(n);
   for (size_t i = 0; i < n; ++i) prevNeeded[i] = fromB[i] || ub.reads.count(ias[i].get());
+  // Registers per value: an A-sourced iter arg B reads and a carried A value need `depth`.
+  auto regs = [&](size_t i) { return fromB[i] ? int64_t{1} : depth; };
 
   std::vector<StmtPtr> out;
-  // Prologue: A(start) on the initial values.
-  Cloner pre;
-  out.push_back(bindIndex(pre, j, constIndex(s.start, span), span));
+  // Prologue: A(start) on the initial values, then A(start + k) on A(start + k - 1)'s.
+  std::vector<Cloner> pre(static_cast<size_t>(depth));
+  out.push_back(bindIndex(pre[0], j, constIndex(s.start, span), span));
   std::vector<ExprPtr> inits(n);
   for (size_t i = 0; i < n; ++i) {
     inits[i] = ias[i]->init;
@@ -311,29 +331,50 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
       out.push_back(assign(v, inits[i], span));
       inits[i] = v;
     }
-    pre.bind(ias[i], std::static_pointer_cast<const Var>(inits[i]));
+    pre[0].bind(ias[i], std::static_pointer_cast<const Var>(inits[i]));
   }
-  for (auto& st : pre.clone(p.a)) out.push_back(st);
+  for (auto& st : pre[0].clone(p.a)) out.push_back(st);
+  for (int64_t k = 1; k < depth; ++k) {
+    Cloner& c = pre[static_cast<size_t>(k)];
+    out.push_back(bindIndex(c, j, constIndex(s.start + k * s.step, span), span));
+    for (size_t i = 0; i < n; ++i) {
+      if (fromB[i]) continue;  // A does not read it
+      auto v = std::make_shared<Var>(ias[i]->name, ias[i]->type, span);
+      out.push_back(assign(v, pre[static_cast<size_t>(k - 1)].value(src[i]), span));
+      c.bind(ias[i], v);
+    }
+    for (auto& st : c.clone(p.a)) out.push_back(st);
+  }
+  // An A-sourced iter arg at the start of iteration `start + k` of the original loop.
+  auto iterValue = [&](size_t i, int64_t k) -> ExprPtr {
+    return k == 0 ? inits[i] : pre[static_cast<size_t>(k - 1)].value(src[i]);
+  };
 
-  // The rotated loop's carried values: cur_i (A-sourced iter args, at the start of j),
-  // prev_i (iter args B reads or produces, at the start of j-1), the carried A values.
+  // The rotated loop's carried values: cur_i (A-sourced iter args, at the start of j), the
+  // registers of the iter args B reads or produces (at the start of j-1 .. j-depth; B's own
+  // values once), the registers of the carried A values (A(j-1) .. A(j-depth)).
   std::vector<IterArgPtr> nias;
   std::vector<int> curIx(n, -1), prevIx(n, -1), carryIx(carried.size(), -1);
   for (size_t i = 0; i < n; ++i)
     if (!fromB[i]) {
       curIx[i] = static_cast<int>(nias.size());
-      nias.push_back(iterArg(ias[i]->name, ias[i]->type, pre.value(src[i]), span));
+      nias.push_back(iterArg(ias[i]->name, ias[i]->type, iterValue(i, depth), span));
     }
   for (size_t i = 0; i < n; ++i)
     if (prevNeeded[i]) {
       prevIx[i] = static_cast<int>(nias.size());
-      nias.push_back(iterArg(ias[i]->name + "_prev", ias[i]->type, inits[i], span));
+      for (int64_t d = 1; d <= regs(i); ++d)
+        nias.push_back(iterArg(prevName(ias[i]->name, d), ias[i]->type,
+                               fromB[i] ? inits[i] : iterValue(i, depth - d), span));
     }
   for (size_t k = 0; k < carried.size(); ++k) {
     carryIx[k] = static_cast<int>(nias.size());
-    nias.push_back(
-        iterArg(carried[k]->name + "_prev", carried[k]->type, pre.lookup(carried[k]), span));
+    for (int64_t d = 1; d <= depth; ++d)
+      nias.push_back(iterArg(prevName(carried[k]->name, d), carried[k]->type,
+                             pre[static_cast<size_t>(depth - d)].lookup(carried[k]), span));
   }
+  // Register d (1-based) of a value whose registers start at `ix`.
+  auto reg = [&](int ix, int64_t d) { return static_cast<size_t>(ix + d - 1); };
 
   auto jl = std::make_shared<Var>(j->name, j->type, span);
   std::vector<StmtPtr> body;
@@ -343,34 +384,59 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
     if (curIx[i] >= 0) ca.bind(ias[i], nias[curIx[i]]);
   for (auto& st : ca.clone(p.a)) body.push_back(st);
   Cloner cb;
-  body.push_back(bindIndex(cb, j, sub(jl, constIndex(s.step, span), span), span));
+  body.push_back(bindIndex(cb, j, sub(jl, constIndex(depth * s.step, span), span), span));
   for (size_t i = 0; i < n; ++i)
-    if (prevIx[i] >= 0) cb.bind(ias[i], nias[prevIx[i]]);
-  for (size_t k = 0; k < carried.size(); ++k) cb.bind(carried[k], nias[carryIx[k]]);
+    if (prevIx[i] >= 0) cb.bind(ias[i], nias[reg(prevIx[i], regs(i))]);
+  for (size_t k = 0; k < carried.size(); ++k) cb.bind(carried[k], nias[reg(carryIx[k], depth)]);
   for (auto& st : cb.clone(p.b)) body.push_back(st);
   std::vector<ExprPtr> ys(nias.size());
   for (size_t i = 0; i < n; ++i) {
     if (curIx[i] >= 0) ys[curIx[i]] = ca.value(src[i]);
-    if (prevIx[i] >= 0) ys[prevIx[i]] = fromB[i] ? cb.value(src[i]) : ExprPtr(nias[curIx[i]]);
+    if (prevIx[i] < 0) continue;
+    if (fromB[i]) {
+      ys[prevIx[i]] = cb.value(src[i]);
+      continue;
+    }
+    ys[reg(prevIx[i], 1)] = nias[curIx[i]];
+    for (int64_t d = 2; d <= depth; ++d) ys[reg(prevIx[i], d)] = nias[reg(prevIx[i], d - 1)];
   }
-  for (size_t k = 0; k < carried.size(); ++k) ys[carryIx[k]] = ca.lookup(carried[k]);
+  for (size_t k = 0; k < carried.size(); ++k) {
+    ys[reg(carryIx[k], 1)] = ca.lookup(carried[k]);
+    for (int64_t d = 2; d <= depth; ++d) ys[reg(carryIx[k], d)] = nias[reg(carryIx[k], d - 1)];
+  }
   std::vector<VarPtr> rvs;
   for (const auto& ia : nias) rvs.push_back(std::make_shared<Var>(ia->name, ia->type, span));
   if (!nias.empty()) body.push_back(yieldStmt(std::move(ys), span));
-  out.push_back(forStmt(jl, constIndex(s.start + s.step, span), constIndex(s.stop, span),
+  out.push_back(forStmt(jl, constIndex(s.start + depth * s.step, span), constIndex(s.stop, span),
                         constIndex(s.step, span), makeSeq(std::move(body), span), ForKind::Serial,
                         nias, rvs, s.loop->attrs, span));
 
-  // Epilogue: B(N-1) on the loop's results, then the original return vars.
-  Cloner post;
-  out.push_back(bindIndex(post, j, constIndex(s.start + (tripCount(s) - 1) * s.step, span), span));
-  for (size_t i = 0; i < n; ++i)
-    if (prevIx[i] >= 0) post.bind(ias[i], rvs[prevIx[i]]);
-  for (size_t k = 0; k < carried.size(); ++k) post.bind(carried[k], rvs[carryIx[k]]);
-  for (auto& st : post.clone(p.b)) out.push_back(st);
+  // Epilogue: B(N-depth) .. B(N-1) on the loop's results, then the original return vars. At
+  // the loop's exit register d holds iteration N-d's values; B's own chain runs on.
+  std::vector<Cloner> post(static_cast<size_t>(depth));
+  for (int64_t e = 0; e < depth; ++e) {
+    Cloner& c = post[static_cast<size_t>(e)];
+    int64_t t = tripCount(s) - depth + e, d = depth - e;
+    out.push_back(bindIndex(c, j, constIndex(s.start + t * s.step, span), span));
+    for (size_t i = 0; i < n; ++i) {
+      if (prevIx[i] < 0) continue;
+      if (!fromB[i]) {
+        c.bind(ias[i], rvs[reg(prevIx[i], d)]);
+      } else if (e == 0) {
+        c.bind(ias[i], rvs[prevIx[i]]);
+      } else {
+        auto v = std::make_shared<Var>(ias[i]->name, ias[i]->type, span);
+        out.push_back(assign(v, post[static_cast<size_t>(e - 1)].value(src[i]), span));
+        c.bind(ias[i], v);
+      }
+    }
+    for (size_t k = 0; k < carried.size(); ++k) c.bind(carried[k], rvs[reg(carryIx[k], d)]);
+    for (auto& st : c.clone(p.b)) out.push_back(st);
+  }
+  Cloner& last = post.back();
   for (size_t i = 0; i < n && i < s.loop->returnVars.size(); ++i)
     out.push_back(assign(s.loop->returnVars[i],
-                         fromB[i] ? post.value(src[i]) : ExprPtr(rvs[curIx[i]]), span));
+                         fromB[i] ? last.value(src[i]) : ExprPtr(rvs[curIx[i]]), span));
   return out;
 }
 
@@ -388,6 +454,7 @@ struct AicPlan {
   LoopSite site;
   std::vector<StmtPtr> x, y;
   Counts cx, cy;
+  int64_t depth = 1;  // stages the rotation runs ahead
 };
 
 /// The AIV statement list `top` with its loop rotated against the AIC's plan, or nullopt.
@@ -419,7 +486,7 @@ std::optional<std::vector<StmtPtr>> rotateAivList(const std::vector<StmtPtr>& to
       const auto* v = call && !call->args.empty() ? call->args[0]->as<Var>() : nullptr;
       if (!v || ua.defs.count(v)) return std::nullopt;
     }
-  auto rotated = rotateAiv(*sv, plan);
+  auto rotated = rotateAiv(*sv, plan, c.depth);
   if (!rotated) return std::nullopt;
   return replaceAt(top, sv->index, std::move(*rotated));
 }
@@ -448,12 +515,14 @@ std::optional<StmtPtr> rotateAivBody(const Function& aiv, const AicPlan& c) {
 
 /// Rotates the AIC / AIV pair, or returns nullopt when a condition does not hold.
 std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& aic,
-                                                                const Function& aiv) {
+                                                                const Function& aiv,
+                                                                int64_t depth) {
   std::vector<StmtPtr> topC = flattenStmts(aic.body);
   auto sc = findLoop(topC);
-  if (!sc || tripCount(*sc) < 2 || !sc->loop->iterArgs.empty()) return std::nullopt;
+  if (!sc || tripCount(*sc) < depth + 1 || !sc->loop->iterArgs.empty()) return std::nullopt;
   AicPlan c;
   c.site = *sc;
+  c.depth = depth;
   // X = up to the first pop; Y = the rest.
   size_t cut = 0;
   while (cut < sc->body.size() && xferOf(*sc->body[cut]) != Xfer::PopV2C) ++cut;
@@ -472,7 +541,7 @@ std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& 
   auto body = rotateAivBody(aiv, c);
   if (!body) return std::nullopt;
   FunctionPtr newAic =
-      withBody(aic, makeSeq(replaceAt(topC, sc->index, rotateAic(*sc, c.x, c.y)), aic.body->span),
+      withBody(aic, makeSeq(replaceAt(topC, sc->index, rotateAic(*sc, c.x, c.y, depth)), aic.body->span),
                aic.attrs);
   return std::make_pair(newAic, withBody(aiv, *body, aiv.attrs));
 }
@@ -481,8 +550,9 @@ class PipelineCrossCoreLoopsPass final : public Pass {
  public:
   std::string_view name() const override { return "pipeline-cross-core-loops"; }
   std::string_view description() const override {
-    return "rotates the AIC / AIV loop pair of a mixed kernel by one stage so the cube's next "
-           "push overtakes the round trip (flash attention: S_{j+1} before P_j V_j)";
+    return "rotates the AIC / AIV loop pair of a mixed kernel by one stage (two with three "
+           "iterations or more) so the cube's next pushes overtake the round trip (flash "
+           "attention: S_{j+2} before P_j V_j)";
   }
   IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
 
@@ -501,7 +571,10 @@ class PipelineCrossCoreLoopsPass final : public Pass {
         }
       }
       if (!aic || !aiv || replaced.count(aic->name) || replaced.count(aiv->name)) continue;
-      if (auto pair = pipelinePair(*aic, *aiv)) {
+      // Two stages deep when the loop runs at least three times, else one.
+      auto pair = pipelinePair(*aic, *aiv, 2);
+      if (!pair) pair = pipelinePair(*aic, *aiv, 1);
+      if (pair) {
         replaced[aic->name] = pair->first;
         replaced[aiv->name] = pair->second;
       }

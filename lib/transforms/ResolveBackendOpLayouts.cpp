@@ -13,7 +13,12 @@
 //     `<v>_row`, and `v = tile.reshape(<v>_row, [N, 1])` follows;
 //   - any other non-row-major operand `x` becomes
 //     `x_row_major = tile.move(x, target_memory=<its space>, blayout=row_major, slayout=none_box)`
-//     right before the op (once per statement list).
+//     right before the op (once per statement list);
+//   - except when `x` is the result of a fixpipe move (`tile.move` of an Acc tile to Vec, no
+//     layout kwargs): the fixpipe converts L0C's NZ to ND on its way out (ptoas-facts §4.5),
+//     so that move itself gets `blayout=row_major, slayout=none_box` and no repair move
+//     follows (after expand-mixed-kernel the move is the C->V tpush / tpop, whose popped
+//     tile is then row-major with no Vec -> Vec copy after it).
 // The rebuilt op's result is row-major; later uses follow the new type (calls re-deduce),
 // and where the value meets a fixed type (loop-carried value, if result, function return)
 // it is moved back to that type. Idempotent: a second run finds every operand row-major.
@@ -22,6 +27,8 @@
 #include "TileBlockRewriter.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/support/PtrTable.h"
 #include "ptoc/transforms/Pass.h"
 
 namespace ptoc {
@@ -58,13 +65,73 @@ std::string nameOf(const ExprPtr& e, const char* fallback) {
   return v ? v->name : fallback;
 }
 
+/// A fixpipe move: `tile.move(x, target_memory=Vec)` of an Acc tile with no layout kwargs,
+/// whose result is not row-major (it keeps L0C's NZ view).
+bool isNzFixpipeMove(const Call& call) {
+  if (!isOp(call, OpId::Move) || call.args.empty()) return false;
+  const TileType* src = tileTypeOf(call.args[0]);
+  const TileType* dst = call.type ? call.type->as<TileType>() : nullptr;
+  if (!src || !dst || src->memory != MemorySpace::Acc || dst->memory != MemorySpace::Vec)
+    return false;
+  if (findAttr(call.kwargs, "blayout") || findAttr(call.kwargs, "slayout")) return false;
+  return !isRowMajor(*dst);
+}
+
+/// The fixpipe moves whose result some op reads as a row-major operand (directly, or through
+/// the variable the move assigns): those moves deliver row-major instead.
+class FixpipeMoveScan : public IRVisitor {
+ public:
+  std::vector<const Call*> scan(const Function& f) {
+    visitStmt(f.body);
+    std::vector<const Call*> out;
+    for (const Expr* e : operands_) {
+      const Call* c = e->as<Call>();
+      if (!c)
+        if (const Call* const* def = defs_.find(static_cast<const Var*>(e))) c = *def;
+      if (c && isNzFixpipeMove(*c)) out.push_back(c);
+    }
+    return out;
+  }
+
+ protected:
+  void visitAssign(const AssignStmt& s) override {
+    if (const auto* c = s.value ? s.value->as<Call>() : nullptr) defs_.emplace(s.var.get(), c);
+    IRVisitor::visitAssign(s);
+  }
+  void visitCall(const Call& call) override {
+    for (size_t i : rowMajorOperands(call)) {
+      const ExprPtr& a = call.args[i];
+      if (a->as<Var>() || a->as<Call>()) operands_.push_back(a.get());
+    }
+    IRVisitor::visitCall(call);
+  }
+
+ private:
+  PtrMap<Var, const Call*> defs_;
+  std::vector<const Expr*> operands_;
+};
+
 class LayoutRewriter : public TileBlockRewriter {
  public:
   using TileBlockRewriter::TileBlockRewriter;
 
+  FunctionPtr run(const FunctionPtr& f) {
+    for (const Call* c : FixpipeMoveScan().scan(*f)) ndMoves_.insert(c);
+    return rewrite(f);
+  }
+
  protected:
   ExprPtr rewriteCall(const Call& call, const ExprPtr& original, const TypePtr& resultType,
                       Span at) override {
+    if (ndMoves_.contains(&call)) {
+      // The fixpipe writes ND: the move delivers the row-major tile its readers need.
+      bool changed = false;
+      std::vector<ExprPtr> args = mutateExprs(call.args, changed);
+      AttrList kwargs = call.kwargs;
+      kwargs.emplace_back("blayout", TileLayout::RowMajor);
+      kwargs.emplace_back("slayout", TileLayout::NoneBox);
+      return createOpCall(*call.op, std::move(args), std::move(kwargs), at, diag_);
+    }
     bool changed = false;
     std::vector<ExprPtr> args = mutateExprs(call.args, changed);
     if (!call.op) return changed ? rebuild(call, std::move(args)) : original;
@@ -134,6 +201,7 @@ class LayoutRewriter : public TileBlockRewriter {
   }
 
   std::vector<int64_t> columnResult_;  // set by rewriteCall for a column op
+  PtrSet<Call> ndMoves_;   // fixpipe moves that deliver row-major (FixpipeMoveScan)
 };
 
 class ResolveBackendOpLayoutsPass final : public Pass {
@@ -152,7 +220,7 @@ class ResolveBackendOpLayoutsPass final : public Pass {
     return mapFunctions(program, [&](const FunctionPtr& f) {
       if (!isKernelFunction(*f)) return f;
       LayoutRewriter rewriter(ctx.diag);
-      return rewriter.rewrite(f);
+      return rewriter.run(f);
     });
   }
 };

@@ -21,14 +21,18 @@ config.substitutions.append(("%examples", os.path.join(config.ptoc_src_root, "ex
 config.substitutions.append(("%corpus", os.path.join(config.ptoc_src_root, "tests", "corpus")))
 config.substitutions.append(("%python", "python3"))
 
-# PTOC_LIT_LEAN=1 (the sanitizer run of .ci/run) leaves out the long mutation campaigns
-# and the all-diagnostics sweep, which take minutes under AddressSanitizer; every other
-# test runs, and the release run of the CI runs everything.
+# PTOC_LIT_LEAN=1 (the sanitizer run of .ci/run) leaves out the campaigns: the mutation
+# runs, the all-diagnostics sweep and the tests that loop over hundreds of generated or
+# corpus programs, which take minutes each under AddressSanitizer (the release run of
+# .ci/run runs them all).
 # The browser test of the cycle-model report needs Chromium (skipped without it).
 import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
 if os.environ.get("PTOC_LIT_LEAN") == "1":
-    config.excludes += ["report_browser.test","pipeline_mutations.test", "compile_mutations.test", "mutations.test",
-                        "hints_everywhere.test"]
+    config.excludes += ["report_browser.test", "pipeline_mutations.test", "compile_mutations.test",
+                        "mutations.test", "hints_everywhere.test", "gen_mixed_sample.test",
+                        "corpus.test", "all_programs.test", "random_campaign.test",
+                        "random_regions.test", "lower_auto_vector_split_inputs.test",
+                        "compile_all.test"]

@@ -6,7 +6,7 @@
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
 # IR: col2: pl.Tile{{\[\[}}64, 1], {{.*}} = pl.tile.reshape(col2_row, [64, 1])
-# IR: pl.tile.row_expand_mul(v_row_major, col2)
+# IR: pl.tile.row_expand_mul(v, col2)
 import pypto.language as pl
 
 

@@ -5,7 +5,7 @@
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split | FileCheck %s --check-prefix=IR
 # CHECK: check ok
-# IR: pl.tile.store(pl.tile.adds(v_row_major, 1.0), [i * 32 + subblock_idx * 16, 0], o_1)
+# IR: pl.tile.store(pl.tile.adds(v, 1.0), [i * 32 + subblock_idx * 16, 0], o_1)
 import pypto.language as pl
 
 

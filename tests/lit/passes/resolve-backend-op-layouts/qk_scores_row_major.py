@@ -1,11 +1,11 @@
-# examples/qk_matmul_split.py after outlining: the Acc -> Vec move keeps the Acc layout
-# (col_major / row_major), so the first vector op gets a row-major copy; every later op
-# reads row-major results and needs nothing.
+# examples/qk_matmul_split.py after outlining: the Acc -> Vec move (the fixpipe, which writes
+# ND on its way out of L0C: ptoas-facts §4.5) feeds row-major readers, so the move itself
+# delivers row-major and no Vec -> Vec repair move follows; every later op reads row-major
+# results and needs nothing.
 # RUN: %ptoc opt %s --passes=resolve-backend-op-layouts --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=resolve-backend-op-layouts
-# CHECK: s: {{.*}}blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(scores, target_memory=pl.Mem.Vec)
-# CHECK-NEXT: s_row_major: {{.*}}pl.Mem.Vec] = pl.tile.move(s, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)
-# CHECK-NEXT: s1: {{.*}}pl.Mem.Vec] = pl.tile.muls(s_row_major, scale)
+# CHECK: s: pl.Tile{{\[\[}}128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.move(scores, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)
+# CHECK-NEXT: s1: {{.*}}pl.Mem.Vec] = pl.tile.muls(s, scale)
 # CHECK-NEXT: pl.tile.row_max(s1)
 # CHECK-NOT: pl.tile.move
 import pypto.language as pl

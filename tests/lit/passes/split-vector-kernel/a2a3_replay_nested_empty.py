@@ -6,11 +6,10 @@
 # RUN: %ptoc opt %s --passes=compile --arch=a2a3 | FileCheck %s
 # RUN: env PTOC_VERIFY_ROUNDTRIP=1 %ptoc check %s --passes=compile --arch=a2a3 --verify-each
 # CHECK: else:
-# CHECK-NEXT: v_1: pl.Tile{{\[\[}}17, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0], {{.*}} = pl.tile.tpop_from_aic(split=0)
-# CHECK-NEXT: v_row_major_1: pl.Tile{{\[\[}}17, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0])] = pl.tile.move(v_1,
-# CHECK-NEXT: pl.system.tfree_to_aic(v_1, split=0)
+# CHECK-NEXT: v_1: pl.Tile{{\[\[}}17, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0])] = pl.tile.tpop_from_aic(split=0)
 # CHECK-NEXT: empty: pl.Tile{{\[\[}}17, 1], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0])] = pl.tile.create([17, 1], dtype=pl.FP32, target_memory=pl.Mem.Vec)
-# CHECK-NEXT: e_1: pl.Tile{{\[\[}}17, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0])] = pl.tile.row_expand_add(pl.tile.adds(v_row_major_1, 1.0), empty)
+# CHECK-NEXT: e_1: pl.Tile{{\[\[}}17, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 0])] = pl.tile.row_expand_add(pl.tile.adds(v_1, 1.0), empty)
+# CHECK-NEXT: pl.system.tfree_to_aic(v_1, split=0)
 import pypto.language as pl
 
 
