@@ -363,8 +363,11 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
   // only if the cleanup kept a read of it: a read the liveness walk marked, or one in the type
   // of a loop or if result (not marked). Usually neither is the case, and the walk that finds
   // the first such read for the message is not needed.
+  // (A tensor's origin is usually a parameter: defined on both sides.)
+  PtrSet<Var> params;
+  for (const auto& p : f.params) params.insert(p.get());
   bool mayCross = lv.unmarkedTypeUses;
-  for (const Var* v : crossing) mayCross = mayCross || lv.live.contains(v);
+  for (const Var* v : crossing) mayCross = mayCross || (lv.live.contains(v) && !params.contains(v));
   if (!mayCross) return out;
   for (const auto& [v, span] : undefinedUses(out)) {
     std::string hint =
