@@ -88,9 +88,14 @@ void FunctionEmitter::emitStmt(const StmtPtr& s) {
            fmt::format("'{}' has no PTO form (PTO loops are structured scf loops)",
                        s->kind == StmtKind::Break ? "break" : "continue"),
            "replace the jump with a condition (or carry a flag in the loop's init_values)");
-    default:
-      return;  // the test-only dummy node
+    case StmtKind::RuntimeScope:
+      fail(s->span,
+           "a runtime task scope (pl.scope / pl.manual_scope / pl.spmd / pl.cluster) has no "
+           "PTO form inside a kernel",
+           "keep runtime scopes in the Orchestration function; a kernel's body is tile code");
   }
+  fail(s->span, "internal error: an unknown statement kind reached the PTO emitter",
+       "report this with the input");
 }
 
 void FunctionEmitter::emitFor(const ForStmt& f) {
