@@ -325,6 +325,13 @@ class Liveness {
   bool changed_ = false;
 };
 
+/// Step 1's remap, which can tell whether its walk also replaced variables (a variable whose
+/// type names a remapped one gets a fresh node).
+class OriginRemap : public IRMutator {
+ public:
+  size_t entries() const { return varMap_.size(); }
+};
+
 const char* sideName(Side s) { return s == Side::Aic ? "cube (AIC)" : "vector (AIV)"; }
 
 }  // namespace
@@ -341,7 +348,7 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
     return out;
   };
   // 1. Tensor values of the other side -> their origin.
-  IRMutator remap;
+  OriginRemap remap;
   bool any = false;
   std::vector<const Var*> crossing;  // the values read and not defined: v, or its origin
   for (const auto& [v, span] : undefinedUses(body)) {
@@ -353,7 +360,9 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
         any = true;
       }
   }
+  const size_t remapped = remap.entries();
   StmtPtr out = any ? remap.mutateStmt(body) : body;
+  const bool retyped = remap.entries() != remapped;  // fresh variables: not in `crossing`
   // 2. Dead code and dead loop state.
   Liveness lv;
   lv.run(out);
@@ -361,12 +370,13 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
   if (!out) out = makeSeq({}, body->span);
   // 3. Values still crossing. Only a value of `crossing` can be read and not defined now, and
   // only if the cleanup kept a read of it: a read the liveness walk marked, or one in the type
-  // of a loop or if result (not marked). Usually neither is the case, and the walk that finds
-  // the first such read for the message is not needed.
+  // of a loop or if result (not marked); or a variable step 1 replaced by a retyped one.
+  // Usually none is the case, and the walk that finds the first such read for the message is
+  // not needed.
   // (A tensor's origin is usually a parameter: defined on both sides.)
   PtrSet<Var> params;
   for (const auto& p : f.params) params.insert(p.get());
-  bool mayCross = lv.unmarkedTypeUses;
+  bool mayCross = lv.unmarkedTypeUses || retyped;
   for (const Var* v : crossing) mayCross = mayCross || (lv.live.contains(v) && !params.contains(v));
   if (!mayCross) return out;
   for (const auto& [v, span] : undefinedUses(out)) {

@@ -285,7 +285,7 @@ class Splitter {
   SplitterOptions opt_;
   DiagnosticEngine& diag_;
   const TensorOrigins& origins_;
-  TakenNames names_;  // borrows the names of f's variables
+  TakenNames names_;       // borrows the names of f's variables
   IRMutator rewrite_;      // later uses of variables rebound by the split
   bool remapped_ = false;  // whether rewrite_ has a remap (else it is the identity: no walk)
   void remap(const VarPtr& from, VarPtr to) {
