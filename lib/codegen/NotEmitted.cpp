@@ -24,8 +24,28 @@ void registerNotEmitted(OpEmitterTable& t) {
   const char* pending = "its PTO spelling is not established yet (no .pto slot)";
   const char* pendingHint = "express it with the tile ops of docs/codegen.md";
   // (The pl ops of PlExtraOps.cpp have emitters, or their reasons, in PlExtraEmitters.cpp.)
-  for (const char* n : std::initializer_list<const char*>{})
+  // The gather / scatter / sort family and the other ops of GatherSortOps.cpp and
+  // RuntimeOps.cpp whose PTO form is not established yet.
+  for (const char* n :
+       {"tile.gather",        "tile.gatherb",        "tile.gather_mask",  "tile.scatter",
+        "tile.scatter_mask",  "tile.scatter_update", "tile.mgather",      "tile.mscatter",
+        "tile.gather_row",    "tile.sort32",         "tile.mrgsort_format1",
+        "tile.mrgsort_format2", "tile.fmod",         "tile.fmods",        "tile.rem",
+        "tile.rems",          "tile.addc",           "tile.subc",         "tile.addsc",
+        "tile.subsc",         "tile.lrelu",          "tile.sel",          "tile.sels",
+        "tile.expands",       "tile.tri",            "tile.concat",       "tile.reinterpret_view",
+        "tile.batch_matmul",  "tile.batch_matmul_acc", "tile.alloc",      "system.sync_set",
+        "system.sync_wait",   "system.sync_src",     "system.sync_dst",   "system.set_ffts"})
     if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
+  // Orchestration-, host- and communication-level families: never kernel code on one core.
+  for (const OpDef* d : OpRegistry::instance().all()) {
+    std::string_view n = d->name;
+    if (n.starts_with("pld.") || n.starts_with("array.") || n.starts_with("prefetch.") ||
+        n == "system.submit" || n == "system.dispatch" || n.starts_with("system.task_") ||
+        n.starts_with("system.available_"))
+      t.addNotEmitted(d->name, "an orchestration or communication op has no PTO form in a kernel",
+                      "keep it in the Orchestration / host function");
+  }
   for (const OpDef* d : OpRegistry::instance().all())
     if (d->name.rfind("tensor.", 0) == 0)
       t.addNotEmitted(d->name, "a tensor-level op has no PTO form inside a kernel",

@@ -276,8 +276,6 @@ void registerPlExtraEmitters(OpEmitterTable& t) {
     t.addNotEmitted(n, "PTO (v0.27) has no such synchronization op",
                     "PTOAS inserts the intra-core flags itself (--enable-insert-sync); "
                     "cross-core order goes through tpush / tpop");
-  t.addNotEmitted("system.task_invalid", "an orchestration op has no PTO form inside a kernel",
-                  "call it from the Orchestration function");
 }
 
 }  // namespace ptoc::codegen

@@ -39,6 +39,20 @@ std::string mlirDType(DType d) {
       return "f8E5M2";
     case DType::Index:
       return "index";
+    case DType::Int4:
+      return "i4";
+    case DType::UInt4:
+      return "ui4";
+    case DType::FP4:
+      return "f4E2M1FN";
+    case DType::HF4:
+      return "hif4";
+    case DType::HF8:
+      return "hif8";
+    case DType::FP8E8M0:
+      return "f8E8M0FNU";
+    case DType::TaskId:
+      return "i64";
   }
   return "?";
 }

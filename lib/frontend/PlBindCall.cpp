@@ -49,6 +49,32 @@ const PlBinder::Signature* PlBinder::functionCallee(const Expr& func) const {
 static std::string_view shortFormAlias(std::string_view path) {
   if (path == "create_tensor") return "tensor.create";
   if (path == "create_tile") return "tile.create";
+  if (path == "tile.arange") return "tile.ci";
+  if (path == "tensor.arange") return "tensor.ci";
+  return {};
+}
+
+static bool hasKeyword(const CallExpr& e, std::string_view name) {
+  for (const auto& kw : e.keywords)
+    if (kw.name == name) return true;
+  return false;
+}
+
+/// PyPTO's Python wrappers that pick one of several ops by their arguments: gather / scatter
+/// with mask_pattern= are the mask forms, mrgsort with block_len= (or one list) format1,
+/// else format2. `path` is without `pl.`; returns the op's base name or empty.
+static std::string overloadedOp(const CallExpr& e, std::string_view path) {
+  std::string_view ns, base = path;
+  if (auto dot = path.find('.'); dot != std::string_view::npos) {
+    ns = path.substr(0, dot + 1);
+    base = path.substr(dot + 1);
+  }
+  if ((base == "gather" || base == "scatter") && hasKeyword(e, "mask_pattern"))
+    return std::string(ns) + std::string(base) + "_mask";
+  if (base == "mrgsort")
+    return std::string(ns) +
+           (hasKeyword(e, "block_len") || e.args.size() == 1 ? "mrgsort_format1"
+                                                             : "mrgsort_format2");
   return {};
 }
 
@@ -77,6 +103,8 @@ bool PlBinder::firstArgIsTensor(const CallExpr& e) {
 const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool& isTileArith) {
   isTileArith = false;
   if (std::string_view alias = shortFormAlias(path); !alias.empty()) return ops_.find(alias);
+  if (std::string over = overloadedOp(e, path); !over.empty() && over != path)
+    return resolveOp(e, over, isTileArith);
   if (path.find('.') != std::string_view::npos) {
     // pl.tensor.and_ / pl.tile.or_: PyPTO's Python spelling of the keyword-named ops.
     if (!path.empty() && path.back() == '_' && !ops_.find(path))
@@ -264,7 +292,15 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
 
 ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotation) {
   if (const Signature* sig = functionCallee(*e.func)) return bindFunctionCall(*sig, e);
+  if (std::string name = dottedName(*e.func); name.starts_with("pld."))
+    return bindPldCall(e, std::string_view(name).substr(4), annotation);
   auto path = plPath(*e.func);
+  if (path && (*path == "submit" || *path == "spmd_submit"))
+    return bindSubmit(e, *path == "spmd_submit");
+  // pl.FP32.get_byte(): the element size in bytes (window buffer sizes).
+  if (path && path->ends_with(".get_byte") && e.args.empty() && e.keywords.empty())
+    if (auto d = ir::dtypeFromName(path->substr(0, path->size() - 9)))
+      return ir::constInt((ir::dtypeBits(*d) + 7) / 8, ir::DType::Index, e.span);
   if (!path) {
     std::string name = dottedName(*e.func);
     if (const auto* a = e.func->as<AttributeExpr>();
@@ -335,9 +371,38 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   std::vector<Span> argSpans;
   // PyPTO lets every parameter be passed by keyword (`offsets=[0, 0]`, `value=0.0`): a keyword
   // naming a positional argument of the op takes that argument's place.
+  // Attribute arguments: the keywords that are not positional arguments of the op, and the
+  // dtypes / memory spaces passed positionally (`pl.array.create(4, pl.TASK_ID)`,
+  // `pl.tile.alloc(pl.Mem.Vec, 1024)`), which fill the op's first keyword of their kind.
+  struct AttrArg {
+    std::string_view name;
+    const Expr* value;
+    Span nameSpan, span;
+  };
+  std::vector<AttrArg> attrKeywords;
   std::vector<const Expr*> positional;
-  for (size_t i = skipArgs; i < e.args.size(); ++i) positional.push_back(e.args[i].get());
-  std::vector<const Keyword*> attrKeywords;
+  for (size_t i = skipArgs; i < e.args.size(); ++i) {
+    const Expr& a = *e.args[i];
+    const Expr* aliased = moduleAlias(a) ? moduleAlias(a) : &a;
+    auto path = plPath(*aliased);
+    std::optional<AttrKind> kind;
+    if (path && ir::dtypeFromName(*path))
+      kind = AttrKind::DType;
+    else if (path && (path->starts_with("Mem.") || path->starts_with("MemorySpace.")))
+      kind = AttrKind::MemorySpace;
+    const KwargSpec* target = nullptr;
+    if (kind)
+      for (const KwargSpec& k : op.kwargs)
+        if (k.kind == *kind && !hasKeyword(e, k.name) && !target) {
+          bool taken = false;
+          for (const AttrArg& x : attrKeywords) taken = taken || x.name == k.name;
+          if (!taken) target = &k;
+        }
+    if (target)
+      attrKeywords.push_back({target->name, &a, a.span, a.span});
+    else
+      positional.push_back(&a);
+  }
   {
     std::vector<const Keyword*> byIndex(op.args.size(), nullptr);
     for (const auto& kw : e.keywords) {
@@ -348,7 +413,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
         for (size_t k = 0; k < op.args.size(); ++k)
           if (op.args[k].name == name) idx = k;
       if (idx == op.args.size()) {
-        attrKeywords.push_back(&kw);
+        attrKeywords.push_back({kw.name, kw.value.get(), kw.nameSpan, kw.span});
         continue;
       }
       if (idx < positional.size() || byIndex[idx])
@@ -397,7 +462,9 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
       expected = ir::ScalarType::get(ir::DType::Index);
     else if (literalType)
       expected = literalType;
-    args.push_back(bindExpr(a, expected));
+    bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
+                   a.is<ListExpr>();
+    args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
     argSpans.push_back(a.span);
     if (!literalType) {
       if (auto dt = ir::elementDType(*args.back()->type);
@@ -407,8 +474,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   }
   ir::AttrList kwargs;
   std::vector<Span> kwargSpans;
-  for (const Keyword* kwp : attrKeywords) {
-    const Keyword& kw = *kwp;
+  for (const AttrArg& kw : attrKeywords) {
     // PyPTO's spelling of a keyword ptoc names otherwise.
     std::string name(kw.name);
     if (name == "target_type" && !op.findKwarg(name) && op.findKwarg("dtype")) name = "dtype";
@@ -432,6 +498,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     kwargSpans.push_back(e.span);
   }
   ir::TypePtr annotated = annotation ? annotation->type : nullptr;
+  if (ir::TypePtr launched = kernelLaunchType(op, kwargs)) annotated = launched;
   return createOpCall(op, std::move(args), kwargs, e.span, diag_, argSpans, kwargSpans, annotated);
 }
 
@@ -444,6 +511,11 @@ static std::string signatureTextOf(const std::string& name, const std::vector<ir
 }
 
 ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) {
+  if (hasKeyword(e, "device")) {
+    bool isParam = false;
+    for (const auto& p : sig.params) isParam = isParam || p->name == "device";
+    if (!isParam) return bindDeviceCall(sig, e);
+  }
   auto signatureText = [&](const Signature& s) {
     return signatureTextOf(s.name, s.params, isClassProgram_);
   };

@@ -568,6 +568,41 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
 
 // ---- kwarg values --------------------------------------------------------------------------
 
+/// PyPTO's integer-coded enums that ops take as keyword arguments (pipes, mask patterns and
+/// the payloads of the distributed ops): `pl.PipeType.MTE2`, `pld.ReduceOp.Sum`. The value
+/// is the enum's code, printed as the integer.
+static std::optional<int64_t> pyptoEnumCode(std::string_view dotted) {
+  if (dotted == "pl.AUTO") return -1;  // an address the compiler picks (reserve_buffer base=)
+  struct Enum {
+    std::string_view name;
+    std::initializer_list<std::string_view> members;  // in code order
+    int64_t first;
+  };
+  static const Enum kEnums[] = {
+      {"PipeType", {"MTE1", "MTE2", "MTE3", "M", "V", "S", "FIX", "ALL"}, 0},
+      {"MaskPattern", {"P0101", "P1010", "P0001", "P0010", "P0100", "P1000", "P1111"}, 1},
+      {"NotifyOp", {"AtomicAdd", "Set"}, 0},
+      {"WaitCmp", {"Eq", "Ge"}, 0},
+      {"AtomicType", {"None_", "Add"}, 0},
+      {"ReduceOp", {"Sum", "Max", "Min", "Prod"}, 0},
+  };
+  for (std::string_view prefix : {"pl.tile.", "pld.", "pl."}) {
+    if (!dotted.starts_with(prefix)) continue;
+    std::string_view rest = dotted.substr(prefix.size());
+    auto dot = rest.find('.');
+    if (dot == std::string_view::npos) continue;
+    for (const Enum& en : kEnums) {
+      if (rest.substr(0, dot) != en.name) continue;
+      int64_t code = en.first;
+      for (std::string_view m : en.members) {
+        if (rest.substr(dot + 1) == m) return code;
+        ++code;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
   if (const Expr* alias = moduleAlias(e)) return bindAttrValue(*alias);
   if (usesModuleName(e) || e.is<BinOpExpr>()) {
@@ -585,6 +620,7 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
     if (const auto* i = u->operand->as<IntLit>()) return -i->value;
     if (const auto* f = u->operand->as<FloatLit>()) return -f->value;
   }
+  if (auto code = pyptoEnumCode(dottedName(e))) return *code;
   auto path = plPath(e);
   if (!path)
     fail(e.span,

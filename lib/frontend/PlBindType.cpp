@@ -224,6 +224,11 @@ void PlBinder::checkTensorExtra(const Expr& e) {
        "e.g. pl.Tensor[[16, 16], pl.FP32]");
 }
 
+/// The handle types written without brackets.
+constexpr ir::HandleKind kScalarHandles[] = {
+    ir::HandleKind::Ptr, ir::HandleKind::CommCtx, ir::HandleKind::PrefetchAsyncContext,
+    ir::HandleKind::AsyncEvent, ir::HandleKind::AsyncSession};
+
 PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDirection) {
   BoundAnnotation out;
   if (e.is<NoneLit>()) {
@@ -232,6 +237,14 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
   }
   const auto* sub = e.as<SubscriptExpr>();
   if (!sub) {
+    // A runtime handle: `p: pl.Ptr`, `ctx: pld.CommCtx`.
+    std::string name = dottedName(e);
+    if (name == "pld.CommCtxType") name = "pld.CommCtx";
+    for (ir::HandleKind k : kScalarHandles)
+      if (name == ir::handleKindName(k)) {
+        out.type = ir::HandleType::get(k);
+        return out;
+      }
     // A bare dtype means a scalar: `x: pl.FP32`.
     if (auto path = plPath(e); path && ir::dtypeFromName(*path)) {
       out.type = ir::ScalarType::get(*ir::dtypeFromName(*path));
@@ -284,6 +297,16 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
     auto shape = bindStaticShape(*items[0], "tensor shape");
     out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]),
                                    head == "pld.DistributedTensor");
+    return out;
+  }
+  if (head == "pl.Array") {
+    need(2, 2, "an extent and a dtype, e.g. pl.Array[4, pl.TASK_ID]");
+    auto extent = evalConst(*items[0]);
+    const int64_t* n = extent ? std::get_if<int64_t>(&*extent) : nullptr;
+    if (!n || *n <= 0)
+      fail(items[0]->span, "pl.Array extent must be a positive integer constant",
+           "e.g. pl.Array[4, pl.TASK_ID]");
+    out.type = ir::HandleType::array(*n, bindDType(*items[1]));
     return out;
   }
   if (head == "pl.VReg") {

@@ -190,6 +190,18 @@ class PlBinder {
   ir::ExprPtr bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
                                   const std::vector<int64_t>& dims, bool isTile);
   ir::ExprPtr bindList(const ListExpr& e);
+  /// `[a, b]` of any values (the `deps=` task ids, the arguments of a submit), or one value.
+  ir::ExprPtr bindAnyList(const Expr& e);
+  /// `out, tid = pl.submit(self.kernel, args..., deps=[...])` (and pl.spmd_submit).
+  ir::ExprPtr bindSubmit(const CallExpr& e, bool spmd);
+  /// `self.kernel(args..., device=r)`: the kernel run on another rank (system.dispatch).
+  ir::ExprPtr bindDeviceCall(const Signature& sig, const CallExpr& e);
+  /// The result type of a kernel launch op (system.submit / system.dispatch) whose `kernel=`
+  /// names a function of the program, or null.
+  ir::TypePtr kernelLaunchType(const OpDef& op, const ir::AttrList& kwargs) const;
+  /// `pld.X.Y(...)`: the ops of PyPTO's distributed module (`path` without "pld.").
+  ir::ExprPtr bindPldCall(const CallExpr& e, std::string_view path,
+                          const BoundAnnotation* annotation);
   ir::ExprPtr bindConst(const CallExpr& e);
   ir::ExprPtr makeScalarBinary(ir::BinaryOp op, const Expr& lhsAst, const Expr& rhsAst,
                                ir::ExprPtr lhs, ir::ExprPtr rhs, Span span);

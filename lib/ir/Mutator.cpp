@@ -205,6 +205,7 @@ TypePtr IRMutator::mutateType(const TypePtr& t) {
     case TypeKind::Tensor:
     case TypeKind::VReg:
     case TypeKind::Mask:
+    case TypeKind::Handle:
       return t;
     case TypeKind::Tile: {
       const auto& tile = static_cast<const TileType&>(*t);

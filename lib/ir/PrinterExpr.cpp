@@ -303,6 +303,19 @@ void Printer::type(const Type& t, bool full) {
       appendInt(out_, t.as<MaskType>()->lanes);
       out_ += ']';
       return;
+    case TypeKind::Handle: {
+      const auto* h = t.as<HandleType>();
+      std::string_view name = handleKindName(h->handle);
+      out_ += full ? name : name.substr(name.find('.') + 1);
+      if (h->handle == HandleKind::Array) {
+        out_ += '[';
+        appendInt(out_, h->extent);
+        out_ += ", ";
+        appendDType(out_, h->dtype, full);
+        out_ += ']';
+      }
+      return;
+    }
     case TypeKind::Tuple: {
       out_ += "tuple[";
       const auto& ts = t.as<TupleType>()->types;
@@ -402,7 +415,8 @@ void Printer::constFloat(const ConstFloat& c, bool bare) {
 
 void Printer::call(const Call& c) {
   if (c.callee.find('.') != std::string::npos) {
-    out_ += "pl.";
+    // The ops of PyPTO's distributed module are spelled with their own prefix.
+    if (!c.callee.starts_with("pld.")) out_ += "pl.";
   } else if (classForm_) {
     out_ += "self.";
   }

@@ -218,6 +218,10 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
     }
     case TypeKind::Mask:
       return a->as<MaskType>()->lanes == b->as<MaskType>()->lanes;
+    case TypeKind::Handle: {
+      const auto *x = a->as<HandleType>(), *y = b->as<HandleType>();
+      return x->handle == y->handle && x->dtype == y->dtype && x->extent == y->extent;
+    }
     case TypeKind::Tuple: {
       const auto &x = a->as<TupleType>()->types, &y = b->as<TupleType>()->types;
       if (x.size() != y.size()) return false;

@@ -159,6 +159,13 @@ void Hasher::type(const Type* t) {
     case TypeKind::Mask:
       mix(static_cast<uint64_t>(t->as<MaskType>()->lanes));
       return;
+    case TypeKind::Handle: {
+      const auto* x = t->as<HandleType>();
+      mix(static_cast<uint64_t>(x->handle));
+      mix(static_cast<uint64_t>(x->dtype));
+      mix(static_cast<uint64_t>(x->extent));
+      return;
+    }
     case TypeKind::Tuple: {
       const auto& ts = t->as<TupleType>()->types;
       mix(ts.size());

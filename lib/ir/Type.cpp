@@ -100,6 +100,24 @@ std::vector<ExprPtr> TileType::validShape() const {
   return out;
 }
 
+std::string_view handleKindName(HandleKind k) {
+  switch (k) {
+    case HandleKind::Ptr:
+      return "pl.Ptr";
+    case HandleKind::CommCtx:
+      return "pld.CommCtx";
+    case HandleKind::Array:
+      return "pl.Array";
+    case HandleKind::PrefetchAsyncContext:
+      return "pl.PrefetchAsyncContext";
+    case HandleKind::AsyncEvent:
+      return "pl.AsyncEvent";
+    case HandleKind::AsyncSession:
+      return "pl.AsyncSession";
+  }
+  return "pl.Ptr";
+}
+
 std::optional<DType> elementDType(const Type& t) {
   if (auto* s = t.as<ScalarType>()) return s->dtype;
   if (auto* s = t.as<TensorType>()) return s->dtype;

@@ -3,6 +3,7 @@
 // and values, kwarg canonicalization, type deduction) and core-affinity classification
 // (pypto-facts §5).
 #include "ptoc/ops/OpRegistry.h"
+#include "ptoc/ops/CorePlacement.h"
 
 #include <fmt/format.h>
 
@@ -494,6 +495,9 @@ const OpRegistry& OpRegistry::instance() {
     registerVmiOps(r);
     registerTensorOps(r);
     registerPlExtraOps(r);
+    registerDistributedOps(r);
+    registerRuntimeOps(r);
+    registerGatherSortOps(r);
     for (const auto& [name, def] : r.ops_) {
       PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
       PTOC_CHECK(!def->pipes.empty(), name + " occupies no pipe (use Pipe::Scalar)");
@@ -696,6 +700,10 @@ CoreAffinity classifyCallAffinity(const Call& call) {
   if (!call.op) return CoreAffinity::Shared;
   const OpDef& op = *call.op;
   if (op.declaredAffinity) return *op.declaredAffinity;
+  // The lane a pl.split_aiv region decided for a shared op (lower-auto-vector-split stamps
+  // it; expand-mixed-kernel consumes and strips it).
+  if (const auto* p = getAttr<std::string>(call.kwargs, kCorePlacementKwarg); p && *p == "aiv")
+    return CoreAffinity::Vector;
 
   auto byMemory = [](MemorySpace m) {
     return isCubeMemorySpace(m) ? CoreAffinity::Cube : CoreAffinity::Vector;

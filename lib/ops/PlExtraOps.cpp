@@ -347,12 +347,6 @@ void registerPlExtraOps(OpRegistry& r) {
     b.sideEffects().pipes(scalarPipe).deduce(deduceNone).doc(fmt::format("synchronization: {}", n));
     if (std::string_view(n).rfind("bar_", 0) == 0) b.pto("pto.barrier");  // a pipe barrier
   }
-  r.add("system.task_invalid")
-      .arg("task", K::Any)
-      .sideEffects()
-      .pipes(scalarPipe)
-      .deduce(deduceNone)
-      .doc("marks a task id invalid (orchestration)");
 
   // Orchestration markers on tensors: the tensor itself.
   r.add("tensor.no_dep")

@@ -16,6 +16,20 @@
 
 namespace ptoc::sim::detail {
 
+/// A dtype of `t` (or of its tuple elements, or an array's) the simulator does not compute with.
+static std::optional<DType> unmodeledDType(const ir::Type& t) {
+  if (const auto* tu = t.as<ir::TupleType>()) {
+    for (const auto& x : tu->types)
+      if (auto d = unmodeledDType(*x)) return d;
+    return std::nullopt;
+  }
+  std::optional<DType> d = ir::elementDType(t);
+  if (const auto* h = t.as<ir::HandleType>(); h && h->handle == ir::HandleKind::Array)
+    d = h->dtype;
+  if (d && ir::isUnmodeledDType(*d)) return d;
+  return std::nullopt;
+}
+
 void Executor::bind(Frame& f, const ir::Var& v, Value x) {
   f.set(&v, conformTo(std::move(x), v.type));
 }
@@ -24,6 +38,11 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
   switch (s.kind) {
     case ir::StmtKind::Assign: {
       const auto& a = static_cast<const ir::AssignStmt&>(s);
+      if (auto d = unmodeledDType(*a.var->type))
+        throw SimError(s.span,
+                       fmt::format("the simulator does not model pl.{} values ('{}' is {})",
+                                   ir::dtypeName(*d), a.var->name, ir::typeToString(*a.var->type)),
+                       "simulate the kernels that compute in the modeled dtypes");
       bind(f, *a.var, eval(*a.value, f));
       return Flow::Normal;
     }

@@ -142,6 +142,8 @@ const OpSemantics& OpSemantics::instance() {
     registerVmiKernels(s);
     registerTensorKernels(s);
     registerPlExtraKernels(s);
+    registerRuntimeKernels(s);
+    registerGatherSortKernels(s);
     return s;
   }();
   return table;

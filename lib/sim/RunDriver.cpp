@@ -153,6 +153,12 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
            fmt::format("the simulator does not model distributed tensors (parameter '{}' is {})",
                        p.name, ir::typeToString(*p.type)),
            "simulate one rank's kernel with a pl.Tensor parameter instead");
+    if (p.type->isa<ir::HandleType>() ||
+        (ir::elementDType(*p.type) && ir::isUnmodeledDType(*ir::elementDType(*p.type))))
+      fail(diag, p.span,
+           fmt::format("the simulator does not model parameter '{}' of type {}", p.name,
+                       ir::typeToString(*p.type)),
+           "simulate a kernel whose parameters are tensors, tiles and scalars of modeled dtypes");
     ir::ParamDirection dir =
         i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
     std::string path;

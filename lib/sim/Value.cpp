@@ -58,6 +58,13 @@ std::string_view npyDescrOf(DType d) {
       return "<i4";
     case DType::Int64:
     case DType::Index:
+    case DType::Int4:
+    case DType::UInt4:
+    case DType::FP4:
+    case DType::HF4:
+    case DType::HF8:
+    case DType::FP8E8M0:
+    case DType::TaskId:
       return "<i8";
     case DType::UInt8:
     case DType::FP8E4M3FN:

@@ -32,6 +32,7 @@
 #include "ptoc/ops/ExtentArith.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
+#include "split/CorePlacement.h"
 
 namespace ptoc {
 namespace {
@@ -148,6 +149,12 @@ class ExpandMixedKernelPass final : public Pass {
             f = a;
             changed = true;
           }
+    // The region placements are consumed: no later pass or dump sees the stamp.
+    for (auto& f : out)
+      if (FunctionPtr g = split::stripCorePlacement(f); g != f) {
+        f = g;
+        changed = true;
+      }
     if (!changed) return program;
     return std::make_shared<Program>(program->name, std::move(out), program->isClass,
                                      program->span);

@@ -28,6 +28,7 @@
 #include "ptoc/ops/ExtentArith.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
+#include "split/CorePlacement.h"
 #include "split/ExplicitRegion.h"
 #include "split/SplitLowerer.h"
 
@@ -307,7 +308,16 @@ class LowerAutoVectorSplitPass final : public Pass {
     return s;
   }
 
+  /// The lowered statements of a region, its shared communication ops stamped with the
+  /// lane the region places them on (split/CorePlacement.h): the region wrapper is gone
+  /// after this pass, and expand-mixed-kernel would otherwise copy them onto both lanes.
   std::vector<StmtPtr> lowerRegion(const SplitAivScopeStmt& r, RegionState& st) {
+    std::vector<StmtPtr> out = lowerRegionStmts(r, st);
+    for (auto& s : out) s = split::stampCorePlacement(s);
+    return out;
+  }
+
+  std::vector<StmtPtr> lowerRegionStmts(const SplitAivScopeStmt& r, RegionState& st) {
     const Call* boundary = split::findBoundaryOp(r.body);
     std::vector<StmtPtr> out;
     // An empty region (e.g. emptied by DCE) is dropped: no lane index is bound for it.

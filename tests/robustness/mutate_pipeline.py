@@ -529,7 +529,8 @@ def classify_check(ptoc, passes, source):
             return "fail", f"MISCOMPILE (mismatch) {' '.join(flag)}: {out[-600:]}"
         if "after the passes:" in out:
             return "fail", f"MISCOMPILE (lowered program fails) {' '.join(flag)}: {out[-600:]}"
-        if "before the passes:" in out or "has no function" in out:
+        if ("before the passes:" in out or "has no function" in out
+                or "the simulator does not model" in out):
             verdict = "orig-fails" if verdict == "ok" else verdict
             continue
         return "fail", f"check {' '.join(flag)}: unexpected exit 1: {out[-600:]}"

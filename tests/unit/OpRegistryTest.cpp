@@ -20,7 +20,7 @@ using Kw = AttrList;
 /// Ops outside the tile/system/vmi catalog listed below: the tensor family and the rest of
 /// PyPTO's catalog (lib/ops/TensorOps.cpp, PlExtraOps.cpp), tested in TensorOpsTest.cpp.
 bool isPyptoExtraOp(std::string_view n) {
-  for (std::string_view p : {"tensor.", "orch.", "dist.", "array.", "prefetch.", "debug."})
+  for (std::string_view p : {"tensor.", "orch.", "dist.", "pld.", "array.", "prefetch.", "debug."})
     if (n.substr(0, p.size()) == p) return true;
   return kPlExtraTileOps.count(std::string(n)) > 0;
 }

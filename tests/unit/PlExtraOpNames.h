@@ -1,5 +1,6 @@
 // The tile/system ops of PyPTO's catalog that lib/ops/PlExtraOps.cpp adds to the original
-// tile catalog (OpRegistryTest's CatalogIsComplete lists the original one).
+// tile catalog, and those of GatherSortOps.cpp / RuntimeOps.cpp (OpRegistryTest's
+// CatalogIsComplete lists the original one).
 #pragma once
 
 #include <set>
@@ -42,5 +43,46 @@ inline const std::set<std::string> kPlExtraTileOps = {"tile.read",
                                                       "system.bar_all",
                                                       "system.fence",
                                                       "system.cacheinvalid",
-                                                      "system.task_invalid"};
+                                                      "system.task_invalid",
+                                                      "tile.gather",
+                                                      "tile.gatherb",
+                                                      "tile.gather_mask",
+                                                      "tile.scatter",
+                                                      "tile.scatter_mask",
+                                                      "tile.scatter_update",
+                                                      "tile.mgather",
+                                                      "tile.mscatter",
+                                                      "tile.gather_row",
+                                                      "tile.sort32",
+                                                      "tile.mrgsort_format1",
+                                                      "tile.mrgsort_format2",
+                                                      "tile.fmod",
+                                                      "tile.fmods",
+                                                      "tile.rem",
+                                                      "tile.rems",
+                                                      "tile.addc",
+                                                      "tile.subc",
+                                                      "tile.addsc",
+                                                      "tile.subsc",
+                                                      "tile.lrelu",
+                                                      "tile.sel",
+                                                      "tile.sels",
+                                                      "tile.expands",
+                                                      "tile.tri",
+                                                      "tile.concat",
+                                                      "tile.reinterpret_view",
+                                                      "tile.batch_matmul",
+                                                      "tile.batch_matmul_acc",
+                                                      "tile.alloc",
+                                                      "system.submit",
+                                                      "system.dispatch",
+                                                      "system.task_dummy",
+                                                      "system.task_is_valid",
+                                                      "system.sync_set",
+                                                      "system.sync_wait",
+                                                      "system.sync_src",
+                                                      "system.sync_dst",
+                                                      "system.set_ffts",
+                                                      "system.available_cluster_count",
+                                                      "system.available_aiv_count"};
 }  // namespace ptoc

@@ -55,5 +55,6 @@
   X(Tile, TileType)          \
   X(VReg, VRegType)          \
   X(Mask, MaskType)          \
-  X(Tuple, TupleType)
+  X(Tuple, TupleType)        \
+  X(Handle, HandleType)
 // clang-format on

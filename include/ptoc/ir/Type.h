@@ -1,5 +1,5 @@
 // IR types (architecture §4): Scalar, Tensor (GM), Tile (+ TileView), VReg, Mask,
-// Tuple and Unknown. Types are immutable and shared; TileType canonicalizes its view.
+// Tuple, Handle (runtime handles: pl.Ptr, pld.CommCtx, pl.Array) and Unknown. Types are immutable and shared; TileType canonicalizes its view.
 #pragma once
 
 #include <cstdint>
@@ -145,6 +145,33 @@ class TupleType final : public Type {
     return std::make_shared<TupleType>(std::move(types));
   }
   const std::vector<TypePtr> types;
+};
+
+/// The runtime handles of PyPTO's orchestration and distributed levels: values a program
+/// passes around but never computes on element by element.
+enum class HandleKind : uint8_t {
+  Ptr,      // pl.Ptr: an address (pl.tile.alloc, pld.alloc_window_buffer)
+  CommCtx,  // pld.CommCtx: a communicator (pld.get_comm_ctx)
+  Array,    // pl.Array[extent, dtype]: a small array of scalars (task ids, routes)
+  PrefetchAsyncContext,  // pl.PrefetchAsyncContext (pl.prefetch.make_context)
+  AsyncEvent,            // pl.AsyncEvent (pl.prefetch.async_prefetch)
+  AsyncSession,          // pl.AsyncSession (pl.prefetch.session)
+};
+
+/// The DSL spelling of a handle kind without its extent ("pl.Ptr", "pld.CommCtx", "pl.Array").
+std::string_view handleKindName(HandleKind k);
+
+class HandleType final : public Type {
+ public:
+  static constexpr TypeKind kKind = TypeKind::Handle;
+  HandleType(HandleKind k, DType d, int64_t e) : Type(kKind), handle(k), dtype(d), extent(e) {}
+  static TypePtr get(HandleKind k) { return std::make_shared<HandleType>(k, DType::Index, 0); }
+  static TypePtr array(int64_t extent, DType d) {
+    return std::make_shared<HandleType>(HandleKind::Array, d, extent);
+  }
+  const HandleKind handle;
+  const DType dtype;     // Array: the element dtype (Index otherwise)
+  const int64_t extent;  // Array: the number of elements (0 otherwise)
 };
 
 /// Element dtype of a Scalar/Tensor/Tile/VReg type; nullopt otherwise.

@@ -144,6 +144,7 @@ enum class OpId : uint8_t {
   AivShard,
   AicGather,
   GetSubblockIdx,
+  Submit,  // pl.submit: a kernel launch that also yields its task id
   Count_,  // number of ids (not an op)
 };
 
@@ -384,5 +385,8 @@ void registerSystemOps(OpRegistry& r);
 void registerVmiOps(OpRegistry& r);
 void registerTensorOps(OpRegistry& r);
 void registerPlExtraOps(OpRegistry& r);
+void registerDistributedOps(OpRegistry& r);
+void registerRuntimeOps(OpRegistry& r);
+void registerGatherSortOps(OpRegistry& r);
 
 }  // namespace ptoc

@@ -116,5 +116,7 @@ void registerCrossCoreKernels(OpSemantics& s);
 void registerVmiKernels(OpSemantics& s);
 void registerTensorKernels(OpSemantics& s);
 void registerPlExtraKernels(OpSemantics& s);
+void registerRuntimeKernels(OpSemantics& s);
+void registerGatherSortKernels(OpSemantics& s);
 
 }  // namespace ptoc::sim

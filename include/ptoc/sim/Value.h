@@ -316,6 +316,15 @@ decltype(auto) dispatchDType(DType d, F&& f) {
     case DType::FP8E5M2:
       return f(Elem<DType::FP8E5M2>{});
     case DType::Index:
+    // Stored as INDEX; the interpreter reports values of these dtypes at the statement
+    // (ir::isUnmodeledDType) before a kernel computes with them.
+    case DType::Int4:
+    case DType::UInt4:
+    case DType::FP4:
+    case DType::HF4:
+    case DType::HF8:
+    case DType::FP8E8M0:
+    case DType::TaskId:
       break;
   }
   return f(Elem<DType::Index>{});

@@ -261,7 +261,7 @@ void registerPlExtraKernels(OpSemantics& s) {
   // One simulated core runs the program in order: barriers and fences have nothing to wait
   // for, and a task id is not tracked.
   for (const char* n : {"system.syncall", "system.bar_v", "system.bar_m", "system.bar_all",
-                        "system.fence", "system.cacheinvalid", "system.task_invalid"})
+                        "system.fence", "system.cacheinvalid"})
     s.add(n, [](const KernelContext&) { return Value{}; });
   s.add("tensor.no_dep", [](const KernelContext& c) -> Value { return c.tensor(0); });
   s.add("tensor.dump_tag", [](const KernelContext& c) -> Value { return c.tensor(0); });

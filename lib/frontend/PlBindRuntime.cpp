@@ -1,0 +1,145 @@
+// `pl` binder, orchestration and distributed calls: `pl.submit` / `pl.spmd_submit` (a kernel
+// launch that yields its task id: the op system.submit) and the `pld.*` ops of PyPTO's
+// distributed module, with its short forms (`pld.window`, `pld.remote_store`, ...).
+#include <fmt/format.h>
+
+#include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
+#include "ptoc/ir/Printer.h"
+#include "ptoc/ir/StructuralEqual.h"
+
+namespace ptoc::frontend {
+
+ir::ExprPtr PlBinder::bindAnyList(const Expr& e) {
+  const auto* l = e.as<ListExpr>();
+  if (!l) return bindExpr(e);
+  std::vector<ir::ExprPtr> elts;
+  for (const auto& x : l->elts) {
+    if (x->is<ListExpr>())
+      fail(x->span, "nested lists are not supported", "write one flat list, e.g. deps=[a, b]");
+    elts.push_back(bindExpr(*x));
+  }
+  return ir::makeTuple(std::move(elts), e.span);
+}
+
+static ir::TypePtr resultTypeOf(const std::vector<ir::TypePtr>& returns);
+
+ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
+  const char* form = spmd ? "pl.spmd_submit" : "pl.submit";
+  const Signature* sig = e.args.empty() ? nullptr : functionCallee(*e.args[0]);
+  if (!sig)
+    fail(e.args.empty() ? e.span : e.args[0]->span,
+         fmt::format("{} launches a function of the program, given first", form),
+         fmt::format("write `out, tid = {}(self.kernel, args..., deps=[...])`", form));
+  if (e.args.size() - 1 != sig->params.size())
+    fail(e.span,
+         fmt::format("'{}' expects {} argument(s), got {}", sig->name, sig->params.size(),
+                     e.args.size() - 1),
+         fmt::format("pass the kernel's arguments after it: {}(self.{}, ...)", form, sig->name));
+  std::vector<ir::ExprPtr> args;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    const ir::VarPtr& p = sig->params[i - 1];
+    ir::ExprPtr a = bindExpr(*e.args[i], p->type);
+    if (!ir::structuralEqual(*a->type, *p->type))
+      fail(e.args[i]->span,
+           fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i,
+                       sig->name, ir::typeToString(*a->type), p->name,
+                       ir::typeToString(*p->type)),
+           "pass a value of the parameter's type");
+    args.push_back(a);
+  }
+  ir::ExprPtr deps = ir::makeTuple({}, e.span);
+  ir::AttrList kwargs{{"kernel", sig->name}};
+  std::vector<Span> kwargSpans{e.args[0]->span};
+  for (const auto& kw : e.keywords) {
+    if (kw.name == "deps") {
+      deps = bindAnyList(*kw.value);
+    } else if (kw.name == "allow_early_resolve" || (spmd && kw.name == "core_num")) {
+      kwargs.emplace_back(std::string(kw.name), bindAttrValue(*kw.value));
+      kwargSpans.push_back(kw.span);
+    } else {
+      fail(kw.nameSpan, fmt::format("{} has no keyword argument '{}' here", form, kw.name),
+           "ptoc reads deps=[...], allow_early_resolve= and (pl.spmd_submit) core_num=");
+    }
+  }
+  ir::TypePtr type = ir::TupleType::get(
+      {resultTypeOf(sig->returnTypes), ir::ScalarType::get(ir::DType::TaskId)});
+  const OpDef& op = ops_.get(OpId::Submit);
+  return createOpCall(op, {ir::makeTuple(std::move(args), e.span), deps}, kwargs, e.span, diag_,
+                      {e.span, e.span}, kwargSpans, type);
+}
+
+ir::ExprPtr PlBinder::bindPldCall(const CallExpr& e, std::string_view path,
+                                  const BoundAnnotation* annotation) {
+  const OpDef* op = ops_.find("pld." + std::string(path));
+  if (!op && path.find('.') == std::string_view::npos) {
+    // Short forms: pld.window is pld.tensor.window; pld.remote_store picks the tile or the
+    // tensor op by its source.
+    static constexpr std::string_view kTensorFirst[] = {"tensor.", "tile.", "system."};
+    static constexpr std::string_view kTileFirst[] = {"tile.", "tensor.", "system."};
+    for (std::string_view ns : firstArgIsTensor(e) ? kTensorFirst : kTileFirst)
+      if (!op) op = ops_.find("pld." + std::string(ns) + std::string(path));
+  }
+  if (!op) {
+    std::vector<std::string> names;
+    for (const OpDef* d : ops_.all())
+      if (d->name.starts_with("pld.")) names.push_back(d->name);
+    std::string best = closestName("pld." + std::string(path), names);
+    fail(e.func->span, fmt::format("unknown op 'pld.{}'", path),
+         best.empty() ? "`ptoc ops` lists the pld ops" : fmt::format("did you mean {}?", best));
+  }
+  return bindOpCall(*op, e, annotation);
+}
+
+static ir::TypePtr resultTypeOf(const std::vector<ir::TypePtr>& returns) {
+  if (returns.empty()) return ir::UnknownType::get();
+  return returns.size() == 1 ? returns[0] : ir::TupleType::get(returns);
+}
+
+ir::TypePtr PlBinder::kernelLaunchType(const OpDef& op, const ir::AttrList& kwargs) const {
+  if (!op.typeFromAnnotation) return nullptr;
+  const auto* kernel = ir::getAttr<std::string>(kwargs, "kernel");
+  auto it = kernel ? signatureIndex_.find(*kernel) : signatureIndex_.end();
+  if (it == signatureIndex_.end()) return nullptr;
+  ir::TypePtr ret = resultTypeOf(signatures_[it->second].returnTypes);
+  if (op.id == OpId::Submit)
+    return ir::TupleType::get({ret, ir::ScalarType::get(ir::DType::TaskId)});
+  return ret;
+}
+
+ir::ExprPtr PlBinder::bindDeviceCall(const Signature& sig, const CallExpr& e) {
+  for (const auto& kw : e.keywords)
+    if (kw.name != "device")
+      fail(kw.nameSpan,
+           fmt::format("a call with device= passes the arguments of '{}' by position", sig.name),
+           fmt::format("write self.{}(args..., device=RANK)", sig.name));
+  if (e.args.size() != sig.params.size())
+    fail(e.span,
+         fmt::format("'{}' expects {} argument(s), got {}", sig.name, sig.params.size(),
+                     e.args.size()),
+         "pass the arguments by position, then device=RANK");
+  std::vector<ir::ExprPtr> args;
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    const ir::VarPtr& p = sig.params[i];
+    ir::ExprPtr a = bindExpr(*e.args[i], p->type);
+    if (!ir::structuralEqual(*a->type, *p->type))
+      fail(e.args[i]->span,
+           fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
+                       sig.name, ir::typeToString(*a->type), p->name,
+                       ir::typeToString(*p->type)),
+           "pass a value of the parameter's type");
+    args.push_back(a);
+  }
+  ir::ExprPtr device;
+  Span deviceSpan = e.span;
+  for (const auto& kw : e.keywords) {
+    device = bindExpr(*kw.value, ir::ScalarType::get(ir::DType::Index));
+    deviceSpan = kw.value->span;
+  }
+  ir::AttrList kwargs{{"kernel", sig.name}};
+  const OpDef& op = ops_.get("system.dispatch");
+  return createOpCall(op, {ir::makeTuple(std::move(args), e.span), device}, kwargs, e.span, diag_,
+                      {e.span, deviceSpan}, {e.span}, kernelLaunchType(op, kwargs));
+}
+
+}  // namespace ptoc::frontend

@@ -1,0 +1,468 @@
+// PyPTO's index-driven and sorting ops on tiles and tensors: gathers (by index tile, by
+// block offsets, by a mask pattern, from GM rows or pages), scatters, sort32 / merge sort,
+// and the remaining element-wise and layout ops of its catalog (fmod / rem, the
+// three-operand add / sub, select with a mask, lrelu, tri, concat, reinterpret_view,
+// batch matmul). Registered from one table (OpTable.h); type deduction follows PyPTO's
+// (src/ir/op/tile_ops, tensor_ops). Vector results live in Vec.
+#include <fmt/format.h>
+
+#include "OpTable.h"
+
+namespace ptoc {
+
+using namespace ir;
+using namespace ops;
+
+namespace {
+
+using K = ArgKind;
+using A = AttrKind;
+constexpr MemorySpace kVec = MemorySpace::Vec;
+
+/// The element type and shape of a tile or tensor argument.
+struct Operand {
+  DType dtype;
+  std::vector<int64_t> shape;
+  bool tile;
+};
+
+Operand operandOf(const OpCallContext& ctx, size_t i) {
+  const Type& t = *ctx.args[i]->type;
+  if (const auto* x = t.as<TileType>()) return {x->dtype, x->shape, true};
+  if (const auto* x = t.as<TensorType>()) return {x->dtype, x->shape, false};
+  ctx.fail(static_cast<int>(i), fmt::format("argument {} ('{}') of {} must be a tile or a tensor, got {}",
+                                            i + 1, ctx.op.args[i].name, ctx.op.name,
+                                            describeType(ctx.args[i]->type)));
+}
+
+/// A result of the family of argument `like`: a Vec tile or a tensor.
+TypePtr resultLike(const OpCallContext& ctx, size_t like, std::vector<int64_t> shape, DType d) {
+  if (operandOf(ctx, like).tile) return makeTile(std::move(shape), d, kVec);
+  return TensorType::get(std::move(shape), d);
+}
+
+void requireDTypeIn(const OpCallContext& ctx, size_t i, DType d, std::initializer_list<DType> ok,
+                    std::string_view what) {
+  for (DType x : ok)
+    if (x == d) return;
+  std::string names;
+  for (DType x : ok) names += (names.empty() ? "" : ", ") + std::string(dtypeName(x));
+  ctx.fail(static_cast<int>(i),
+           fmt::format("{} of {} must be one of {}, got {}", what, ctx.op.name, names, dtypeName(d)));
+}
+
+int64_t constArg(const OpCallContext& ctx, size_t i, std::string_view what) {
+  auto v = constIntValue(ctx.args[i]);
+  if (!v)
+    ctx.fail(static_cast<int>(i), fmt::format("{} of {} must be a constant", what, ctx.op.name),
+             fmt::format("write an integer literal, e.g. {}=-1", what));
+  return *v;
+}
+
+size_t normalizedDim(const OpCallContext& ctx, size_t i, size_t rank) {
+  int64_t d = constArg(ctx, i, "dim");
+  int64_t r = static_cast<int64_t>(rank);
+  if (d < -r || d >= r)
+    ctx.fail(static_cast<int>(i),
+             fmt::format("dim of {} must be in [{}, {}], got {}", ctx.op.name, -r, r - 1, d));
+  return static_cast<size_t>(d < 0 ? d + r : d);
+}
+
+/// gather(input, dim, index): torch.gather; the index's shape, the input's dtype.
+TypePtr deduceGatherDim(const OpCallContext& ctx) {
+  Operand in = operandOf(ctx, 0), idx = operandOf(ctx, 2);
+  requireDTypeIn(ctx, 2, idx.dtype, {DType::Int32, DType::Int16}, "the index dtype");
+  if (idx.shape.size() != in.shape.size())
+    ctx.fail(2, fmt::format("{}: the index has rank {} but the input has rank {}", ctx.op.name,
+                            idx.shape.size(), in.shape.size()));
+  size_t dim = normalizedDim(ctx, 1, in.shape.size());
+  for (size_t k = 0; k < in.shape.size(); ++k)
+    if (k != dim && idx.shape[k] > in.shape[k])
+      ctx.fail(2, fmt::format("{}: index.shape[{}] = {} exceeds input.shape[{}] = {}", ctx.op.name,
+                              k, idx.shape[k], k, in.shape[k]));
+  return resultLike(ctx, 0, idx.shape, in.dtype);
+}
+
+/// scatter(input, dim, index, src) / scatter_update: the input's type.
+TypePtr deduceScatterDim(const OpCallContext& ctx) {
+  Operand in = operandOf(ctx, 0), idx = operandOf(ctx, 2), src = operandOf(ctx, 3);
+  requireDTypeIn(ctx, 2, idx.dtype, {DType::Int32, DType::Int16, DType::Int64}, "the index dtype");
+  requireSameDType(ctx, 3, in.dtype, src.dtype, "the input and the source");
+  normalizedDim(ctx, 1, in.shape.size());
+  return ctx.args[0]->type;
+}
+
+/// Keep 1 of 2 (patterns 1, 2), 1 of 4 (3..6) or all (7) elements of each row.
+int64_t maskPatternDivisor(const OpCallContext& ctx) {
+  int64_t p = ctx.kwargOr<int64_t>("mask_pattern", 0);
+  if (p < 1 || p > 7)
+    ctx.failKwarg("mask_pattern", fmt::format("mask_pattern of {} must be in 1..7, got {}",
+                                              ctx.op.name, p),
+                  "use pl.tile.MaskPattern.P0101 (1) ... P1111 (7)");
+  return p <= 2 ? 2 : p <= 6 ? 4 : 1;
+}
+
+TypePtr deduceGatherMask(const OpCallContext& ctx) {
+  Operand in = operandOf(ctx, 0);
+  int64_t div = maskPatternDivisor(ctx);
+  auto shape = in.shape;
+  if (shape.back() % div != 0)
+    ctx.fail(0, fmt::format("{}: the last extent {} is not a multiple of {}", ctx.op.name,
+                            shape.back(), div));
+  shape.back() /= div;
+  DType out = ctx.kwargOr<DType>("output_dtype", in.dtype);
+  if (dtypeBits(out) != dtypeBits(in.dtype))
+    ctx.failKwarg("output_dtype",
+                  fmt::format("output_dtype of {} must have the width of {}, got {}", ctx.op.name,
+                              dtypeName(in.dtype), dtypeName(out)),
+                  "the gathered bits are reinterpreted, not converted");
+  return resultLike(ctx, 0, shape, out);
+}
+
+TypePtr deduceScatterMask(const OpCallContext& ctx) {
+  maskPatternDivisor(ctx);
+  Operand in = operandOf(ctx, 0), dst = operandOf(ctx, 1);
+  requireSameDType(ctx, 1, in.dtype, dst.dtype, "the source and the destination");
+  return ctx.args[0]->type;
+}
+
+/// tile.gather(src, indices, tmp): the indices' shape, the source's dtype.
+TypePtr deduceTileGather(const OpCallContext& ctx) {
+  Operand src = operandOf(ctx, 0), idx = operandOf(ctx, 1);
+  requireDTypeIn(ctx, 1, idx.dtype, {DType::Int32, DType::Int16, DType::UInt32},
+                 "the index dtype");
+  return makeTile(idx.shape, src.dtype, kVec);
+}
+
+/// tile.scatter(dst, src, indexes): the destination.
+TypePtr deduceTileScatter(const OpCallContext& ctx) {
+  Operand dst = operandOf(ctx, 0), src = operandOf(ctx, 1);
+  requireSameDType(ctx, 1, dst.dtype, src.dtype, "the destination and the source");
+  return ctx.args[0]->type;
+}
+
+/// gatherb(src, offset): 32-byte blocks of `src` picked by UINT32 offsets; each offset
+/// column yields one block of elements.
+TypePtr deduceGatherb(const OpCallContext& ctx) {
+  Operand src = operandOf(ctx, 0), off = operandOf(ctx, 1);
+  requireDTypeIn(ctx, 1, off.dtype, {DType::UInt32}, "the offset dtype");
+  if (off.shape.size() != 2) ctx.fail(1, fmt::format("the offsets of {} must be 2-D", ctx.op.name));
+  DType out = ctx.kwargOr<DType>("output_dtype", src.dtype);
+  int64_t perBlock = 32 / std::max<int64_t>(1, dtypeBits(out) / 8);
+  return makeTile({off.shape[0], off.shape[1] * perBlock}, out, kVec);
+}
+
+/// sort32(src, idx): value / index pairs: the last extent doubles.
+TypePtr deduceSort32(const OpCallContext& ctx) {
+  Operand src = operandOf(ctx, 0);
+  requireDTypeIn(ctx, 0, src.dtype, {DType::FP16, DType::FP32}, "the source dtype");
+  Operand idx = operandOf(ctx, 1);
+  requireDTypeIn(ctx, 1, idx.dtype, {DType::UInt32, DType::Int32}, "the index dtype");
+  auto shape = src.shape;
+  shape.back() *= 2;
+  return resultLike(ctx, 0, shape, src.dtype);
+}
+
+TypePtr deduceMrgSort1(const OpCallContext& ctx) {
+  Operand src = operandOf(ctx, 0);
+  requireDTypeIn(ctx, 0, src.dtype, {DType::FP16, DType::FP32}, "the source dtype");
+  if (auto b = constIntValue(ctx.args[1]); b && (*b <= 0 || *b % 64 != 0))
+    ctx.fail(1, fmt::format("block_len of {} must be a positive multiple of 64, got {}",
+                            ctx.op.name, *b));
+  return resultLike(ctx, 0, src.shape, src.dtype);
+}
+
+/// mrgsort_format2(src0, src1, ...): the merged lists, the shape of the last (tmp) operand
+/// for tiles, the concatenation along the last axis for tensors.
+TypePtr deduceMrgSort2(const OpCallContext& ctx) {
+  Operand first = operandOf(ctx, 0);
+  int64_t cols = 0;
+  for (size_t i = 0; i < ctx.args.size(); ++i) {
+    Operand o = operandOf(ctx, i);
+    requireSameDType(ctx, static_cast<int>(i), first.dtype, o.dtype, "the sorted lists");
+    cols += o.shape.back();
+  }
+  if (first.tile) {
+    Operand last = operandOf(ctx, ctx.args.size() - 1);
+    return makeTile(last.shape, first.dtype, kVec);
+  }
+  auto shape = first.shape;
+  shape.back() = cols;
+  return TensorType::get(shape, first.dtype);
+}
+
+/// reinterpret_view(data, dtype): the same bytes as another dtype; the contiguous (last)
+/// extent scales by the width ratio unless a shape is given.
+TypePtr deduceReinterpretView(const OpCallContext& ctx) {
+  Operand in = operandOf(ctx, 0);
+  DType to = std::get<DType>(*ctx.kwarg("dtype"));
+  std::vector<int64_t> shape;
+  if (ctx.args.size() > 1) {
+    shape = staticShapeArg(ctx, 1, "shape");
+  } else {
+    shape = in.shape;
+    int64_t bytes = shape.back() * dtypeBits(in.dtype);
+    if (bytes % dtypeBits(to) != 0)
+      ctx.fail(0, fmt::format("{}: a last extent of {} x {} bits is not a whole number of {}",
+                              ctx.op.name, shape.back(), dtypeBits(in.dtype), dtypeName(to)));
+    shape.back() = bytes / dtypeBits(to);
+  }
+  int64_t inBits = dtypeBits(in.dtype), outBits = dtypeBits(to);
+  int64_t inTotal = inBits, outTotal = outBits;
+  for (int64_t d : in.shape) inTotal *= d;
+  for (int64_t d : shape) outTotal *= d;
+  if (inTotal != outTotal)
+    ctx.fail(0, fmt::format("{}: {} of {} and {} of {} are not the same bytes", ctx.op.name,
+                            formatShape(in.shape), dtypeName(in.dtype), formatShape(shape),
+                            dtypeName(to)));
+  if (const auto* t = ctx.args[0]->type->as<TileType>())
+    return makeTileWithLayoutOf(*t, shape, to, t->memory, {});
+  return TensorType::get(shape, to);
+}
+
+/// concat(src0, src1): along the last axis.
+TypePtr deduceConcat(const OpCallContext& ctx) {
+  Operand a = operandOf(ctx, 0), b = operandOf(ctx, 1);
+  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+  if (a.shape.size() != b.shape.size() ||
+      !std::equal(a.shape.begin(), a.shape.end() - 1, b.shape.begin()))
+    ctx.fail(1, fmt::format("{}: {} and {} differ outside the last axis", ctx.op.name,
+                            formatShape(a.shape), formatShape(b.shape)));
+  auto shape = a.shape;
+  shape.back() += b.shape.back();
+  return resultLike(ctx, 0, shape, a.dtype);
+}
+
+/// Element-wise ops whose result is the first tile's shape and dtype in Vec; every other
+/// tile operand must have that dtype unless it is a mask / scratch (`checked` lists the
+/// operands compared).
+DeduceTypeFn elementwiseOf(size_t like, std::vector<size_t> checked) {
+  return [like, checked](const OpCallContext& ctx) -> TypePtr {
+    const TileType& t = tileArgRef(ctx, like);
+    for (size_t i : checked) {
+      if (const TileType* o = ctx.tileArg(i)) {
+        requireSameDType(ctx, static_cast<int>(i), t.dtype, o->dtype, "the operands");
+        requireSameShape(ctx, static_cast<int>(i), t.shape, o->shape, "the operands");
+      } else {
+        requireScalarCompatible(ctx, static_cast<int>(i), scalarArgDType(ctx, i), t.dtype);
+      }
+    }
+    return makeTileWithLayoutOf(t, t.shape, t.dtype, kVec, explicitValidOf(t));
+  };
+}
+
+TypePtr deduceTri(const OpCallContext& ctx) {
+  auto shape = staticShapeArg(ctx, 1, "shape");
+  std::vector<ExprPtr> valid;
+  if (ctx.args.size() > 2) valid = checkValidShapeArg(ctx, 2, shape);
+  return makeTile(shape, ctx.kwargOr<DType>("dtype", DType::Int32), kVec, valid);
+}
+
+/// batch_matmul([B, M, K], [B, K, N]) -> [B, M, N] in Acc (FP32 for float, INT32 for int8).
+TypePtr deduceBatchMatmul(const OpCallContext& ctx, size_t first) {
+  const TileType& l = tileArgRef(ctx, first);
+  const TileType& r = tileArgRef(ctx, first + 1);
+  requireMinRank(ctx, static_cast<int>(first), l, 3, "the left operand");
+  requireRank(ctx, static_cast<int>(first + 1), r, l.shape.size(), "the right operand");
+  size_t n = l.shape.size();
+  if (l.shape[n - 1] != r.shape[n - 2] ||
+      !std::equal(l.shape.begin(), l.shape.end() - 2, r.shape.begin()))
+    ctx.fail(static_cast<int>(first + 1),
+             fmt::format("{}: {} x {} do not chain", ctx.op.name, formatShape(l.shape),
+                         formatShape(r.shape)));
+  auto shape = l.shape;
+  shape[n - 1] = r.shape[n - 1];
+  DType acc = isFloat(l.dtype) ? DType::FP32 : DType::Int32;
+  if (first > 0) return ctx.args[0]->type;
+  return makeTile(shape, acc, MemorySpace::Acc);
+}
+
+/// mgather(mem, idx): rows (or elements) of a GM tensor picked by an index tile; the
+/// index's shape in rows, the tensor's row width.
+TypePtr deduceMgather(const OpCallContext& ctx) {
+  const TensorType& mem = tensorArgRef(ctx, 0);
+  Operand idx = operandOf(ctx, 1);
+  requireDTypeIn(ctx, 1, idx.dtype, {DType::Int32, DType::UInt32}, "the index dtype");
+  auto mem_ = ctx.kwargOr<MemorySpace>("target_memory", kVec);
+  std::vector<int64_t> shape = idx.shape;
+  if (shape.size() == 2 && shape[1] == 1 && mem.shape.size() == 2) shape[1] = mem.shape[1];
+  std::vector<ExprPtr> valid;
+  if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
+  return makeTile(shape, mem.dtype, mem_, valid);
+}
+
+TypePtr deduceMscatter(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  const TensorType& out = tensorArgRef(ctx, 2);
+  requireSameDType(ctx, 2, src.dtype, out.dtype, "the tile and the tensor");
+  return ctx.args[2]->type;
+}
+
+/// gather_row(dst, src, dst_offset, src_offset, shapes): rows of a GM tensor into dst.
+TypePtr deduceGatherRow(const OpCallContext& ctx) {
+  Operand dst = operandOf(ctx, 0);
+  const TensorType& src = tensorArgRef(ctx, 1);
+  requireSameDType(ctx, 1, dst.dtype, src.dtype, "the destination and the source");
+  return ctx.args[0]->type;
+}
+
+TypePtr deducePagedGather(const OpCallContext& ctx) {
+  const TensorType& src = tensorArgRef(ctx, 0);
+  int64_t maxIdx = ctx.kwargOr<int64_t>("max_indices", 0);
+  int64_t size = ctx.kwargOr<int64_t>("size", 0);
+  if (maxIdx <= 0 || size <= 0)
+    ctx.fail(-1, fmt::format("{} needs positive max_indices= and size=", ctx.op.name),
+             "give max_indices= and size= as positive integer literals");
+  checkShapeDims(ctx, -1, {maxIdx, size}, "result shape [max_indices, size]");
+  return TensorType::get({maxIdx, size}, src.dtype);
+}
+
+TypePtr deduceCreateL1(const OpCallContext& ctx) {
+  auto shape = staticShapeArg(ctx, 0, "shape");
+  if (ctx.kwargOr<bool>("transpose", false) && shape.size() == 2) std::swap(shape[0], shape[1]);
+  return TensorType::get(shape, std::get<DType>(*ctx.kwarg("dtype")));
+}
+
+const PipeSet kV = {Pipe::V};
+const PipeSet kMte = {Pipe::MTE2, Pipe::MTE3};
+
+std::vector<OpRow> gatherSortRows() {
+  KwargRow maskPattern{"mask_pattern", A::Int, std::nullopt, true};
+  KwargRow dim{"dim", A::Int, int64_t{-1}};
+  auto tile = [](std::string n) { return ArgRow{std::move(n), K::Tile}; };
+  auto tensor = [](std::string n) { return ArgRow{std::move(n), K::Tensor}; };
+  auto scalar = [](std::string n) { return ArgRow{std::move(n), K::Scalar}; };
+  std::vector<OpRow> rows = {
+      // ---- gathers and scatters ----
+      {"tile.gather", {tile("src"), tile("indices"), tile("tmp")}, {}, deduceTileGather, kV,
+       "Tile[indices.shape]; out[i] = src (flattened) [indices[i]]"},
+      {"tile.gatherb", {tile("src"), tile("offset")}, {{"output_dtype", A::DType}}, deduceGatherb,
+       kV, "Tile; 32-byte blocks of src picked by UINT32 byte offsets"},
+      {"tile.gather_mask", {tile("src")}, {maskPattern, {"output_dtype", A::DType}},
+       deduceGatherMask, kV,
+       "Tile; the elements of each row a mask pattern keeps (1 P0101, 2 P1010, 3..6 one of four, "
+       "7 all)"},
+      {"tile.scatter", {tile("dst"), tile("src"), tile("indexes")}, {}, deduceTileScatter, kV,
+       "Tile (dst); dst (flattened) [indexes[i]] = src[i]"},
+      {"tile.scatter_mask", {tile("dst"), tile("src")}, {maskPattern}, deduceScatterMask, kV,
+       "Tile (dst); src written to the positions a mask pattern selects"},
+      {"tile.scatter_update", {tile("input"), {"dim", K::IntScalar}, tile("index"), tile("src")},
+       {}, deduceScatterDim, kV, "Tile (input); rows of input replaced by src at index along dim"},
+      {"tile.mgather",
+       {tensor("mem"), {"idx", K::TileOrTensor}, {"scratch", K::Tensor, true},
+        {"valid_shape", K::IntList, true}},
+       {{"coalesce", A::Int, int64_t{0}},
+        {"gather_oob", A::Int, int64_t{0}},
+        {"target_memory", A::MemorySpace, MemorySpace::Vec}},
+       deduceMgather, kMte, "Tile; rows (coalesce 0) or elements (1) of a GM tensor by index"},
+      {"tile.mscatter", {tile("src"), tile("idx"), {"output_tensor", K::Tensor, false, MemoryEffect::Write}},
+       {}, deduceMscatter, kMte, "Tensor (output_tensor); src rows written to GM rows at idx"},
+      {"tile.gather_row",
+       {{"dst", K::Tile, false, MemoryEffect::ReadWrite}, tensor("src"),
+        {"dst_offset", K::IntList}, {"src_offset", K::IntList}, {"shapes", K::IntList},
+        {"valid_shape", K::IntList, true}},
+       {{"transpose", A::Bool, false}}, deduceGatherRow, kMte,
+       "Tile (dst); a window of GM rows copied into dst at dst_offset"},
+      {"tensor.gather", {tensor("input"), {"dim", K::IntScalar}, tensor("index")}, {},
+       deduceGatherDim, kV, "Tensor[index.shape]; torch.gather along dim"},
+      {"tensor.gather_mask", {tensor("input")}, {maskPattern, {"output_dtype", A::DType}},
+       deduceGatherMask, kV, "Tensor; tile.gather_mask on a tensor"},
+      {"tensor.scatter",
+       {tensor("input"), {"dim", K::IntScalar}, tensor("index"), tensor("src")}, {},
+       deduceScatterDim, kV, "Tensor (input); torch.scatter along dim"},
+      {"tensor.scatter_mask", {tensor("input"), tensor("dst")}, {maskPattern}, deduceScatterMask,
+       kV, "Tensor; tile.scatter_mask on tensors"},
+      {"tensor.scatter_update",
+       {tensor("input"), {"dim", K::IntScalar}, tensor("index"), tensor("src")}, {},
+       deduceScatterDim, kV, "Tensor (input); rows of input replaced by src at index"},
+      {"tensor.gather_row",
+       {tensor("acc"), tensor("src"), {"dst_offset", K::IntList}, {"src_offset", K::IntList},
+        {"shapes", K::IntList}, {"valid_shape", K::IntList, true}},
+       {{"transpose", A::Bool, false}}, deduceGatherRow, kMte, "Tensor (acc); tile.gather_row on tensors"},
+      {"tensor.paged_gather", {tensor("src"), tensor("indices"), tensor("block_table")},
+       {{"block_size", A::Int, std::nullopt, true},
+        {"size", A::Int, std::nullopt, true},
+        {"max_indices", A::Int, std::nullopt, true},
+        {"space", A::MemorySpace, MemorySpace::Mat},
+        {"col_off", A::Int, int64_t{0}},
+        {"is_trans", A::Bool, false},
+        {"is_b_matrix", A::Bool, false}},
+       deducePagedGather, kMte,
+       "Tensor[[max_indices, size]]; rows of a paged KV cache picked through a block table"},
+      {"tensor.create_l1", {{"shape", K::IntList}},
+       {{"dtype", A::DType, std::nullopt, true}, {"transpose", A::Bool, false}}, deduceCreateL1,
+       {Pipe::Scalar}, "Tensor; a buffer in L1 (Mat) for gather_row / paged_gather"},
+      // ---- sorting ----
+      {"tile.sort32", {tile("src"), tile("idx")}, {}, deduceSort32, kV,
+       "Tile; each 32-element block sorted descending, as (value, index) pairs"},
+      {"tensor.sort32", {tensor("src"), tensor("idx")}, {}, deduceSort32, kV,
+       "Tensor; tile.sort32 on tensors"},
+      {"tile.mrgsort_format1", {tile("src"), {"block_len", K::IntScalar}}, {}, deduceMrgSort1, kV,
+       "Tile; merges sorted runs of block_len (value, index) pairs"},
+      {"tensor.mrgsort_format1", {tensor("src"), {"block_len", K::IntScalar}}, {}, deduceMrgSort1,
+       kV, "Tensor; tile.mrgsort_format1 on tensors"},
+      {"tile.mrgsort_format2",
+       {tile("src0"), tile("src1"), {"src2", K::Tile, true}, {"src3", K::Tile, true},
+        {"tmp", K::Tile, true}},
+       {{"exhausted", A::Bool, false}}, deduceMrgSort2, kV, "Tile; merges 2 to 4 sorted lists"},
+      {"tensor.mrgsort_format2",
+       {tensor("src0"), tensor("src1"), {"src2", K::Tensor, true}, {"src3", K::Tensor, true}},
+       {{"exhausted", A::Bool, false}}, deduceMrgSort2, kV, "Tensor; merges 2 to 4 sorted lists"},
+      // ---- element-wise and layout ----
+      {"tile.fmod", {tile("lhs"), tile("rhs")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; C fmod (the remainder has the sign of lhs)"},
+      {"tile.fmods", {tile("lhs"), scalar("rhs")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; fmod with a scalar"},
+      {"tile.rem", {tile("lhs"), tile("rhs"), tile("tmp")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; remainder (the sign of rhs), tmp is scratch"},
+      {"tile.rems", {tile("lhs"), scalar("rhs"), tile("tmp")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; remainder with a scalar"},
+      {"tile.addc", {tile("lhs"), tile("rhs"), tile("rhs2")}, {}, elementwiseOf(0, {1, 2}), kV,
+       "Tile; lhs + rhs + rhs2"},
+      {"tile.subc", {tile("lhs"), tile("rhs"), tile("rhs2")}, {}, elementwiseOf(0, {1, 2}), kV,
+       "Tile; lhs - rhs - rhs2"},
+      {"tile.addsc", {tile("lhs"), scalar("rhs"), tile("rhs2")}, {}, elementwiseOf(0, {1, 2}), kV,
+       "Tile; lhs + scalar + rhs2"},
+      {"tile.subsc", {tile("lhs"), scalar("rhs"), tile("rhs2")}, {}, elementwiseOf(0, {1, 2}), kV,
+       "Tile; lhs - scalar - rhs2"},
+      {"tile.lrelu", {tile("tile"), scalar("slope")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; x > 0 ? x : slope * x"},
+      {"tile.sel", {tile("mask"), tile("lhs"), tile("rhs"), tile("tmp")}, {},
+       elementwiseOf(1, {2}), kV, "Tile; mask ? lhs : rhs, the mask a compare result"},
+      {"tile.sels", {tile("mask"), tile("src"), tile("tmp"), scalar("scalar")}, {},
+       elementwiseOf(1, {3}), kV, "Tile; mask ? src : scalar"},
+      {"tile.expands", {tile("target"), scalar("scalar")}, {}, elementwiseOf(0, {1}), kV,
+       "Tile; the target's shape filled with the scalar"},
+      {"tile.tri", {{"diagonal", K::IntScalar}, {"shape", K::IntList}, {"valid_shape", K::IntList, true}},
+       {{"dtype", A::DType, DType::Int32}, {"upper", A::Bool, false}}, deduceTri, kV,
+       "Tile; 1 on and below (upper: above) the diagonal, else 0"},
+      {"tile.concat", {tile("src0"), tile("src1")}, {}, deduceConcat, kV,
+       "Tile; the operands side by side along the last axis"},
+      {"tile.reinterpret_view", {tile("data"), {"shape", K::IntList, true}},
+       {{"dtype", A::DType, std::nullopt, true}}, deduceReinterpretView, {Pipe::Scalar},
+       "Tile; the same bytes read as another dtype"},
+      {"tensor.reinterpret_view", {tensor("data"), {"shape", K::IntList, true}},
+       {{"dtype", A::DType, std::nullopt, true}}, deduceReinterpretView, {Pipe::Scalar},
+       "Tensor; the same bytes read as another dtype"},
+      {"tile.batch_matmul", {tile("lhs"), tile("rhs")}, {},
+       [](const OpCallContext& c) { return deduceBatchMatmul(c, 0); }, {Pipe::M},
+       "Acc [B.., M, N]; one matmul per leading index"},
+      {"tile.batch_matmul_acc",
+       {{"acc", K::Tile, false, MemoryEffect::ReadWrite}, tile("lhs"), tile("rhs")}, {},
+       [](const OpCallContext& c) { return deduceBatchMatmul(c, 1); }, {Pipe::M},
+       "acc [B.., M, N] += lhs x rhs per leading index"},
+  };
+  for (OpRow& row : rows) {
+    if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
+    // A row gather addresses GM through its read offset (src_offset): the one a
+    // pl.split_aiv region's lane must localize (the write offset only picks dst's slot).
+    if (row.name == "tile.gather_row") row.window = WindowArgs{.offsets = 3};
+  }
+  return rows;
+}
+
+}  // namespace
+
+void registerGatherSortOps(OpRegistry& r) { registerRows(r, gatherSortRows()); }
+
+}  // namespace ptoc

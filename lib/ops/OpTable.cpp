@@ -1,0 +1,83 @@
+// Table-driven registration (OpTable.h) and the deduction helpers of the table families.
+#include "OpTable.h"
+
+#include <fmt/format.h>
+
+namespace ptoc::ops {
+
+using namespace ir;
+
+void registerRows(OpRegistry& r, const std::vector<OpRow>& rows) {
+  for (const OpRow& row : rows) {
+    OpBuilder b = r.add(row.name);
+    for (const ArgRow& a : row.args) {
+      if (a.optional)
+        b.optionalArg(a.name, a.kind);
+      else
+        b.arg(a.name, a.kind, {}, a.effect);
+    }
+    for (const KwargRow& k : row.kwargs) {
+      if (k.required)
+        b.requiredKwarg(k.name, k.kind, k.allowed);
+      else
+        b.kwarg(k.name, k.kind, k.dflt, false, k.allowed);
+    }
+    b.deduce(row.deduce).pipes(row.pipes).doc(row.doc);
+    if (row.sideEffects) b.sideEffects();
+    if (row.affinity) b.affinity(*row.affinity);
+    if (row.outputMemory) b.outputMemoryFixed(*row.outputMemory);
+    if (row.id != OpId::Other) b.id(row.id);
+    if (row.typeFromAnnotation) b.typeFromAnnotation();
+    if (row.window) b.window(*row.window);
+  }
+}
+
+const HandleType& handleArgRef(const OpCallContext& ctx, size_t i, HandleKind k) {
+  const HandleType* h = i < ctx.args.size() ? ctx.args[i]->type->as<HandleType>() : nullptr;
+  if (!h || h->handle != k)
+    ctx.fail(static_cast<int>(i),
+             fmt::format("argument {} ('{}') of {} must be a {}, got {}", i + 1,
+                         ctx.op.args[i].name, ctx.op.name, handleKindName(k),
+                         describeType(ctx.args[i]->type)),
+             fmt::format("the signature is {}", signatureText(ctx.op)));
+  return *h;
+}
+
+const TensorType& distributedArgRef(const OpCallContext& ctx, size_t i) {
+  const TensorType* t = i < ctx.args.size() ? ctx.args[i]->type->as<TensorType>() : nullptr;
+  if (!t || !t->distributed)
+    ctx.fail(static_cast<int>(i),
+             fmt::format("argument {} ('{}') of {} must be a pld.DistributedTensor, got {}",
+                         i + 1, ctx.op.args[i].name, ctx.op.name,
+                         describeType(ctx.args[i]->type)),
+             "declare the parameter as pld.DistributedTensor[...] or make it with pld.window(...)");
+  return *t;
+}
+
+void requireIntScalar(const OpCallContext& ctx, size_t i) {
+  DType d = scalarArgDType(ctx, i);
+  if (!isInteger(d))
+    ctx.fail(static_cast<int>(i),
+             fmt::format("argument {} ('{}') of {} must be an integer scalar, got Scalar[{}]",
+                         i + 1, ctx.op.args[i].name, ctx.op.name, dtypeName(d)),
+             "pass an INDEX or INT32 value");
+}
+
+std::vector<int64_t> staticTensorShapeArg(const OpCallContext& ctx, size_t i) {
+  return staticShapeArg(ctx, i, "shape");
+}
+
+DeduceTypeFn resultNone() {
+  return [](const OpCallContext&) { return UnknownType::get(); };
+}
+DeduceTypeFn resultScalar(DType d) {
+  return [d](const OpCallContext&) { return ScalarType::get(d); };
+}
+DeduceTypeFn resultHandle(HandleKind k) {
+  return [k](const OpCallContext&) { return HandleType::get(k); };
+}
+DeduceTypeFn resultSameAs(size_t i) {
+  return [i](const OpCallContext& ctx) { return ctx.args[i]->type; };
+}
+
+}  // namespace ptoc::ops

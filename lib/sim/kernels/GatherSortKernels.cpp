@@ -1,0 +1,231 @@
+// Kernels of the ops of lib/ops/GatherSortOps.cpp whose semantics PyPTO's documentation
+// pins down: index gathers and scatters (tile: flat indices; tensor: torch.gather /
+// torch.scatter along `dim`), mask-pattern gathers, fmod, the three-operand add / sub,
+// lrelu, selects (a mask element selects when it is non-zero), expands, tri and concat.
+// The hardware-specific ones (sort32 / mrgsort pair layouts, gatherb byte offsets, paged
+// and GM row gathers, reinterpretation, batch matmul, rem) stop the run with a diagnostic.
+// Elements are computed in double and rounded to the result dtype.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "ptoc/sim/OpSemantics.h"
+
+namespace ptoc::sim {
+
+namespace {
+
+/// The elements of a tile (padding applied outside its valid region) or tensor argument.
+BufferPtr bufOf(const KernelContext& ctx, size_t i) {
+  if (const auto* t = std::get_if<Tile>(&ctx.args[i].v)) return withPadding(*t).buf;
+  return ctx.tensor(i).buf;
+}
+
+/// A fresh result of the call's type (a fully valid tile, or a tensor) and its buffer.
+std::pair<Value, BufferPtr> newResult(const KernelContext& ctx) {
+  if (ctx.call.type->isa<ir::TileType>()) {
+    const ir::TileType& t = ctx.resultTile();
+    Tile r = makeTile(t, t.shape);
+    return {r, r.buf};
+  }
+  const auto* t = ctx.call.type->as<ir::TensorType>();
+  PTOC_CHECK(t, std::string(ctx.opName()) + ": result is neither a tile nor a tensor");
+  auto b = std::make_shared<Buffer>(t->dtype, t->shape);
+  return {Tensor{b}, b};
+}
+
+void setNum(Buffer& b, int64_t i, double v) {
+  if (ir::isFloat(b.dtype))
+    b.setF(i, v);
+  else
+    b.setI(i, static_cast<int64_t>(v));
+}
+
+std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t k = shape.size(); k-- > 1;) s[k - 1] = s[k] * shape[k];
+  return s;
+}
+
+/// Calls f(flat, coords) for every element of `shape` in row-major order.
+void forEach(const std::vector<int64_t>& shape,
+             const std::function<void(int64_t, const std::vector<int64_t>&)>& f) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  std::vector<int64_t> c(shape.size(), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    f(i, c);
+    for (size_t k = shape.size(); k-- > 0;) {
+      if (++c[k] < shape[k]) break;
+      c[k] = 0;
+    }
+  }
+}
+
+int64_t checkedIndex(const KernelContext& ctx, int64_t idx, int64_t extent) {
+  if (idx < 0 || idx >= extent)
+    ctx.fail(fmt::format("{}: index {} is outside [0, {})", ctx.opName(), idx, extent),
+             "keep every index within the source");
+  return idx;
+}
+
+size_t dimOf(const KernelContext& ctx, size_t rank) {
+  int64_t d = ctx.intArg(1);
+  return static_cast<size_t>(d < 0 ? d + static_cast<int64_t>(rank) : d);
+}
+
+Value tileGather(const KernelContext& ctx) {
+  BufferPtr src = bufOf(ctx, 0), idx = bufOf(ctx, 1);
+  auto [r, out] = newResult(ctx);
+  for (int64_t i = 0; i < out->numel(); ++i)
+    setNum(*out, i, src->getF(checkedIndex(ctx, idx->getI(i), src->numel())));
+  return r;
+}
+
+Value tileScatter(const KernelContext& ctx) {
+  BufferPtr dst = bufOf(ctx, 0), src = bufOf(ctx, 1), idx = bufOf(ctx, 2);
+  auto [r, out] = newResult(ctx);
+  for (int64_t i = 0; i < out->numel(); ++i) setNum(*out, i, dst->getF(i));
+  for (int64_t i = 0; i < src->numel(); ++i)
+    setNum(*out, checkedIndex(ctx, idx->getI(i), out->numel()), src->getF(i));
+  return r;
+}
+
+/// torch.gather: out[c] = input[c with c[dim] = index[c]].
+Value tensorGather(const KernelContext& ctx) {
+  BufferPtr in = bufOf(ctx, 0), idx = bufOf(ctx, 2);
+  size_t dim = dimOf(ctx, in->shape.size());
+  auto st = stridesOf(in->shape);
+  auto [r, out] = newResult(ctx);
+  forEach(idx->shape, [&](int64_t i, const std::vector<int64_t>& c) {
+    int64_t f = 0;
+    for (size_t k = 0; k < c.size(); ++k)
+      f += (k == dim ? checkedIndex(ctx, idx->getI(i), in->shape[k]) : c[k]) * st[k];
+    setNum(*out, i, in->getF(f));
+  });
+  return r;
+}
+
+/// torch.scatter: out = input; out[c with c[dim] = index[c]] = src[c] over index's shape.
+Value tensorScatter(const KernelContext& ctx) {
+  BufferPtr in = bufOf(ctx, 0), idx = bufOf(ctx, 2), src = bufOf(ctx, 3);
+  size_t dim = dimOf(ctx, in->shape.size());
+  auto st = stridesOf(in->shape), sst = stridesOf(src->shape);
+  auto [r, out] = newResult(ctx);
+  for (int64_t i = 0; i < out->numel(); ++i) setNum(*out, i, in->getF(i));
+  forEach(idx->shape, [&](int64_t i, const std::vector<int64_t>& c) {
+    int64_t f = 0, s = 0;
+    for (size_t k = 0; k < c.size(); ++k) {
+      f += (k == dim ? checkedIndex(ctx, idx->getI(i), in->shape[k]) : c[k]) * st[k];
+      s += c[k] * sst[k];
+    }
+    setNum(*out, f, src->getF(s));
+  });
+  return r;
+}
+
+/// Patterns 1 / 2 keep the even / odd elements of a row, 3..6 element 0..3 of each group of
+/// four, 7 every element.
+Value gatherMask(const KernelContext& ctx) {
+  BufferPtr in = bufOf(ctx, 0);
+  int64_t p = ctx.intKwarg("mask_pattern", 7);
+  int64_t step = p <= 2 ? 2 : p <= 6 ? 4 : 1;
+  int64_t first = p <= 2 ? p - 1 : p <= 6 ? p - 3 : 0;
+  auto [r, out] = newResult(ctx);
+  int64_t cols = in->shape.back(), outCols = out->shape.back();
+  for (int64_t i = 0; i < out->numel(); ++i) {
+    int64_t row = i / outCols, j = i % outCols;
+    int64_t from = row * cols + first + j * step;
+    if (ir::isFloat(in->dtype) == ir::isFloat(out->dtype))
+      setNum(*out, i, in->getF(from));
+    else
+      ctx.fail(fmt::format("{}: the simulator does not model reinterpreting the gathered bits",
+                           ctx.opName()));
+  }
+  return r;
+}
+
+/// out[i] = f(tile operands at i, scalar operand); `tiles` / `scalarArg` name the operands.
+OpKernel elementwise(std::vector<size_t> tiles, int scalarArg,
+                     std::function<double(const std::vector<double>&, double)> f) {
+  return [tiles, scalarArg, f](const KernelContext& ctx) -> Value {
+    std::vector<BufferPtr> in;
+    for (size_t i : tiles) in.push_back(bufOf(ctx, i));
+    double s = scalarArg >= 0 ? ctx.scalar(static_cast<size_t>(scalarArg)).asDouble() : 0;
+    auto [r, out] = newResult(ctx);
+    std::vector<double> x(in.size());
+    for (int64_t i = 0; i < out->numel(); ++i) {
+      for (size_t k = 0; k < in.size(); ++k) x[k] = in[k]->getF(i);
+      setNum(*out, i, f(x, s));
+    }
+    return r;
+  };
+}
+
+Value tri(const KernelContext& ctx) {
+  int64_t diag = ctx.intArg(0);
+  bool upper = ctx.intKwarg("upper", 0) != 0;
+  auto [r, out] = newResult(ctx);
+  int64_t cols = out->shape.back();
+  for (int64_t i = 0; i < out->numel(); ++i) {
+    int64_t row = (i / cols) % out->shape[out->shape.size() - 2], col = i % cols;
+    bool on = upper ? col >= row + diag : col <= row + diag;
+    setNum(*out, i, on ? 1 : 0);
+  }
+  return r;
+}
+
+Value concat(const KernelContext& ctx) {
+  BufferPtr a = bufOf(ctx, 0), b = bufOf(ctx, 1);
+  auto [r, out] = newResult(ctx);
+  int64_t ca = a->shape.back(), cb = b->shape.back(), c = ca + cb;
+  for (int64_t i = 0; i < out->numel(); ++i) {
+    int64_t row = i / c, col = i % c;
+    setNum(*out, i, col < ca ? a->getF(row * ca + col) : b->getF(row * cb + col - ca));
+  }
+  return r;
+}
+
+OpKernel notModeled() {
+  return [](const KernelContext& ctx) -> Value {
+    ctx.fail(fmt::format("the simulator does not model {} (its result layout is hardware-specific)",
+                         ctx.opName()),
+             "check this kernel on the NPU, or express it with modeled tile ops");
+  };
+}
+
+}  // namespace
+
+void registerGatherSortKernels(OpSemantics& s) {
+  s.add("tile.gather", tileGather);
+  s.add("tile.scatter", tileScatter);
+  s.add("tensor.gather", tensorGather);
+  s.add("tensor.scatter", tensorScatter);
+  s.add("tile.gather_mask", gatherMask);
+  s.add("tensor.gather_mask", gatherMask);
+  using V = const std::vector<double>&;
+  s.add("tile.fmod", elementwise({0, 1}, -1, [](V x, double) { return std::fmod(x[0], x[1]); }));
+  s.add("tile.fmods", elementwise({0}, 1, [](V x, double b) { return std::fmod(x[0], b); }));
+  s.add("tile.addc", elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] + x[1] + x[2]; }));
+  s.add("tile.subc", elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] - x[1] - x[2]; }));
+  s.add("tile.addsc", elementwise({0, 2}, 1, [](V x, double b) { return x[0] + b + x[1]; }));
+  s.add("tile.subsc", elementwise({0, 2}, 1, [](V x, double b) { return x[0] - b - x[1]; }));
+  s.add("tile.lrelu", elementwise({0}, 1, [](V x, double a) { return x[0] > 0 ? x[0] : a * x[0]; }));
+  s.add("tile.sel",
+        elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] != 0 ? x[1] : x[2]; }));
+  s.add("tile.sels", elementwise({0, 1}, 3, [](V x, double b) { return x[0] != 0 ? x[1] : b; }));
+  s.add("tile.expands", elementwise({}, 1, [](V, double b) { return b; }));
+  s.add("tile.tri", tri);
+  s.add("tile.concat", concat);
+  for (const char* n :
+       {"tile.gatherb", "tile.scatter_mask", "tile.scatter_update", "tile.mgather",
+        "tile.mscatter", "tile.gather_row", "tensor.scatter_mask", "tensor.scatter_update",
+        "tensor.gather_row", "tensor.paged_gather", "tensor.create_l1", "tile.sort32",
+        "tensor.sort32", "tile.mrgsort_format1", "tensor.mrgsort_format1", "tile.mrgsort_format2",
+        "tensor.mrgsort_format2", "tile.rem", "tile.rems", "tile.reinterpret_view",
+        "tensor.reinterpret_view", "tile.batch_matmul", "tile.batch_matmul_acc"})
+    s.add(n, notModeled());
+}
+
+}  // namespace ptoc::sim
