@@ -25,7 +25,36 @@ class PrefixNameCollector : public IRVisitor {
   std::string_view prefix_;
 };
 
+/// Every defined name (statements only: expressions define no variables).
+class NameCollector : public IRVisitor {
+ public:
+  explicit NameCollector(TakenNames& names) : names_(names) {}
+  void visitExpr(const ExprPtr&) override {}
+
+ protected:
+  void visitDef(const VarPtr& v) override { names_.addBorrowed(v->name); }
+
+ private:
+  TakenNames& names_;
+};
+
 }  // namespace
+
+std::string TakenNames::fresh(const std::string& base) {
+  std::string n = base;
+  for (int k = 1; contains(n); ++k) n = fmt::format("{}_{}", base, k);
+  owned_.push_back(n);
+  addBorrowed(owned_.back());
+  return n;
+}
+
+TakenNames takenNames(const Function& f) {
+  TakenNames names;
+  for (const auto& p : f.params) names.addBorrowed(p->name);
+  NameCollector c(names);
+  c.visitStmt(f.body);
+  return names;
+}
 
 std::string freshName(std::unordered_set<std::string>& taken, const std::string& base) {
   std::string n = base;

@@ -40,35 +40,29 @@ namespace {
 using namespace ir;
 using expand::Side;
 
-class CalleeScan : public IRVisitor {
+/// The functions a body calls and, when `transposeDim` is set, the first tile.transpose that
+/// swaps that (split) dimension: one walk for both.
+class CallScan : public IRVisitor {
  public:
+  explicit CallScan(std::optional<size_t> transposeDim = std::nullopt) : dim_(transposeDim) {}
   std::set<std::string> callees;
+  const Call* transpose = nullptr;
 
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
     if (c.isFunctionCall()) callees.insert(c.callee);
-  }
-};
-
-class TransposeFinder : public IRVisitor {
- public:
-  explicit TransposeFinder(size_t dim) : dim_(dim) {}
-  const Call* found = nullptr;
-
- protected:
-  void visitCall(const Call& c) override {
-    IRVisitor::visitCall(c);
-    if (found || !isOp(c, OpId::Transpose) || c.args.size() < 3) return;
+    if (!dim_ || transpose || !isOp(c, OpId::Transpose) || c.args.size() < 3) return;
+    const size_t dim = *dim_;
     const TileType* t = tileTypeOf(c.args[0]);
-    if (!t || t->shape.size() <= dim_ || t->shape[dim_] == 1) return;
+    if (!t || t->shape.size() <= dim || t->shape[dim] == 1) return;
     auto a = ops::constIntValue(c.args[1]), b = ops::constIntValue(c.args[2]);
-    if (a && b && static_cast<size_t>(*a) != dim_ && static_cast<size_t>(*b) != dim_) return;
-    found = &c;
+    if (a && b && static_cast<size_t>(*a) != dim && static_cast<size_t>(*b) != dim) return;
+    transpose = &c;
   }
 
  private:
-  size_t dim_;
+  std::optional<size_t> dim_;
 };
 
 SplitMode splitModeOf(const Function& f) {
@@ -94,13 +88,16 @@ class ExpandMixedKernelPass final : public Pass {
   ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
     // Who calls whom: a mixed function called only by Group functions is expanded into
     // those Groups instead of a Group of its own.
+    // The same walk finds the transposes checkTransposeHazard reports.
     std::map<std::string, std::vector<FunctionType>> callers;
     std::set<std::string> names;
+    std::map<const Function*, const Call*> transposes;
     for (const auto& f : program->functions) {
       names.insert(f->name);
-      CalleeScan scan;
+      CallScan scan(transposeHazardDim(*f));
       scan.visitStmt(f->body);
       for (const auto& c : scan.callees) callers[c].push_back(f->funcType);
+      if (scan.transpose) transposes[f.get()] = scan.transpose;
     }
     std::map<std::string, std::pair<FunctionPtr, FunctionPtr>> intoGroups;
     std::vector<FunctionPtr> out;
@@ -111,7 +108,8 @@ class ExpandMixedKernelPass final : public Pass {
         continue;
       }
       changed = true;
-      checkTransposeHazard(*f, ctx.diag);
+      if (auto t = transposes.find(f.get()); t != transposes.end())
+        reportTransposeHazard(*f, *t->second, ctx.diag);
       CoreAffinity aff = analysis::stmtAffinity(f->body);
       if (aff != CoreAffinity::Mixed) {
         out.push_back(convertPure(*f, aff));
@@ -163,19 +161,24 @@ class ExpandMixedKernelPass final : public Pass {
   }
 
  private:
-  static void checkTransposeHazard(const Function& f, DiagnosticEngine& diag) {
-    if (const bool* v = getAttr<bool>(f.attrs, fnattr::kSplitAivRegionValidated); v && *v) return;
+  /// The split axis a tile.transpose of InCore function `f` must not swap (each AIV lane holds
+  /// half of it), unless the split was validated (pl.split_aiv regions).
+  static std::optional<size_t> transposeHazardDim(const Function& f) {
+    if (f.funcType != FunctionType::InCore) return std::nullopt;
+    if (const bool* v = getAttr<bool>(f.attrs, fnattr::kSplitAivRegionValidated); v && *v)
+      return std::nullopt;
+    return splitAxis(splitModeOf(f));
+  }
+
+  static void reportTransposeHazard(const Function& f, const Call& transpose,
+                                    DiagnosticEngine& diag) {
     SplitMode mode = splitModeOf(f);
-    std::optional<size_t> axis = splitAxis(mode);
-    if (!axis) return;
-    TransposeFinder finder(*axis);
-    finder.visitStmt(f.body);
-    if (!finder.found) return;
-    diag.error(finder.found->span,
+    const size_t axis = *splitAxis(mode);
+    diag.error(transpose.span,
                fmt::format("expand-mixed-kernel: '{}' is split {} but this tile.transpose swaps "
                            "the split axis (dim {}): each AIV lane holds half of that axis, and "
                            "the transpose would move it to the other dimension",
-                           f.name, toString(mode), *axis),
+                           f.name, toString(mode), axis),
                "drop the split (remove pl.split / set split to pl.SplitMode.NONE), or remove the "
                "transpose (e.g. slice the column directly instead of transposing)");
     throw CompileError();
@@ -188,7 +191,7 @@ class ExpandMixedKernelPass final : public Pass {
     std::set<std::string> members;
     for (const auto& f : fns)
       if (f->funcType == FunctionType::Group) {
-        CalleeScan scan;
+        CallScan scan;
         scan.visitStmt(f->body);
         members.insert(scan.callees.begin(), scan.callees.end());
       }
@@ -236,8 +239,8 @@ class ExpandMixedKernelPass final : public Pass {
                                  c->span, diag_);
         const auto* sv = src->as<Var>();
         // The names in use, collected at the first push adapted (most functions have none).
-        if (!names_) names_ = definedNamesWithPrefix(fn_, "");
-        auto nz = std::make_shared<Var>(freshName(*names_, (sv ? sv->name : "pushed") + "_nz"),
+        if (!names_) names_ = takenNames(fn_);
+        auto nz = std::make_shared<Var>(names_->fresh((sv ? sv->name : "pushed") + "_nz"),
                                         move->type, c->span);
         auto push = createOpCall(*c->op, {nz}, c->kwargs, c->span, diag_);
         return makeSeq({assign(nz, move, s->span), evalStmt(push, s->span)}, s->span);
@@ -246,7 +249,7 @@ class ExpandMixedKernelPass final : public Pass {
      private:
       const Function& fn_;
       DiagnosticEngine& diag_;
-      std::optional<std::unordered_set<std::string>> names_;
+      std::optional<TakenNames> names_;  // borrows the names of fn_'s variables
     };
     Adapter a(*f, diag);
     StmtPtr body = a.mutateStmt(f->body);

@@ -136,3 +136,23 @@ TEST(FlatStringMap, ReserveAndRepointedKeys) {
 }
 
 }  // namespace
+
+#if PTOC_JEMALLOC
+#include <jemalloc/jemalloc.h>
+
+// The executables run on jemalloc with the options of lib/support/MallocConf.cpp (huge
+// pages, freed memory kept between passes): this fails if the library was not linked in
+// front of glibc's malloc or if jemalloc did not read `malloc_conf`.
+TEST(Malloc, JemallocWithPtocOptions) {
+  void* p = malloc(100);  // jemalloc initializes on first use
+  free(p);
+  const char* thp = nullptr;
+  size_t len = sizeof(thp);
+  ASSERT_EQ(mallctl("opt.thp", &thp, &len, nullptr, 0), 0);
+  EXPECT_STREQ(thp, "always");
+  ssize_t muzzy = -2;
+  len = sizeof(muzzy);
+  ASSERT_EQ(mallctl("opt.muzzy_decay_ms", &muzzy, &len, nullptr, 0), 0);
+  EXPECT_EQ(muzzy, 0);
+}
+#endif

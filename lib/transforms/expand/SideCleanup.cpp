@@ -88,9 +88,28 @@ class UseMarker : public IRVisitor {
   bool& changed_;
 };
 
+/// Whether makeSeq(flattenStmts(body)) gives `body` back unchanged: a single statement, or a
+/// flat Seq of other than one statement.
+bool isCanonicalBody(const StmtPtr& body) {
+  const auto* seq = body ? body->as<SeqStmt>() : nullptr;
+  if (!seq) return body != nullptr;
+  if (seq->stmts.size() == 1) return false;
+  for (const auto& c : seq->stmts)
+    if (!c || c->isa<SeqStmt>()) return false;
+  return true;
+}
+
+bool hasValidShapeExprs(const TypePtr& t) {
+  const auto* tt = t ? t->as<TileType>() : nullptr;
+  return tt && tt->view && !tt->view->validShape.empty();
+}
+
 class Liveness {
  public:
   PtrSet<Var> live;
+  /// Set by sweep when a kept loop or if defines a variable (loop var, return var) whose type
+  /// reads values (a valid shape): those reads are not marked live.
+  bool unmarkedTypeUses = false;
 
   void run(const StmtPtr& body) {
     do {
@@ -105,10 +124,16 @@ class Liveness {
         const auto* a = s->as<AssignStmt>();
         return live.count(a->var.get()) || hasEffects(a->value) ? s : nullptr;
       }
+      // A statement nothing was removed from is kept as it is (no copy of the tree).
       case StmtKind::Seq: {
         std::vector<StmtPtr> out;
-        for (const auto& c : s->as<SeqStmt>()->stmts)
-          if (StmtPtr k = sweep(c)) out.push_back(std::move(k));
+        bool same = true;
+        for (const auto& c : s->as<SeqStmt>()->stmts) {
+          StmtPtr k = sweep(c);
+          same &= k == c;
+          if (k) out.push_back(std::move(k));
+        }
+        if (same && isCanonicalBody(s)) return s;
         return makeSeq(std::move(out), s->span);
       }
       case StmtKind::For: {
@@ -116,6 +141,10 @@ class Liveness {
         std::vector<bool> m = slotMask(f->iterArgs, f->returnVars);
         StmtPtr body = sweepBody(f->body, m);
         if (isEmpty(body) && !any(m)) return nullptr;
+        noteTypeUses(f->loopVar->type);
+        for (size_t k = 0; k < f->returnVars.size() && k < m.size(); ++k)
+          if (m[k]) noteTypeUses(f->returnVars[k]->type);
+        if (body == f->body && all(m) && f->returnVars.size() == m.size()) return s;
         return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                          pick(f->iterArgs, m), body, pick(f->returnVars, m),
                                          f->attrs, f->span);
@@ -125,6 +154,9 @@ class Liveness {
         std::vector<bool> m = slotMask(w->iterArgs, w->returnVars);
         StmtPtr body = sweepBody(w->body, m);
         if (isEmpty(body) && !any(m)) return nullptr;
+        for (size_t k = 0; k < w->returnVars.size() && k < m.size(); ++k)
+          if (m[k]) noteTypeUses(w->returnVars[k]->type);
+        if (body == w->body && all(m) && w->returnVars.size() == m.size()) return s;
         return std::make_shared<WhileStmt>(w->cond, pick(w->iterArgs, m), body,
                                            pick(w->returnVars, m), w->span);
       }
@@ -136,6 +168,9 @@ class Liveness {
         StmtPtr e = i->elseBody ? sweepBody(i->elseBody, m) : nullptr;
         if (isEmpty(t) && (!e || isEmpty(e)) && !any(m)) return nullptr;
         if (e && isEmpty(e) && !any(m)) e = nullptr;
+        for (size_t k = 0; k < i->returnVars.size(); ++k)
+          if (m[k]) noteTypeUses(i->returnVars[k]->type);
+        if (t == i->thenBody && e == i->elseBody && all(m)) return s;
         return std::make_shared<IfStmt>(i->cond, t, e, pick(i->returnVars, m), i->span);
       }
       default:
@@ -237,6 +272,14 @@ class Liveness {
       m.push_back(live.count(ias[i].get()) || (i < rvs.size() && live.count(rvs[i].get())));
     return m;
   }
+  void noteTypeUses(const TypePtr& t) {
+    if (hasValidShapeExprs(t)) unmarkedTypeUses = true;
+  }
+  static bool all(const std::vector<bool>& m) {
+    for (bool b : m)
+      if (!b) return false;
+    return true;
+  }
   static bool any(const std::vector<bool>& m) {
     for (bool b : m)
       if (b) return true;
@@ -251,13 +294,24 @@ class Liveness {
   }
   StmtPtr sweepBody(const StmtPtr& body, const std::vector<bool>& m) {
     std::vector<StmtPtr> out;
+    bool same = true;
     for (const auto& c : flattenStmts(body)) {
       if (const auto* y = c->as<YieldStmt>()) {
-        if (any(m)) out.push_back(yieldStmt(pick(y->values, m), y->span));
+        if (!any(m)) {
+          same = false;  // the yield goes
+        } else if (all(m) && y->values.size() == m.size()) {
+          out.push_back(c);
+        } else {
+          out.push_back(yieldStmt(pick(y->values, m), y->span));
+          same = false;
+        }
         continue;
       }
-      if (StmtPtr k = sweep(c)) out.push_back(std::move(k));
+      StmtPtr k = sweep(c);
+      same &= k == c;
+      if (k) out.push_back(std::move(k));
     }
+    if (same && isCanonicalBody(body)) return body;
     return makeSeq(std::move(out), body ? body->span : Span{});
   }
   static bool isEmpty(const StmtPtr& body) {
@@ -269,6 +323,13 @@ class Liveness {
   }
 
   bool changed_ = false;
+};
+
+/// Step 1's remap, which can tell whether its walk also replaced variables (a variable whose
+/// type names a remapped one gets a fresh node).
+class OriginRemap : public IRMutator {
+ public:
+  size_t entries() const { return varMap_.size(); }
 };
 
 const char* sideName(Side s) { return s == Side::Aic ? "cube (AIC)" : "vector (AIV)"; }
@@ -287,21 +348,37 @@ StmtPtr cleanupSide(const StmtPtr& body, Side side, const Function& f, const Ten
     return out;
   };
   // 1. Tensor values of the other side -> their origin.
-  IRMutator remap;
+  OriginRemap remap;
   bool any = false;
-  for (const auto& [v, span] : undefinedUses(body))
+  std::vector<const Var*> crossing;  // the values read and not defined: v, or its origin
+  for (const auto& [v, span] : undefinedUses(body)) {
+    crossing.push_back(v.get());
     if (v->type && v->type->isa<TensorType>())
       if (VarPtr o = origins.origin(v.get()); o && o != v) {
         remap.remap(v, o);
+        crossing.back() = o.get();
         any = true;
       }
+  }
+  const size_t remapped = remap.entries();
   StmtPtr out = any ? remap.mutateStmt(body) : body;
+  const bool retyped = remap.entries() != remapped;  // fresh variables: not in `crossing`
   // 2. Dead code and dead loop state.
   Liveness lv;
   lv.run(out);
   out = lv.sweep(out);
   if (!out) out = makeSeq({}, body->span);
-  // 3. Values still crossing.
+  // 3. Values still crossing. Only a value of `crossing` can be read and not defined now, and
+  // only if the cleanup kept a read of it: a read the liveness walk marked, or one in the type
+  // of a loop or if result (not marked); or a variable step 1 replaced by a retyped one.
+  // Usually none is the case, and the walk that finds the first such read for the message is
+  // not needed.
+  // (A tensor's origin is usually a parameter: defined on both sides.)
+  PtrSet<Var> params;
+  for (const auto& p : f.params) params.insert(p.get());
+  bool mayCross = lv.unmarkedTypeUses || retyped;
+  for (const Var* v : crossing) mayCross = mayCross || (lv.live.contains(v) && !params.contains(v));
+  if (!mayCross) return out;
   for (const auto& [v, span] : undefinedUses(out)) {
     std::string hint =
         v->type && v->type->isa<TileType>()

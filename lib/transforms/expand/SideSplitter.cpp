@@ -59,6 +59,7 @@ class OriginScan : public IRVisitor {
  public:
   std::unordered_map<const Var*, VarPtr>& parent;
   explicit OriginScan(std::unordered_map<const Var*, VarPtr>& p) : parent(p) {}
+  void visitExpr(const ExprPtr&) override {}  // statements only: it reads values directly
 
  protected:
   void visitAssign(const AssignStmt& a) override {
@@ -236,7 +237,7 @@ class Splitter {
  public:
   Splitter(const Function& f, const TensorOrigins& origins, const SplitterOptions& opt,
            DiagnosticEngine& diag)
-      : f_(f), opt_(opt), diag_(diag), origins_(origins), names_(definedNamesWithPrefix(f, "")) {}
+      : f_(f), opt_(opt), diag_(diag), origins_(origins), names_(takenNames(f)) {}
 
   void splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& aic,
                  std::vector<StmtPtr>& aiv);
@@ -254,7 +255,7 @@ class Splitter {
   void place(const StmtPtr& s, CoreAffinity aff);
 
   VarPtr fresh(const std::string& base, TypePtr type, Span span) {
-    return std::make_shared<Var>(freshName(names_, base), std::move(type), span);
+    return std::make_shared<Var>(names_.fresh(base), std::move(type), span);
   }
   /// `e` as a variable of the producing side `out` (a temporary when it is no variable).
   VarPtr materialize(const ExprPtr& e, const std::string& base, std::vector<StmtPtr>& out);
@@ -284,7 +285,7 @@ class Splitter {
   SplitterOptions opt_;
   DiagnosticEngine& diag_;
   const TensorOrigins& origins_;
-  std::unordered_set<std::string> names_;
+  TakenNames names_;       // borrows the names of f's variables
   IRMutator rewrite_;      // later uses of variables rebound by the split
   bool remapped_ = false;  // whether rewrite_ has a remap (else it is the identity: no walk)
   void remap(const VarPtr& from, VarPtr to) {
