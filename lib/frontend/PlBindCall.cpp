@@ -72,9 +72,8 @@ static std::string overloadedOp(const CallExpr& e, std::string_view path) {
   if ((base == "gather" || base == "scatter") && hasKeyword(e, "mask_pattern"))
     return std::string(ns) + std::string(base) + "_mask";
   if (base == "mrgsort")
-    return std::string(ns) +
-           (hasKeyword(e, "block_len") || e.args.size() == 1 ? "mrgsort_format1"
-                                                             : "mrgsort_format2");
+    return std::string(ns) + (hasKeyword(e, "block_len") || e.args.size() == 1 ? "mrgsort_format1"
+                                                                               : "mrgsort_format2");
   return {};
 }
 
@@ -480,8 +479,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
       expected = ir::ScalarType::get(ir::DType::Index);
     else if (literalType)
       expected = literalType;
-    bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
-                   a.is<ListExpr>();
+    bool anyList =
+        specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any && a.is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
     argSpans.push_back(a.span);
     if (!literalType) {

@@ -534,7 +534,7 @@ bool anyCallIn(const Expr* e, const Pred& pred) {
     case ExprKind::List:
     case ExprKind::Tuple: {
       const ExprList& elts = e->kind == ExprKind::List ? static_cast<const ListExpr&>(*e).elts
-                                                        : static_cast<const TupleExpr&>(*e).elts;
+                                                       : static_cast<const TupleExpr&>(*e).elts;
       for (const auto& x : elts)
         if (anyCallIn(x.get(), pred)) return true;
       return false;
@@ -565,8 +565,8 @@ bool anyCallIn(const StmtList& body, const Pred& pred) {
     if (const auto* x = s.as<ExprStmt>()) hit = anyCallIn(x->value.get(), pred);
     if (const auto* r = s.as<ReturnStmt>()) hit = anyCallIn(r->value.get(), pred);
     if (const auto* i = s.as<IfStmt>())
-      hit = anyCallIn(i->test.get(), pred) || anyCallIn(i->body, pred) ||
-            anyCallIn(i->orelse, pred);
+      hit =
+          anyCallIn(i->test.get(), pred) || anyCallIn(i->body, pred) || anyCallIn(i->orelse, pred);
     if (const auto* f = s.as<ForStmt>())
       hit = anyCallIn(f->iter.get(), pred) || anyCallIn(f->body, pred);
     if (const auto* w = s.as<WhileStmt>())

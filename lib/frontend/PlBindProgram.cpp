@@ -325,7 +325,7 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(def.body.size() - start);
   BlockNames block(blockNames_);  // strict_ssa: the names the body's block assigns
-  bool flat = true;  // checked here, while each new statement is in the cache
+  bool flat = true;               // checked here, while each new statement is in the cache
   for (size_t i = start; i < def.body.size(); ++i) {
     const Stmt& s = *def.body[i];
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))

@@ -51,8 +51,7 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
     if (!ir::structuralEqual(*a->type, *p->type))
       fail(e.args[i]->span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i,
-                       sig->name, ir::typeToString(*a->type), p->name,
-                       ir::typeToString(*p->type)),
+                       sig->name, ir::typeToString(*a->type), p->name, ir::typeToString(*p->type)),
            "pass a value of the parameter's type");
     args.push_back(a);
   }
@@ -86,8 +85,8 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   if (spmd && !hasCoreNum)
     fail(e.span, "pl.spmd_submit needs core_num=: the number of blocks the kernel runs on",
          fmt::format("write `out, tid = pl.spmd_submit(self.{}, ..., core_num=4)`", sig->name));
-  ir::TypePtr type = ir::TupleType::get(
-      {resultTypeOf(sig->returnTypes), ir::ScalarType::get(ir::DType::TaskId)});
+  ir::TypePtr type =
+      ir::TupleType::get({resultTypeOf(sig->returnTypes), ir::ScalarType::get(ir::DType::TaskId)});
   const OpDef& op = ops_.get(OpId::Submit);
   return createOpCall(op, {ir::makeTuple(std::move(args), e.span), deps}, kwargs, e.span, diag_,
                       {e.span, e.span}, kwargSpans, type);
@@ -118,13 +117,14 @@ ir::ExprPtr PlBinder::bindPldCall(const CallExpr& e, std::string_view path,
 }
 
 void PlBinder::checkHostContext(const CallExpr& e, std::string_view opName) {
-  const std::string* level = current_ ? ir::getAttr<std::string>(current_->attrs, ir::fnattr::kLevel)
-                                      : nullptr;
+  const std::string* level =
+      current_ ? ir::getAttr<std::string>(current_->attrs, ir::fnattr::kLevel) : nullptr;
   if (!level || *level != "HOST")
     fail(e.func->span,
-         fmt::format("{} runs on the HOST orchestrator, but '{}' is {}", opName,
-                     current_ ? current_->name : std::string("this function"),
-                     level ? fmt::format("at level {}", *level) : std::string("not a HOST function")),
+         fmt::format(
+             "{} runs on the HOST orchestrator, but '{}' is {}", opName,
+             current_ ? current_->name : std::string("this function"),
+             level ? fmt::format("at level {}", *level) : std::string("not a HOST function")),
          "call it in a function declared @pl.function(level=pl.Level.HOST, "
          "role=pl.Role.Orchestrator)");
   if (incoreDepth_ > 0 || spmdDepth_ > 0 || regionMode_ || simdDepth_ > 0)
@@ -207,8 +207,7 @@ ir::ExprPtr PlBinder::bindDeviceCall(const Signature& sig, const CallExpr& e) {
     if (!ir::structuralEqual(*a->type, *p->type))
       fail(e.args[i]->span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
-                       sig.name, ir::typeToString(*a->type), p->name,
-                       ir::typeToString(*p->type)),
+                       sig.name, ir::typeToString(*a->type), p->name, ir::typeToString(*p->type)),
            "pass a value of the parameter's type");
     args.push_back(a);
   }

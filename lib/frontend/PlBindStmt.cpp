@@ -57,8 +57,8 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
   const ir::VarPtr& existing = entry.value;
-  bool again = blockNames_ && std::find(blockNames_->begin(), blockNames_->end(), name) !=
-                                  blockNames_->end();
+  bool again = blockNames_ &&
+               std::find(blockNames_->begin(), blockNames_->end(), name) != blockNames_->end();
   if (blockNames_ && !again) blockNames_->push_back(name);
   if (!inserted && again && current_ && current_->strictSsa && name != "_")
     fail(span,
@@ -67,8 +67,9 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
                      name, current_->name),
          fmt::format("give the new value its own name, or drop strict_ssa=True (first defined "
                      "at line {})",
-                     existing->span.valid() ? sm_.lineCol(existing->span.file, existing->span.begin).line
-                                            : 0));
+                     existing->span.valid()
+                         ? sm_.lineCol(existing->span.file, existing->span.begin).line
+                         : 0));
   if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
     return existing;
   auto v = std::make_shared<ir::Var>(std::string(name), type, span);

@@ -57,8 +57,9 @@ TypePtr deduceAllocWindowBuffer(const OpCallContext& ctx) {
                  "e.g. [pld.world_size(), 64]");
     }
     if (!ctx.kwarg("dtype"))
-      ctx.failKwarg("dtype", "pld.alloc_window_buffer with a shape needs dtype=",
-                    "e.g. pld.alloc_window_buffer([64, 64], dtype=pl.FP32), or give a size in bytes");
+      ctx.failKwarg(
+          "dtype", "pld.alloc_window_buffer with a shape needs dtype=",
+          "e.g. pld.alloc_window_buffer([64, 64], dtype=pl.FP32), or give a size in bytes");
     return HandleType::get(HandleKind::Ptr);
   }
   ctx.fail(0,
@@ -88,8 +89,9 @@ TypePtr deduceCommCtxScalar(const OpCallContext& ctx) {
 TypePtr deduceSignal(const OpCallContext& ctx, size_t offsetsArg) {
   const TensorType& sig = distributedArgRef(ctx, 0);
   if (sig.dtype != DType::Int32)
-    ctx.fail(0, fmt::format("the signal window of {} must be INT32, got {}", ctx.op.name,
-                            dtypeName(sig.dtype)),
+    ctx.fail(0,
+             fmt::format("the signal window of {} must be INT32, got {}", ctx.op.name,
+                         dtypeName(sig.dtype)),
              "allocate the signal window with dtype=pl.INT32");
   if (listArgElements(ctx, offsetsArg).size() != sig.shape.size())
     ctx.fail(static_cast<int>(offsetsArg),
@@ -166,8 +168,8 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
     std::optional<int64_t> dim = t.shape[i];
     if (!off) continue;
     if (*off < 0)
-      ctx.fail(3, fmt::format("offset {} of {} must not be negative, got {}", i, ctx.op.name,
-                              *off));
+      ctx.fail(3,
+               fmt::format("offset {} of {} must not be negative, got {}", i, ctx.op.name, *off));
     if (!dim) continue;
     int64_t n = 1;
     if (i + extent.size() >= rank) {
@@ -215,25 +217,28 @@ TypePtr deduceCollective(const OpCallContext& ctx, size_t targetArg) {
 TypePtr deduceAllReduce(const OpCallContext& ctx) {
   const TensorType& t = distributedArgRef(ctx, 0);
   if (t.dtype != DType::FP16 && t.dtype != DType::FP32)
-    ctx.fail(0, fmt::format("pld.tensor.allreduce reduces FP16 or FP32 windows, got {}",
-                            dtypeName(t.dtype)),
+    ctx.fail(0,
+             fmt::format("pld.tensor.allreduce reduces FP16 or FP32 windows, got {}",
+                         dtypeName(t.dtype)),
              "allocate the window with dtype=pl.FP32 (or pl.FP16), or cast before reducing");
   if (ctx.args.size() > 1) {
     const TensorType& sig = distributedArgRef(ctx, 1);
     if (sig.dtype != DType::Int32)
-      ctx.fail(1, fmt::format("the signal window of pld.tensor.allreduce must be INT32, got {}",
-                              dtypeName(sig.dtype)),
+      ctx.fail(1,
+               fmt::format("the signal window of pld.tensor.allreduce must be INT32, got {}",
+                           dtypeName(sig.dtype)),
                "allocate the signal window with dtype=pl.INT32");
   }
   if (ctx.kwargOr<int64_t>("core_num", 1) <= 0)
-    ctx.failKwarg("core_num", "core_num of pld.tensor.allreduce must be positive", "e.g. core_num=1");
+    ctx.failKwarg("core_num", "core_num of pld.tensor.allreduce must be positive",
+                  "e.g. core_num=1");
   return ctx.args[0]->type;
 }
 
-const std::vector<AttrValue> kAtomic = {int64_t{0}, int64_t{1}};          // None_, Add
+const std::vector<AttrValue> kAtomic = {int64_t{0}, int64_t{1}};  // None_, Add
 const std::vector<AttrValue> kReduceOps = {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}};
-const std::vector<AttrValue> kNotifyOps = {int64_t{0}, int64_t{1}};       // AtomicAdd, Set
-const std::vector<AttrValue> kWaitCmps = {int64_t{0}, int64_t{1}};        // Eq, Ge
+const std::vector<AttrValue> kNotifyOps = {int64_t{0}, int64_t{1}};  // AtomicAdd, Set
+const std::vector<AttrValue> kWaitCmps = {int64_t{0}, int64_t{1}};   // Eq, Ge
 
 const PipeSet kComm = {Pipe::MTE2, Pipe::MTE3};
 const PipeSet kScalar = {Pipe::Scalar};
@@ -250,42 +255,79 @@ std::vector<OpRow> distributedRows() {
   std::vector<KwargRow> putKwargs = {atomic};
   putKwargs.insert(putKwargs.end(), chunking.begin(), chunking.end());
   return {
-      {"pld.tensor.alloc_window_buffer", {{"size"}},
-       {{"dtype", A::DType}, {"name", A::String, std::string()}}, deduceAllocWindowBuffer, kScalar,
+      {"pld.tensor.alloc_window_buffer",
+       {{"size"}},
+       {{"dtype", A::DType}, {"name", A::String, std::string()}},
+       deduceAllocWindowBuffer,
+       kScalar,
        "pl.Ptr; this rank's window buffer of `size` bytes (or a shape with dtype=) in the "
        "communicator's shared window, zero-initialised",
-       true, CoreAffinity::Shared},
-      {"pld.tensor.window", {{"buf"}, {"shape", K::IntList}},
-       {{"dtype", A::DType, std::nullopt, true}}, deduceWindow, kScalar,
-       "pld.DistributedTensor[shape, dtype]; a typed view of a window buffer", false,
+       true,
        CoreAffinity::Shared},
-      {"pld.system.world_size", {}, {}, resultScalar(DType::Int64), kScalar,
-       "Scalar[INT64]; the number of ranks of the distributed run", false, CoreAffinity::Shared},
-      {"pld.system.get_comm_ctx", {{"dist_tensor", K::Tensor}}, {}, deduceGetCommCtx, kScalar,
-       "pld.CommCtx; the communicator a window belongs to", false, CoreAffinity::Shared},
-      {"pld.system.rank", {{"ctx"}}, {}, deduceCommCtxScalar, kScalar,
-       "Scalar[INT32]; this rank in the communicator", false, CoreAffinity::Shared},
-      {"pld.system.nranks", {{"ctx"}}, {}, deduceCommCtxScalar, kScalar,
-       "Scalar[INT32]; the ranks of the communicator", false, CoreAffinity::Shared},
+      {"pld.tensor.window",
+       {{"buf"}, {"shape", K::IntList}},
+       {{"dtype", A::DType, std::nullopt, true}},
+       deduceWindow,
+       kScalar,
+       "pld.DistributedTensor[shape, dtype]; a typed view of a window buffer",
+       false,
+       CoreAffinity::Shared},
+      {"pld.system.world_size",
+       {},
+       {},
+       resultScalar(DType::Int64),
+       kScalar,
+       "Scalar[INT64]; the number of ranks of the distributed run",
+       false,
+       CoreAffinity::Shared},
+      {"pld.system.get_comm_ctx",
+       {{"dist_tensor", K::Tensor}},
+       {},
+       deduceGetCommCtx,
+       kScalar,
+       "pld.CommCtx; the communicator a window belongs to",
+       false,
+       CoreAffinity::Shared},
+      {"pld.system.rank",
+       {{"ctx"}},
+       {},
+       deduceCommCtxScalar,
+       kScalar,
+       "Scalar[INT32]; this rank in the communicator",
+       false,
+       CoreAffinity::Shared},
+      {"pld.system.nranks",
+       {{"ctx"}},
+       {},
+       deduceCommCtxScalar,
+       kScalar,
+       "Scalar[INT32]; the ranks of the communicator",
+       false,
+       CoreAffinity::Shared},
       {"pld.system.notify",
        {{"target", K::Tensor, false, MemoryEffect::Write},
         {"peer", K::IntScalar},
         {"offsets", K::IntList},
         {"value", K::Scalar}},
        {{"op", A::Int, std::nullopt, true, kNotifyOps}},
-       [](const OpCallContext& c) { return deduceSignal(c, 2); }, kComm,
+       [](const OpCallContext& c) { return deduceSignal(c, 2); },
+       kComm,
        "no result; writes (op 1 = Set) or atomically adds (op 0 = AtomicAdd) `value` into the "
        "peer's signal window",
        true},
-      {"pld.system.wait", {{"signal", K::Tensor}, {"offsets", K::IntList}, {"expected", K::Scalar}},
+      {"pld.system.wait",
+       {{"signal", K::Tensor}, {"offsets", K::IntList}, {"expected", K::Scalar}},
        {{"cmp", A::Int, std::nullopt, true, kWaitCmps}},
-       [](const OpCallContext& c) { return deduceSignal(c, 1); }, kScalar,
+       [](const OpCallContext& c) { return deduceSignal(c, 1); },
+       kScalar,
        "no result; blocks until this rank's signal cell compares (0 = Eq, 1 = Ge) with "
        "`expected`",
        true},
       {"pld.system.defer_wait",
        {{"signal", K::Tensor}, {"offsets", K::IntList}, {"expected", K::Scalar}},
-       {{"cmp", A::Int, std::nullopt, true, kWaitCmps}}, deduceDeferWait, kScalar,
+       {{"cmp", A::Int, std::nullopt, true, kWaitCmps}},
+       deduceDeferWait,
+       kScalar,
        "no result; like wait, but the runtime defers the task's completion until the signal "
        "holds",
        true},
@@ -295,18 +337,31 @@ std::vector<OpRow> distributedRows() {
         {"offsets", K::IntList},
         {"shape", K::IntList},
         {"valid_shape", K::IntList, true}},
-       {{"allow_physical_tail_padding", A::Bool, false}}, deduceRemoteLoad, {Pipe::MTE2},
-       "Tile[shape]; reads a window of the peer rank's copy of `target`", false},
+       {{"allow_physical_tail_padding", A::Bool, false}},
+       deduceRemoteLoad,
+       {Pipe::MTE2},
+       "Tile[shape]; reads a window of the peer rank's copy of `target`",
+       false},
       {"pld.tile.remote_store",
-       {{"src_tile", K::Tile}, {"target", K::Tensor, false, MemoryEffect::Write},
-        {"peer", K::IntScalar}, {"offsets", K::IntList}},
-       {atomic}, deduceRemoteStore, {Pipe::MTE3},
-       "no result; writes (atomic 1 = Add) a tile into the peer rank's copy of `target`", true},
+       {{"src_tile", K::Tile},
+        {"target", K::Tensor, false, MemoryEffect::Write},
+        {"peer", K::IntScalar},
+        {"offsets", K::IntList}},
+       {atomic},
+       deduceRemoteStore,
+       {Pipe::MTE3},
+       "no result; writes (atomic 1 = Add) a tile into the peer rank's copy of `target`",
+       true},
       {"pld.tensor.remote_store",
-       {{"src", K::Tensor}, {"target", K::Tensor, false, MemoryEffect::Write},
-        {"peer", K::IntScalar}, {"offsets", K::IntList}},
-       {atomic}, deduceRemoteStore, kComm,
-       "no result; writes a tensor into the peer rank's copy of `target`", true},
+       {{"src", K::Tensor},
+        {"target", K::Tensor, false, MemoryEffect::Write},
+        {"peer", K::IntScalar},
+        {"offsets", K::IntList}},
+       {atomic},
+       deduceRemoteStore,
+       kComm,
+       "no result; writes a tensor into the peer rank's copy of `target`",
+       true},
       {"pld.tensor.put",
        {{"dst", K::Tensor, false, MemoryEffect::Write},
         {"peer", K::IntScalar},
@@ -314,8 +369,11 @@ std::vector<OpRow> distributedRows() {
         {"dst_offsets", K::IntList, true},
         {"src_offsets", K::IntList, true},
         {"shape", K::IntList, true}},
-       putKwargs, [](const OpCallContext& c) { return deduceBulkCopy(c, 0); }, kComm,
-       "no result; copies a region of `src` into the peer rank's copy of `dst`", true},
+       putKwargs,
+       [](const OpCallContext& c) { return deduceBulkCopy(c, 0); },
+       kComm,
+       "no result; copies a region of `src` into the peer rank's copy of `dst`",
+       true},
       {"pld.tensor.get",
        {{"dst", K::Tensor, false, MemoryEffect::Write},
         {"peer", K::IntScalar},
@@ -323,8 +381,11 @@ std::vector<OpRow> distributedRows() {
         {"dst_offsets", K::IntList, true},
         {"src_offsets", K::IntList, true},
         {"shape", K::IntList, true}},
-       chunking, [](const OpCallContext& c) { return deduceBulkCopy(c, 2); }, kComm,
-       "no result; copies a region of the peer rank's copy of `src` into `dst`", true},
+       chunking,
+       [](const OpCallContext& c) { return deduceBulkCopy(c, 2); },
+       kComm,
+       "no result; copies a region of the peer rank's copy of `src` into `dst`",
+       true},
       {"pld.tile.put",
        {{"dst", K::Tensor, false, MemoryEffect::Write},
         {"peer", K::IntScalar},
@@ -334,8 +395,11 @@ std::vector<OpRow> distributedRows() {
         {"dst_offsets", K::IntList, true},
         {"src_offsets", K::IntList, true},
         {"shape", K::IntList, true}},
-       {atomic}, [](const OpCallContext& c) { return deduceBulkCopy(c, 0); }, kComm,
-       "no result; put staged through the given Vec tile(s)", true},
+       {atomic},
+       [](const OpCallContext& c) { return deduceBulkCopy(c, 0); },
+       kComm,
+       "no result; put staged through the given Vec tile(s)",
+       true},
       {"pld.tile.get",
        {{"dst", K::Tensor, false, MemoryEffect::Write},
         {"peer", K::IntScalar},
@@ -345,35 +409,68 @@ std::vector<OpRow> distributedRows() {
         {"dst_offsets", K::IntList, true},
         {"src_offsets", K::IntList, true},
         {"shape", K::IntList, true}},
-       {}, [](const OpCallContext& c) { return deduceBulkCopy(c, 2); }, kComm,
-       "no result; get staged through the given Vec tile(s)", true},
+       {},
+       [](const OpCallContext& c) { return deduceBulkCopy(c, 2); },
+       kComm,
+       "no result; get staged through the given Vec tile(s)",
+       true},
       {"pld.tensor.allreduce",
        {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor, true}},
        {reduceOp, {"mode", A::String, std::string("mesh")}, {"core_num", A::Int, int64_t{1}}},
-       deduceAllReduce, kComm,
-       "the target window, reduced (op 0 Sum, 1 Max, 2 Min, 3 Prod) over every rank", true},
-      {"pld.tensor.barrier", {{"signal", K::Tensor, false, MemoryEffect::ReadWrite}}, {},
-       collective(0), kComm, "the signal window; every rank waits for every other", true},
+       deduceAllReduce,
+       kComm,
+       "the target window, reduced (op 0 Sum, 1 Max, 2 Min, 3 Prod) over every rank",
+       true},
+      {"pld.tensor.barrier",
+       {{"signal", K::Tensor, false, MemoryEffect::ReadWrite}},
+       {},
+       collective(0),
+       kComm,
+       "the signal window; every rank waits for every other",
+       true},
       {"pld.tensor.broadcast",
        {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor}},
-       {{"root", A::Int, std::nullopt, true}}, collective(0), kComm,
-       "the target window, holding the root rank's data on every rank", true},
+       {{"root", A::Int, std::nullopt, true}},
+       collective(0),
+       kComm,
+       "the target window, holding the root rank's data on every rank",
+       true},
       {"pld.tensor.allgather",
-       {{"input", K::Tensor}, {"target", K::Tensor, false, MemoryEffect::ReadWrite},
+       {{"input", K::Tensor},
+        {"target", K::Tensor, false, MemoryEffect::ReadWrite},
         {"signal", K::Tensor}},
-       {}, collective(1), kComm, "the target window, holding every rank's input", true},
+       {},
+       collective(1),
+       kComm,
+       "the target window, holding every rank's input",
+       true},
       {"pld.tensor.all_to_all",
-       {{"input", K::Tensor}, {"target", K::Tensor, false, MemoryEffect::ReadWrite},
+       {{"input", K::Tensor},
+        {"target", K::Tensor, false, MemoryEffect::ReadWrite},
         {"signal", K::Tensor}},
-       {}, collective(1), kComm, "the target window; rank r's chunk i lands on rank i", true},
+       {},
+       collective(1),
+       kComm,
+       "the target window; rank r's chunk i lands on rank i",
+       true},
       {"pld.tensor.all_to_all_v",
-       {{"input", K::Tensor}, {"target", K::Tensor, false, MemoryEffect::ReadWrite},
-        {"signal", K::Tensor}, {"send_counts", K::Tensor}, {"recv_counts", K::Tensor}},
-       {}, collective(1), kComm, "the target window; all_to_all with per-rank counts", true},
+       {{"input", K::Tensor},
+        {"target", K::Tensor, false, MemoryEffect::ReadWrite},
+        {"signal", K::Tensor},
+        {"send_counts", K::Tensor},
+        {"recv_counts", K::Tensor}},
+       {},
+       collective(1),
+       kComm,
+       "the target window; all_to_all with per-rank counts",
+       true},
       {"pld.tensor.reduce_scatter",
        {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor}},
-       {reduceOp}, collective(0), kComm,
-       "the target window; each rank keeps its reduced chunk", true},
+       {reduceOp},
+       collective(0),
+       kComm,
+       "the target window; each rank keeps its reduced chunk",
+       true},
   };
 }
 
@@ -385,7 +482,10 @@ void registerDistributedOps(OpRegistry& r) {
   // may place them on the vector lane (ptoc/ops/CorePlacement.h).
   for (OpRow& row : rows)
     if (!row.affinity)
-      row.kwargs.push_back({std::string(kCorePlacementKwarg), A::String, std::string(), false,
+      row.kwargs.push_back({std::string(kCorePlacementKwarg),
+                            A::String,
+                            std::string(),
+                            false,
                             {std::string(), std::string("aiv")}});
   registerRows(r, rows);
 }

@@ -3,13 +3,13 @@
 // and values, kwarg canonicalization, type deduction) and core-affinity classification
 // (pypto-facts §5).
 #include "ptoc/ops/OpRegistry.h"
-#include "ptoc/ops/CorePlacement.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "ptoc/ir/Printer.h"
+#include "ptoc/ops/CorePlacement.h"
 #include "ptoc/ops/DeduceUtils.h"
 
 namespace ptoc {

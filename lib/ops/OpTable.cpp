@@ -35,11 +35,11 @@ void registerRows(OpRegistry& r, const std::vector<OpRow>& rows) {
 const HandleType& handleArgRef(const OpCallContext& ctx, size_t i, HandleKind k) {
   const HandleType* h = i < ctx.args.size() ? ctx.args[i]->type->as<HandleType>() : nullptr;
   if (!h || h->handle != k)
-    ctx.fail(static_cast<int>(i),
-             fmt::format("argument {} ('{}') of {} must be a {}, got {}", i + 1,
-                         ctx.op.args[i].name, ctx.op.name, handleKindName(k),
-                         describeType(ctx.args[i]->type)),
-             fmt::format("the signature is {}", signatureText(ctx.op)));
+    ctx.fail(
+        static_cast<int>(i),
+        fmt::format("argument {} ('{}') of {} must be a {}, got {}", i + 1, ctx.op.args[i].name,
+                    ctx.op.name, handleKindName(k), describeType(ctx.args[i]->type)),
+        fmt::format("the signature is {}", signatureText(ctx.op)));
   return *h;
 }
 
@@ -47,9 +47,8 @@ const TensorType& distributedArgRef(const OpCallContext& ctx, size_t i) {
   const TensorType* t = i < ctx.args.size() ? ctx.args[i]->type->as<TensorType>() : nullptr;
   if (!t || !t->distributed)
     ctx.fail(static_cast<int>(i),
-             fmt::format("argument {} ('{}') of {} must be a pld.DistributedTensor, got {}",
-                         i + 1, ctx.op.args[i].name, ctx.op.name,
-                         describeType(ctx.args[i]->type)),
+             fmt::format("argument {} ('{}') of {} must be a pld.DistributedTensor, got {}", i + 1,
+                         ctx.op.args[i].name, ctx.op.name, describeType(ctx.args[i]->type)),
              "declare the parameter as pld.DistributedTensor[...] or make it with pld.window(...)");
   return *t;
 }

@@ -9,11 +9,10 @@ namespace ptoc {
 
 namespace {
 
-constexpr std::string_view kOpIds[] = {"Other",     "Load",          "Store",     "Move",
-                                       "Create",    "Full",          "Slice",     "Reshape",
-                                       "Extract",   "SetValidShape", "Transpose", "Matmul",
-                                       "MatmulAcc", "AivShard",      "AicGather", "GetSubblockIdx",
-                                       "Submit"};
+constexpr std::string_view kOpIds[] = {
+    "Other",     "Load",     "Store",     "Move",           "Create",    "Full",
+    "Slice",     "Reshape",  "Extract",   "SetValidShape",  "Transpose", "Matmul",
+    "MatmulAcc", "AivShard", "AicGather", "GetSubblockIdx", "Submit"};
 static_assert(std::size(kOpIds) == static_cast<size_t>(OpId::Count_));
 
 constexpr std::string_view kOpTraits[] = {"elementwise", "row-broadcast", "positional-generator",

@@ -24,8 +24,7 @@ static std::optional<DType> unmodeledDType(const ir::Type& t) {
     return std::nullopt;
   }
   std::optional<DType> d = ir::elementDType(t);
-  if (const auto* h = t.as<ir::HandleType>(); h && h->handle == ir::HandleKind::Array)
-    d = h->dtype;
+  if (const auto* h = t.as<ir::HandleType>(); h && h->handle == ir::HandleKind::Array) d = h->dtype;
   if (d && ir::isUnmodeledDType(*d)) return d;
   return std::nullopt;
 }

@@ -288,8 +288,7 @@ std::string prevName(const std::string& name, int64_t d) {
 /// allow it. B(j-depth) reads the iter args as of iteration j-depth and A(j-depth)'s values:
 /// the loop carries each through `depth` registers (`_prev`, `_prev2`, ...), shifted every
 /// iteration; an iter arg B produces is carried once (B's own chain).
-std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& p,
-                                              int64_t depth) {
+std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& p, int64_t depth) {
   Span span = s.loop->span;
   const VarPtr& j = s.loop->loopVar;
   const auto& ias = s.loop->iterArgs;
@@ -540,9 +539,9 @@ std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& 
     return std::nullopt;
   auto body = rotateAivBody(aiv, c);
   if (!body) return std::nullopt;
-  FunctionPtr newAic =
-      withBody(aic, makeSeq(replaceAt(topC, sc->index, rotateAic(*sc, c.x, c.y, depth)), aic.body->span),
-               aic.attrs);
+  FunctionPtr newAic = withBody(
+      aic, makeSeq(replaceAt(topC, sc->index, rotateAic(*sc, c.x, c.y, depth)), aic.body->span),
+      aic.attrs);
   return std::make_pair(newAic, withBody(aiv, *body, aiv.attrs));
 }
 

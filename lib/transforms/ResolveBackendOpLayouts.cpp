@@ -201,7 +201,7 @@ class LayoutRewriter : public TileBlockRewriter {
   }
 
   std::vector<int64_t> columnResult_;  // set by rewriteCall for a column op
-  PtrSet<Call> ndMoves_;   // fixpipe moves that deliver row-major (FixpipeMoveScan)
+  PtrSet<Call> ndMoves_;               // fixpipe moves that deliver row-major (FixpipeMoveScan)
 };
 
 class ResolveBackendOpLayoutsPass final : public Pass {

@@ -110,9 +110,9 @@ TEST(PyptoDTypes, NamesWidthsAndSimulation) {
     unsigned bits;
     bool isFloat;
   };
-  for (Row r : {Row{"INT4", 4, false}, Row{"UINT4", 4, false}, Row{"FP4", 4, true},
-                Row{"HF4", 4, true}, Row{"HF8", 8, true}, Row{"FP8E8M0", 8, true},
-                Row{"TASK_ID", 64, false}}) {
+  for (Row r :
+       {Row{"INT4", 4, false}, Row{"UINT4", 4, false}, Row{"FP4", 4, true}, Row{"HF4", 4, true},
+        Row{"HF8", 8, true}, Row{"FP8E8M0", 8, true}, Row{"TASK_ID", 64, false}}) {
     auto d = dtypeFromName(r.name);
     ASSERT_TRUE(d) << r.name;
     EXPECT_EQ(dtypeName(*d), r.name);
@@ -126,9 +126,9 @@ TEST(PyptoDTypes, NamesWidthsAndSimulation) {
 }
 
 TEST_F(TableOpsTest, DistributedDeduction) {
-  auto window = call("pld.tensor.window", {var("b", HandleType::get(HandleKind::Ptr)),
-                                           list({4, 64})},
-                     {{"dtype", DType::FP32}});
+  auto window =
+      call("pld.tensor.window", {var("b", HandleType::get(HandleKind::Ptr)), list({4, 64})},
+           {{"dtype", DType::FP32}});
   const auto* t = window->type->as<TensorType>();
   ASSERT_TRUE(t);
   EXPECT_TRUE(t->distributed);
@@ -171,9 +171,10 @@ TEST_F(TableOpsTest, GatherSortDeduction) {
   EXPECT_EQ(tg->type->as<TensorType>()->shape, (std::vector<int64_t>{4, 8}));
   EXPECT_NE(errorOf("tensor.gather", {in, idx(2), ix}).find("dim of tensor.gather must be in"),
             std::string::npos);
-  EXPECT_NE(errorOf("tile.gather_mask", {tileT({8, 64}, DType::FP32)}, {{"mask_pattern", int64_t{9}}})
-                .find("mask_pattern of tile.gather_mask must be in 1..7"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf("tile.gather_mask", {tileT({8, 64}, DType::FP32)}, {{"mask_pattern", int64_t{9}}})
+          .find("mask_pattern of tile.gather_mask must be in 1..7"),
+      std::string::npos);
   EXPECT_NE(errorOf("tile.sort32", {tileT({8, 32}, DType::Int32), tileT({8, 32}, DType::UInt32)})
                 .find("the source dtype of tile.sort32 must be one of FP16, FP32"),
             std::string::npos);
@@ -186,8 +187,7 @@ TEST_F(TableOpsTest, ArraysAndTaskIds) {
   EXPECT_EQ(h->extent, 4);
   EXPECT_EQ(h->dtype, DType::TaskId);
   ExprPtr arr = var("a", a->type);
-  EXPECT_EQ(call("array.get_element", {arr, idx(3)})->type->as<ScalarType>()->dtype,
-            DType::TaskId);
+  EXPECT_EQ(call("array.get_element", {arr, idx(3)})->type->as<ScalarType>()->dtype, DType::TaskId);
   EXPECT_NE(errorOf("array.get_element", {arr, idx(4)}).find("outside the array of 4"),
             std::string::npos);
   EXPECT_EQ(call("system.task_invalid", {})->type->as<ScalarType>()->dtype, DType::TaskId);
@@ -254,8 +254,7 @@ def k(a: pl.Tensor[[2, 4], pl.FP32], i: pl.Tensor[[2, 2], pl.INT32], v: pl.Scala
   EXPECT_EQ(m.getF(3), 70);
 
   auto v = sim::Scalar::ofInt(DType::Int32, 7);
-  sim::RunResult rk =
-      interp.run(*p->program->find("k"), {sim::Tensor{a}, sim::Tensor{i}, v});
+  sim::RunResult rk = interp.run(*p->program->find("k"), {sim::Tensor{a}, sim::Tensor{i}, v});
   ASSERT_EQ(rk.returns.size(), 4u);
   const auto& tg = *rk.returns[0].get<sim::Tensor>().buf;  // flat indices into the tile
   EXPECT_EQ(tg.getF(0), 30);

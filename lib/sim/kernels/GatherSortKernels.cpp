@@ -211,20 +211,37 @@ void registerGatherSortKernels(OpSemantics& s) {
   s.add("tile.subc", elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] - x[1] - x[2]; }));
   s.add("tile.addsc", elementwise({0, 2}, 1, [](V x, double b) { return x[0] + b + x[1]; }));
   s.add("tile.subsc", elementwise({0, 2}, 1, [](V x, double b) { return x[0] - b - x[1]; }));
-  s.add("tile.lrelu", elementwise({0}, 1, [](V x, double a) { return x[0] > 0 ? x[0] : a * x[0]; }));
+  s.add("tile.lrelu",
+        elementwise({0}, 1, [](V x, double a) { return x[0] > 0 ? x[0] : a * x[0]; }));
   s.add("tile.sel",
         elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] != 0 ? x[1] : x[2]; }));
   s.add("tile.sels", elementwise({0, 1}, 3, [](V x, double b) { return x[0] != 0 ? x[1] : b; }));
   s.add("tile.expands", elementwise({}, 1, [](V, double b) { return b; }));
   s.add("tile.tri", tri);
   s.add("tile.concat", concat);
-  for (const char* n :
-       {"tile.gatherb", "tile.scatter_mask", "tile.scatter_update", "tile.mgather",
-        "tile.mscatter", "tile.gather_row", "tensor.scatter_mask", "tensor.scatter_update",
-        "tensor.gather_row", "tensor.paged_gather", "tensor.create_l1", "tile.sort32",
-        "tensor.sort32", "tile.mrgsort_format1", "tensor.mrgsort_format1", "tile.mrgsort_format2",
-        "tensor.mrgsort_format2", "tile.rem", "tile.rems", "tile.reinterpret_view",
-        "tensor.reinterpret_view", "tile.batch_matmul", "tile.batch_matmul_acc"})
+  for (const char* n : {"tile.gatherb",
+                        "tile.scatter_mask",
+                        "tile.scatter_update",
+                        "tile.mgather",
+                        "tile.mscatter",
+                        "tile.gather_row",
+                        "tensor.scatter_mask",
+                        "tensor.scatter_update",
+                        "tensor.gather_row",
+                        "tensor.paged_gather",
+                        "tensor.create_l1",
+                        "tile.sort32",
+                        "tensor.sort32",
+                        "tile.mrgsort_format1",
+                        "tensor.mrgsort_format1",
+                        "tile.mrgsort_format2",
+                        "tensor.mrgsort_format2",
+                        "tile.rem",
+                        "tile.rems",
+                        "tile.reinterpret_view",
+                        "tensor.reinterpret_view",
+                        "tile.batch_matmul",
+                        "tile.batch_matmul_acc"})
     s.add(n, notModeled());
 }
 

@@ -52,21 +52,23 @@ void registerRuntimeKernels(OpSemantics& s) {
     t.elements[static_cast<size_t>(i)] = castScalar(ctx.scalar(2), h ? h->dtype : DType::Index);
     return t;
   });
-  s.add("tensor.get_block_idx",
-        [](const KernelContext& c) -> Value { return Scalar::ofInt(DType::Index, c.core.blockIdx()); });
-  s.add("tensor.get_block_num",
-        [](const KernelContext& c) -> Value { return Scalar::ofInt(DType::Index, c.core.blockNum()); });
+  s.add("tensor.get_block_idx", [](const KernelContext& c) -> Value {
+    return Scalar::ofInt(DType::Index, c.core.blockIdx());
+  });
+  s.add("tensor.get_block_num", [](const KernelContext& c) -> Value {
+    return Scalar::ofInt(DType::Index, c.core.blockNum());
+  });
   s.add("tensor.get_subblock_idx", [](const KernelContext& c) -> Value {
     return Scalar::ofInt(DType::Index, c.core.subblockIdx());
   });
-  for (const char* n : {"system.submit", "system.task_invalid", "system.task_dummy",
-                        "system.task_is_valid"})
+  for (const char* n :
+       {"system.submit", "system.task_invalid", "system.task_dummy", "system.task_is_valid"})
     s.add(n, notModeled("task launches and task ids"));
   for (const char* n :
        {"prefetch.make_context", "prefetch.async_prefetch", "prefetch.session", "prefetch.wait"})
     s.add(n, notModeled("L2 prefetch"));
-  for (const char* n : {"system.sync_set", "system.sync_wait", "system.sync_src",
-                        "system.sync_dst", "system.set_ffts"})
+  for (const char* n : {"system.sync_set", "system.sync_wait", "system.sync_src", "system.sync_dst",
+                        "system.set_ffts"})
     s.add(n, notModeled("explicit pipe flags"));
   for (const char* n : {"system.available_cluster_count", "system.available_aiv_count"})
     s.add(n, notModeled("launch queries"));
