@@ -287,8 +287,8 @@ class PlBinder {
     ~JumpContext() { ref = saved; }
   };
   ir::StmtPtr bindLoopJump(const Stmt& s);
-  int splitAivRegions_ = 0;  // pl.split_aiv regions bound so far
-  int spmdDepth_ = 0;        // inside a pl.spmd scope
+  int splitAivRegions_ = 0;   // pl.split_aiv regions bound so far
+  int spmdDepth_ = 0;         // inside a pl.spmd scope
   int manualScopeDepth_ = 0;  // inside a manual runtime scope
   int clusterDepth_ = 0;      // inside a pl.cluster scope
   bool strictSsaProgram_ = false;

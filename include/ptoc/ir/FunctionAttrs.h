@@ -35,7 +35,7 @@ inline constexpr char kAutoScope[] = "auto_scope";
 
 /// Every key, in the order diagnostics list them.
 inline constexpr std::array<std::string_view, 8> kAllFunctionAttrs = {
-    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel, kRole,
-    kAutoScope};
+    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel,
+    kRole,  kAutoScope};
 
 }  // namespace ptoc::ir::fnattr
