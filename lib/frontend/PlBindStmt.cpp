@@ -466,6 +466,7 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
     return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                  std::move(indices), value, pred, s.span);
   }
+  if (e.is<EllipsisLit>()) bindExpr(e);  // says what `...` is for
   if (!e.is<CallExpr>())
     fail(e.span, "this expression statement has no effect", "assign it to a name or remove it");
   ir::ExprPtr value = bindExpr(e);
