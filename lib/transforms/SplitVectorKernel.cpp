@@ -49,7 +49,8 @@ class SplitVectorKernelPass final : public Pass {
         // both lanes (split_aiv, a split mode, dual_aiv_dispatch) is dispatched to both.
         if (f->funcType != FunctionType::AIV || !((splitAiv && *splitAiv) || hasMode || (dual && *dual)))
           return f;
-        AttrList attrs = restampAttrs(f->attrs, {{fnattr::kDualAivDispatch, true}}, {});
+        // In place (not restamped first): the decorator's external_source stays first.
+        AttrList attrs = withAttr(f->attrs, fnattr::kDualAivDispatch, true);
         return attrs == f->attrs ? f : withBody(*f, f->body, std::move(attrs));
       }
       if (splitAiv && *splitAiv) {
