@@ -20,13 +20,17 @@ Value tpush(const KernelContext& ctx, bool toAiv) {
   return {};
 }
 
-/// A pop's valid region is its annotation's when that is a constant valid_shape (the lane-1
-/// replay pops an empty tile, valid_shape=[0, 0]; a pop may also claim fewer cells than the
-/// pushed tile holds); otherwise the valid region of what was pushed.
+/// A whole-tile pop's (split=0) valid region is its annotation's when that is a constant
+/// valid_shape (the lane-1 replay pops an empty tile, valid_shape=[0, 0]; a pop may also claim
+/// fewer cells than the pushed tile holds); otherwise the valid region of what was pushed. A
+/// split pop's annotation is the type of "a lane's half", which one static shape cannot give
+/// for both lanes (40 valid rows of 128: lane 0 holds 40, lane 1 none): each lane gets its
+/// half's valid region.
 Value tpop(const KernelContext& ctx, bool fromAic) {
   const ir::TileType& type = ctx.resultTile();
-  Tile t = ctx.core.pop(ctx.call, fromAic, type, ctx.intKwarg("split", 0), laneStride(ctx));
-  if (!type.view || type.view->validShape.size() != t.valid.size()) return t;
+  const int64_t split = ctx.intKwarg("split", 0);
+  Tile t = ctx.core.pop(ctx.call, fromAic, type, split, laneStride(ctx));
+  if (split != 0 || !type.view || type.view->validShape.size() != t.valid.size()) return t;
   std::vector<int64_t> valid;
   for (const auto& e : type.view->validShape) {
     const auto* c = e ? e->as<ir::ConstInt>() : nullptr;
