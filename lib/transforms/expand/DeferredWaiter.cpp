@@ -49,6 +49,32 @@ class WaiterCalls : public IRVisitor {
   const std::set<std::string>& waiters_;
 };
 
+/// The first statement of a waiter's body that is not registration-only: a tile or tensor
+/// it defines, or a return with values.
+class PayloadFinder : public IRVisitor {
+ public:
+  const Stmt* found = nullptr;
+  std::string what;
+
+ protected:
+  void visitAssign(const AssignStmt& s) override {
+    if (!found && s.var && s.var->type &&
+        (s.var->type->isa<TileType>() || s.var->type->isa<TensorType>())) {
+      found = &s;
+      what = fmt::format("it defines the {} '{}'", s.var->type->isa<TileType>() ? "tile" : "tensor",
+                         s.var->name);
+    }
+    IRVisitor::visitAssign(s);
+  }
+  void visitReturn(const ReturnStmt& s) override {
+    if (!found && !s.values.empty()) {
+      found = &s;
+      what = "it returns a value";
+    }
+    IRVisitor::visitReturn(s);
+  }
+};
+
 bool isWaiter(const Function& f) {
   const bool* w = getAttr<bool>(f.attrs, fnattr::kDeferredCompletionWaiter);
   return w && *w;
@@ -89,6 +115,15 @@ void checkDeferredWaiters(const std::vector<FunctionPtr>& fns, DiagnosticEngine&
                          "function or the pure AIV kernel expand-mixed-kernel made of one",
                          f->name, toString(f->funcType)),
              "write the wait in a `with pl.at(level=pl.Level.CORE_GROUP):` scope instead");
+    PayloadFinder payload;
+    payload.visitStmt(f->body);
+    if (payload.found)
+      reject(diag, payload.found->span,
+             fmt::format("deferred waiter '{}' is registration-only, but {}: a waiter registers "
+                         "its pld.system.defer_wait conditions and computes nothing else",
+                         f->name, payload.what),
+             "move the payload work to another task (another pl.at scope), and give that "
+             "task the waiter's task id in deps=[...] if it must wait for the signal");
     waiters.insert(f->name);
     byName[f->name] = f.get();
   }

@@ -19,7 +19,8 @@ namespace ptoc::expand {
 const ir::Call* findDeferWait(const ir::StmtPtr& s);
 
 /// Rejects (file:line:col + hint) a defer_wait in a function not stamped
-/// deferred_completion_waiter, a waiter that is not InCore / AIV, a waiter without an
+/// deferred_completion_waiter, a waiter that is not InCore / AIV, a waiter that is not
+/// registration-only (it defines a tile or a tensor, or returns a value), a waiter without an
 /// Orchestration call site, and a call site that resolves the waiter early or launches it on
 /// more than one block (pl.submit(..., allow_early_resolve=True), pl.spmd_submit), or that
 /// calls it from a function that is not Orchestration.
