@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "FunctionEmitter.h"
+#include "ptoc/analysis/BufferDemand.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/target/Target.h"
 
@@ -41,57 +42,18 @@ std::string splitAttr(const Call& c) {
   return fmt::format("{{split = {}}}", intKwarg(c, "split", 0));
 }
 
-/// Slots of a pipe in PTOAS v0.27: fixed by the direction mask (8 one way, 4 per direction
-/// both ways; lib/PTO/Transforms/PTOLowerFrontendPipeOpsPass.cpp), its init ops have no
-/// slot_num. The consumer's ring is indexed `(tile index % slots) * slot_size` (pto-isa
-/// TPipe), so its reserved buffer must hold that many slots of slot_size bytes.
-int64_t ptoasSlots(int64_t dirMask) { return dirMask == 3 ? 4 : 8; }
-
-/// What the capacity check of a function's reserved buffer needs: its pipe init, its first
-/// pop (where a diagnostic points), and its largest tile in the buffer's memory.
-class PipeFacts : public IRVisitor {
- public:
-  explicit PipeFacts(MemorySpace space) : space_(space) {}
-  const Call* init = nullptr;
-  const Call* firstPop = nullptr;
-  const Call* largestCall = nullptr;
-  int64_t largestTile = 0;
-
- protected:
-  void visitCall(const Call& c) override {
-    IRVisitor::visitCall(c);
-    const std::string& n = c.callee;
-    if (!init && (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe"))
-      init = &c;
-    const bool pop = n == "tile.tpop_from_aic" || n == "tile.tpop_from_aiv";
-    if (pop && !firstPop) firstPop = &c;
-    // Popped tiles live in the ring and views share their source's storage.
-    if (pop || n == "tile.reshape" || n == "tile.slice" || n == "tile.transpose_view") return;
-    const auto* t = c.type ? c.type->as<TileType>() : nullptr;
-    if (!t || t->memory != space_) return;
-    int64_t bytes = dtypeBytes(t->dtype);
-    for (int64_t d : t->shape) bytes *= d;
-    if (bytes > largestTile) largestTile = bytes, largestCall = &c;
-  }
-
- private:
-  MemorySpace space_;
-};
-
-int64_t alignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
-
-/// The reserved size PTOAS v0.27 needs (ptoasSlots x slot_size) after checking that it fits
-/// the consumer's buffer next to the kernel's largest tile.
+/// The reserved size PTOAS v0.27 needs (its ring: analysis::ptoasRingSlots x slot_size)
+/// after checking that it fits the consumer's buffer next to the kernel's largest tile.
 int64_t reservedBytes(Fe& fe, const Call& c) {
   const bool cube = fe.fn.funcType == FunctionType::AIC;
   const MemorySpace space = cube ? MemorySpace::Mat : MemorySpace::Vec;
-  PipeFacts p(space);
-  p.visitStmt(fe.fn.body);
+  const target::Buffer buf = cube ? target::Buffer::L1 : target::Buffer::UB;
+  const analysis::BufferDemand p = analysis::bufferDemand(fe.fn, space, buf);
   if (!p.init) return intKwarg(c, "size", 0);  // no pipe here: the size as written
   const int64_t dir = intKwarg(*p.init, "dir_mask", 1);
   const int64_t slotSize = intKwarg(*p.init, "slot_size", 0);
   const int64_t slotNum = intKwarg(*p.init, "slot_num", target::kDefaultSlotNum);
-  const int64_t slots = ptoasSlots(dir);
+  const int64_t slots = analysis::ptoasRingSlots(dir);
   const Span at = p.firstPop ? p.firstPop->span : c.span;
   const char* dirName = cube ? "V2C" : "C2V";
   if (slotNum > slots)
@@ -103,9 +65,8 @@ int64_t reservedBytes(Fe& fe, const Call& c) {
                         "tiles at once",
                         slots));
   const int64_t size = slots * slotSize;
-  const target::Buffer buf = cube ? target::Buffer::L1 : target::Buffer::UB;
   const int64_t capacity = target::bufferBytes(fe.module.arch, buf);
-  const int64_t tile = alignUp(p.largestTile, target::bufferAlignment(buf));
+  const int64_t tile = p.largestTileBytes;
   if (size + tile > capacity) {
     const char* bufName = cube ? "L1" : "UB";
     const int64_t fits = (capacity - tile) / slots;

@@ -31,6 +31,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "ptoc/analysis/BufferDemand.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
@@ -448,6 +449,23 @@ std::vector<StmtPtr> replaceAt(const std::vector<StmtPtr>& top, size_t index,
   return out;
 }
 
+/// Whether the rotated pair still fits the buffers PTOAS places it in. Two stages deep, B's
+/// inputs from A travel through two registers per value, so the AIV holds about one more
+/// iteration's tiles at once; PTOAS rejects a kernel it cannot place ("failed to allocate
+/// local memory hole"). The bound is safe, not tight: every tile allocated in the buffer,
+/// none sharing space, plus the pipe ring (analysis::bufferDemand).
+bool fitsOnChip(const Function& aic, const Function& aiv, target::Arch arch) {
+  auto fits = [&](const Function& f, MemorySpace space, target::Buffer buf) {
+    const analysis::BufferDemand d = analysis::bufferDemand(f, space, buf);
+    return d.allTileBytes + d.ringBytes <= target::bufferBytes(arch, buf);
+  };
+  return fits(aiv, MemorySpace::Vec, target::Buffer::UB) &&
+         fits(aic, MemorySpace::Mat, target::Buffer::L1) &&
+         fits(aic, MemorySpace::Left, target::Buffer::L0A) &&
+         fits(aic, MemorySpace::Right, target::Buffer::L0B) &&
+         fits(aic, MemorySpace::Acc, target::Buffer::L0C);
+}
+
 /// The AIC side: its loop and the X / Y stages.
 struct AicPlan {
   LoopSite site;
@@ -555,7 +573,7 @@ class PipelineCrossCoreLoopsPass final : public Pass {
   }
   IRPropertySet required() const override { return {IRProperty::MixedKernelExpanded}; }
 
-  ProgramPtr run(const ProgramPtr& program, PassContext&) override {
+  ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
     std::map<std::string, FunctionPtr> replaced;
     for (const auto& g : program->functions) {
       if (g->funcType != FunctionType::Group) continue;
@@ -570,9 +588,12 @@ class PipelineCrossCoreLoopsPass final : public Pass {
         }
       }
       if (!aic || !aiv || replaced.count(aic->name) || replaced.count(aiv->name)) continue;
-      // Two stages deep when the loop runs at least three times, else one.
+      // Two stages deep when the loop runs at least three times and the deeper kernels
+      // still fit on chip, else one.
       auto pair = pipelinePair(*aic, *aiv, 2);
+      if (pair && !fitsOnChip(*pair->first, *pair->second, ctx.arch)) pair.reset();
       if (!pair) pair = pipelinePair(*aic, *aiv, 1);
+      if (pair && !fitsOnChip(*pair->first, *pair->second, ctx.arch)) pair.reset();
       if (pair) {
         replaced[aic->name] = pair->first;
         replaced[aiv->name] = pair->second;
