@@ -130,6 +130,11 @@ class PlBinder {
   ir::TileViewFields bindTileView(const CallExpr& call);
   /// `pl.MemRef(...)` in a type: a memory-planning detail ptoc reads and drops.
   bool isMemRef(const Expr& e) const;
+  /// The slot rules of a pl.MemRef in a type (PlBindMemRef.cpp): at least one slot; only a
+  /// MemRef of several slots is subscripted, within its slots; the declarations of one named
+  /// buffer agree on its slot count.
+  void checkMemRef(const Expr& e);
+  std::unordered_map<std::string, int64_t, StringHash, std::equal_to<>> memRefSlots_;
   /// The items of pl.Tensor[...] after the dtype: a layout, pl.TensorView(...), pl.MemRef.
   void checkTensorExtra(const Expr& e);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a

@@ -39,10 +39,11 @@ class Forms:
     def main(self, x: pl.Tensor[[16, 64], pl.FP32], ws: pl.Tensor[[16], pl.INT32]
              ) -> pl.Tensor[[32, 32], pl.FP32]:
         arr = pl.array.create(4, pl.INT32)
-        # CHECK: arr = pl.array.update_element(arr, 0, 5)
+        # CHECK: arr: pl.Array[4, pl.INT32] = pl.array.update_element(arr, 0, pl.const(5, pl.INT32))
         arr[0] = 5
         for i in pl.range(4):
-            # CHECK: arr = pl.array.update_element(arr, i, pl.cast(i, pl.INT32))
+            # CHECK: arr: pl.Array[4, pl.INT32] = pl.array.update_element(arr, i, pl.cast(i, pl.INT32))
+        # CHECK: n: pl.Scalar[pl.INT32] = pl.array.get_element(arr, 3)
             arr[i] = pl.cast(i, pl.INT32)
         n: pl.Scalar[pl.INT32] = arr[3]
         r = self.kernel(x, ws, n)
