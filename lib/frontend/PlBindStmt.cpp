@@ -339,6 +339,13 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
     if (predicate)
       fail(span, "a predicated store needs a tile, got an array",
            "write `if cond: arr[i] = v`");
+    if (current_ && current_->strictSsa)
+      fail(span,
+           fmt::format("an element store re-binds '{}', which the strict SSA function '{}' "
+                       "(strict_ssa=True) does not allow",
+                       var->name, current_->name),
+           fmt::format("write the result to a new name: {0}2 = pl.array.update_element({0}, i, v)",
+                       var->name));
     ir::ExprPtr index = bindExpr(*target.index, ir::ScalarType::get(ir::DType::Index));
     ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(h->dtype));
     ir::ExprPtr update =
@@ -386,6 +393,14 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
 ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::ExprPtr& base,
                                       const Expr& valueAst, Span span) {
   const auto* var = base->as<ir::Var>();
+  if (current_ && current_->strictSsa)
+    fail(span,
+         fmt::format("a window write re-binds '{}', which the strict SSA function '{}' "
+                     "(strict_ssa=True) does not allow",
+                     var->name, current_->name),
+         fmt::format("write the result to a new name: {0}2 = pl.tensor.assemble({0}, src, "
+                     "offsets)",
+                     var->name));
   const auto* tensor = base->type->as<ir::TensorType>();
   const auto* tile = base->type->as<ir::TileType>();
   const std::vector<int64_t>& shape = tensor ? tensor->shape : tile->shape;

@@ -255,8 +255,10 @@ class Extractor(ast.NodeVisitor):
         return textwrap.dedent(body)
 
     def call_site_defines(self, fn, params):
-        """--define settings for the builder `fn` from the first call of it whose arguments
-        are all constants, or from the first row of a pytest.mark.parametrize on it."""
+        """--define settings for the builder `fn` from the first row of a
+        pytest.mark.parametrize on it, else from the call of it that gives the most constant
+        arguments (numbers, bools, strings, pl.X; a parametrized caller passes its own first
+        row on: `def test(op, v): helper(op, v)`)."""
         names = [p for p, _ in params]
         module_env = {n: v for s in self.tree.body for n, v in const_assigns(s)}
         row = parametrize_row(fn)
