@@ -398,6 +398,9 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   };
   std::vector<AttrArg> attrKeywords;
   std::vector<const Expr*> positional;
+  const Keyword* callAttrs = nullptr;
+  const Keyword* popShape = nullptr;
+  const Keyword* popDType = nullptr;
   for (size_t i = skipArgs; i < e.args.size(); ++i) {
     const Expr& a = *e.args[i];
     const Expr* aliased = moduleAlias(a) ? moduleAlias(a) : &a;
@@ -424,6 +427,16 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     std::vector<const Keyword*> byIndex(op.args.size(), nullptr);
     for (const auto& kw : e.keywords) {
       std::string_view name = kw.name;
+      if (name == "attrs" && !op.findKwarg(name)) {
+        callAttrs = &kw;  // PyPTO's call-site attributes
+        continue;
+      }
+      if (op.typeFromAnnotation && (name == "shape" || name == "dtype") && !op.findKwarg(name)) {
+        // pl.tpop_from_aic(shape=[16, 16], dtype=pl.FP32): the result type, written on the
+        // call instead of (or as well as) the annotation.
+        (name == "shape" ? popShape : popDType) = &kw;
+        continue;
+      }
       if (name == "valid_shapes") name = "valid_shape";
       size_t idx = op.args.size();
       if (!op.findKwarg(kw.name))
@@ -508,6 +521,11 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     kwargs.emplace_back(std::move(name), std::move(v));
     kwargSpans.push_back(kw.span);
   }
+  if (callAttrs)
+    for (auto& a : bindCallAttrs(*callAttrs, op.name, args.size(), false)) {
+      kwargs.push_back(std::move(a));
+      kwargSpans.push_back(callAttrs->span);
+    }
   // Inside a pl.split_aiv region, pl.aiv_shard(x) / pl.aic_gather(x) take the region's mode.
   if (regionMode_ && (op.name == "tile.aiv_shard" || op.name == "tile.aic_gather") &&
       !ir::findAttr(kwargs, "split")) {
@@ -515,6 +533,26 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     kwargSpans.push_back(e.span);
   }
   ir::TypePtr annotated = annotation ? annotation->type : nullptr;
+  if (popShape || popDType) {
+    if (!popShape || !popDType)
+      fail((popShape ? popShape : popDType)->span,
+           fmt::format("{} takes the result type as shape= and dtype= together", op.name),
+           fmt::format("write pl.{}(shape=[16, 16], dtype=pl.FP32, ...), or annotate the result",
+                       op.name));
+    ir::TypePtr written = ir::TileType::get(bindStaticShape(*popShape->value, "tile shape"),
+                                            bindDType(*popDType->value), std::nullopt);
+    if (!annotated) {
+      annotated = written;
+    } else {
+      const auto* a = annotated->as<ir::TileType>();
+      const auto* w = written->as<ir::TileType>();
+      if (a && (a->shape != w->shape || a->dtype != w->dtype))
+        fail(popShape->span,
+             fmt::format("shape= and dtype= of {} give {}, but the annotation says {}", op.name,
+                         ir::typeToString(*written), ir::typeToString(*annotated)),
+             "make them agree, or drop shape= / dtype=");
+    }
+  }
   if (ir::TypePtr launched = kernelLaunchType(op, kwargs)) annotated = launched;
   return createOpCall(op, std::move(args), kwargs, e.span, diag_, argSpans, kwargSpans, annotated);
 }
@@ -536,12 +574,21 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   auto signatureText = [&](const Signature& s) {
     return signatureTextOf(s.name, s.params, isClassProgram_);
   };
-  // Arguments by position, then by parameter name (`self.k(x, out=y)`).
+  // Arguments by position, then by parameter name (`self.k(x, out=y)`); `attrs={...}` are
+  // PyPTO's call-site attributes (unless the function has a parameter of that name).
   std::vector<const Expr*> given(e.args.size());
   for (size_t i = 0; i < e.args.size(); ++i) given[i] = e.args[i].get();
-  if (!e.keywords.empty()) {
+  const Keyword* callAttrs = nullptr;
+  for (const auto& kw : e.keywords)
+    if (kw.name == "attrs") {
+      bool isParam = false;
+      for (const auto& p : sig.params) isParam = isParam || p->name == "attrs";
+      if (!isParam) callAttrs = &kw;
+    }
+  if (e.keywords.size() > (callAttrs ? 1u : 0u)) {
     given.resize(std::max(given.size(), sig.params.size()), nullptr);
     for (const auto& kw : e.keywords) {
+      if (&kw == callAttrs) continue;
       size_t idx = sig.params.size();
       for (size_t k = 0; k < sig.params.size(); ++k)
         if (sig.params[k]->name == kw.name) idx = k;
@@ -585,7 +632,9 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
     type = sig.returnTypes[0];
   else
     type = ir::TupleType::get(sig.returnTypes);
-  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), ir::AttrList{}, type,
+  ir::AttrList attrs;
+  if (callAttrs) attrs = bindCallAttrs(*callAttrs, sig.name, args.size(), true);
+  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type,
                                     e.span);
 }
 

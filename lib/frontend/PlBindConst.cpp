@@ -232,7 +232,8 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
     c.dynamic = true;
   } else if (auto val = evalConst(v)) {
     c.value = *val;
-  } else if (plPath(v) || moduleAlias(v) || isMemRef(v)) {
+  } else if (plPath(v) || moduleAlias(v) || isMemRef(v) || v.is<BoolLit>() || v.is<StrLit>()) {
+    // An enum member / dtype, or a bool / string literal (a keyword argument's value).
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
   } else if (std::string p = unboundParamIn(v); !p.empty()) {

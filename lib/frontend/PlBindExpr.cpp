@@ -471,6 +471,14 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   }
   if (const auto* tensor = base->type->as<ir::TensorType>())
     return bindWindowSubscript(e, base, tensor->shape, /*isTile=*/false);
+  if (const auto* h = base->type->as<ir::HandleType>(); h && h->handle == ir::HandleKind::Array) {
+    // PyPTO: `arr[i]` reads one element of a pl.Array (array.get_element).
+    if (e.index->is<TupleExpr>() || e.index->is<SliceExpr>())
+      fail(e.index->span, "an array element read takes one index", "write arr[i] (arrays have rank 1)");
+    ir::ExprPtr index = bindExpr(*e.index, ir::ScalarType::get(ir::DType::Index));
+    return createOpCall(ops_.get("array.get_element"), {base, index}, {}, e.span, diag_,
+                        {e.value->span, e.index->span});
+  }
   if (const auto* tt = base->type->as<ir::TupleType>()) {
     const auto* lit = e.index->as<IntLit>();
     if (!lit || lit->value < 0 || lit->value >= static_cast<int64_t>(tt->types.size()))

@@ -74,6 +74,25 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
     }
     if (kw.name == "deps") {
       deps = bindAnyList(*kw.value);
+      // PyPTO: a whole pl.Array of task ids and per-element reads arr[i] do not mix.
+      if (const auto* list = deps->as<ir::MakeTuple>(); list && kw.value->is<ListExpr>()) {
+        bool whole = false, element = false;
+        const auto& elts = kw.value->as<ListExpr>()->elts;
+        for (size_t i = 0; i < list->elements.size() && i < elts.size(); ++i) {
+          const ir::Expr& d = *list->elements[i];
+          const auto* h = d.type->as<ir::HandleType>();
+          const auto* c = d.as<ir::Call>();
+          bool isWhole = h && h->handle == ir::HandleKind::Array;
+          bool isElement = c && c->op && c->op->name == "array.get_element";
+          if ((isWhole && element) || (isElement && whole))
+            fail(elts[i]->span,
+                 "deps= cannot mix a whole task-id array with per-element entries arr[i]",
+                 "pass the array alone (deps=[arr]) to wait for every slot, or list the slots "
+                 "(deps=[arr[0], arr[1]])");
+          whole = whole || isWhole;
+          element = element || isElement;
+        }
+      }
     } else if (kw.name == "allow_early_resolve" || (spmd && kw.name == "core_num")) {
       kwargs.emplace_back(std::string(kw.name), bindAttrValue(*kw.value));
       kwargSpans.push_back(kw.span);

@@ -338,7 +338,38 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
                                        ir::ExprPtr predicate) {
   ir::ExprPtr base = bindExpr(*target.value);
   const auto* var = base->as<ir::Var>();
+  if (const auto* h = base->type->as<ir::HandleType>();
+      var && h && h->handle == ir::HandleKind::Array) {
+    // PyPTO reads `arr[i] = v` as the functional update `arr = pl.array.update_element(arr,
+    // i, v)`; a bare literal takes the array's dtype.
+    if (target.index->is<TupleExpr>() || target.index->is<SliceExpr>())
+      fail(target.index->span, "an array element store takes one index",
+           "write arr[i] = v (arrays have rank 1)");
+    if (predicate)
+      fail(span, "a predicated store needs a tile, got an array",
+           "write `if cond: arr[i] = v`");
+    if (current_ && current_->strictSsa)
+      fail(span,
+           fmt::format("an element store re-binds '{}', which the strict SSA function '{}' "
+                       "(strict_ssa=True) does not allow",
+                       var->name, current_->name),
+           fmt::format("write the result to a new name: {0}2 = pl.array.update_element({0}, i, v)",
+                       var->name));
+    ir::ExprPtr index = bindExpr(*target.index, ir::ScalarType::get(ir::DType::Index));
+    ir::ExprPtr value = bindExpr(valueAst, ir::ScalarType::get(h->dtype));
+    ir::ExprPtr update =
+        createOpCall(ops_.get("array.update_element"), {base, index, value}, {}, span, diag_,
+                     {target.value->span, target.index->span, valueAst.span});
+    ir::VarPtr v = defineAssigned(var->name, base->type, target.value->span);
+    return std::make_shared<ir::AssignStmt>(std::move(v), std::move(update), span);
+  }
   const auto* tile = base->type->as<ir::TileType>();
+  if (var && !predicate && (base->type->isa<ir::TensorType>() || tile)) {
+    bool windowed = target.index->is<SliceExpr>();
+    if (const auto* t = target.index->as<TupleExpr>())
+      for (const auto& x : t->elts) windowed = windowed || x->is<SliceExpr>();
+    if (windowed || !tile) return bindWindowStore(target, base, valueAst, span);
+  }
   if (!var || !tile)
     fail(target.value->span,
          fmt::format("element stores need a tile variable, got {}", ir::typeToString(*base->type)),
@@ -366,6 +397,139 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
          fmt::format("convert it with pl.cast(value, pl.{})", ir::dtypeName(tile->dtype)));
   return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                std::move(indices), value, predicate, span);
+}
+
+ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::ExprPtr& base,
+                                      const Expr& valueAst, Span span) {
+  const auto* var = base->as<ir::Var>();
+  if (current_ && current_->strictSsa)
+    fail(span,
+         fmt::format("a window write re-binds '{}', which the strict SSA function '{}' "
+                     "(strict_ssa=True) does not allow",
+                     var->name, current_->name),
+         fmt::format("write the result to a new name: {0}2 = pl.tensor.assemble({0}, src, "
+                     "offsets)",
+                     var->name));
+  const auto* tensor = base->type->as<ir::TensorType>();
+  const auto* tile = base->type->as<ir::TileType>();
+  const std::vector<int64_t>& shape = tensor ? tensor->shape : tile->shape;
+  const char* kind = tensor ? "tensor" : "tile";
+  std::vector<const Expr*> items;
+  if (const auto* t = target.index->as<TupleExpr>())
+    for (const auto& x : t->elts) items.push_back(x.get());
+  else
+    items.push_back(target.index.get());
+  if (items.size() > shape.size())
+    fail(target.index->span,
+         fmt::format("the window write has {} indices but the {} has rank {}", items.size(), kind,
+                     shape.size()),
+         fmt::format("give at most {} indices", shape.size()));
+  bool anySlice = false;
+  for (const Expr* x : items) anySlice = anySlice || x->is<SliceExpr>();
+  if (!anySlice && items.size() == shape.size())
+    fail(span, fmt::format("an element write `dst[i, j] = v` is not supported on a {}", kind),
+         tensor ? "write a window, e.g. dst[i:i + 1, j:j + 1] = src, or one element with "
+                  "pl.tensor.write(dst, [i, j], v)"
+                : "write a window, e.g. dst[i:i + 1, j:j + 1] = src");
+  auto index = ir::ScalarType::get(ir::DType::Index);
+  auto spanText = [&](Span sp) { return sm_.text(sp.file).substr(sp.begin, sp.end - sp.begin); };
+  std::vector<ir::ExprPtr> offsets;
+  std::vector<std::optional<int64_t>> extents;  // per axis of the target; nullopt: not constant
+  std::vector<bool> dropped;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const Expr* x = d < items.size() ? items[d] : nullptr;
+    const auto* sl = x ? x->as<SliceExpr>() : nullptr;
+    if (x && !sl) {  // an integer index: a unit window, its axis dropped from the source
+      offsets.push_back(bindExpr(*x, index));
+      extents.push_back(1);
+      dropped.push_back(true);
+      continue;
+    }
+    dropped.push_back(false);
+    if (sl && sl->step)
+      fail(sl->step->span, "a window write takes no step", "write dst[a:b] = src");
+    ir::ExprPtr lower = sl && sl->lower ? bindExpr(*sl->lower, index)
+                                        : ir::constInt(0, ir::DType::Index, span);
+    offsets.push_back(lower);
+    std::optional<int64_t> lo;
+    if (const auto* c = lower->as<ir::ConstInt>()) lo = c->value;
+    int64_t hi = shape[d];
+    bool hiKnown = true;
+    if (sl && sl->upper) {
+      ir::ExprPtr upper = bindExpr(*sl->upper, index);
+      const auto* c = upper->as<ir::ConstInt>();
+      hiKnown = c != nullptr;
+      if (c) hi = c->value;
+      // `i : i + 16`: the extent is the constant added to the lower bound.
+      if (const auto* add = sl->upper->as<BinOpExpr>();
+          !c && sl->lower && add && add->op == BinOpKind::Add &&
+          spanText(add->lhs->span) == spanText(sl->lower->span))
+        if (auto k = evalConst(*add->rhs); k && std::holds_alternative<int64_t>(*k)) {
+          extents.push_back(std::get<int64_t>(*k));
+          continue;
+        }
+    }
+    extents.push_back(lo && hiKnown ? std::optional<int64_t>(hi - *lo) : std::nullopt);
+    if (lo && hiKnown && (hi - *lo <= 0 || *lo < 0 || hi > shape[d]))
+      fail(x ? x->span : target.index->span,
+           fmt::format("the window [{}:{}] of axis {} does not fit the {} extent {}", *lo, hi, d,
+                       kind, shape[d]),
+           "keep 0 <= lower < upper <= the extent");
+  }
+  ir::ExprPtr src = bindExpr(valueAst);
+  const auto* srcTensor = src->type->as<ir::TensorType>();
+  const auto* srcTile = src->type->as<ir::TileType>();
+  if ((tensor && !srcTensor) || (tile && !srcTile))
+    fail(valueAst.span,
+         fmt::format("the source of a {} window write must be a {}, got {}", kind, kind,
+                     ir::typeToString(*src->type)),
+         tensor && srcTile ? "store a tile into a tensor with pl.store(tile, offsets, tensor)"
+                           : fmt::format("write a {} of the window's shape", kind));
+  const std::vector<int64_t>& srcShape = srcTensor ? srcTensor->shape : srcTile->shape;
+  std::vector<int64_t> kept;  // the window's extents without the dropped axes
+  std::vector<int64_t> full;  // the source's shape lifted to the target's rank
+  size_t natural = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (!dropped[d]) ++natural;
+  // Tiles keep at least two axes: a rank-reduced tile source may carry leading unit axes.
+  size_t lead = srcShape.size() > natural ? srcShape.size() - natural : 0;
+  if (srcShape.size() != natural && !(tile && srcShape.size() == std::max<size_t>(2, natural)))
+    fail(valueAst.span,
+         fmt::format("the source has rank {} but the window has {} axes (an integer index drops "
+                     "its axis)",
+                     srcShape.size(), natural),
+         "match the source's rank to the window's sliced axes");
+  for (size_t i = 0; i < lead; ++i)
+    if (srcShape[i] != 1)
+      fail(valueAst.span, fmt::format("the source has shape {} for a window of {} axes",
+                                      ir::typeToString(*src->type), natural),
+           "drop the leading axes of the source");
+  size_t k = lead;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (dropped[d]) {
+      full.push_back(1);
+      continue;
+    }
+    int64_t have = srcShape[k++];
+    if (extents[d] && *extents[d] != have)
+      fail(valueAst.span,
+           fmt::format("the window has extent {} on axis {}, but the source has {}", *extents[d],
+                       d, have),
+           "make the slice bounds and the source's shape agree");
+    full.push_back(have);
+  }
+  std::string family = tensor ? "tensor" : "tile";
+  if (full != srcShape) {
+    std::vector<ir::ExprPtr> dims;
+    for (int64_t x : full) dims.push_back(ir::constInt(x, ir::DType::Index, span));
+    src = createOpCall(ops_.get(family + ".reshape"), {src, ir::makeTuple(std::move(dims), span)},
+                       {}, valueAst.span, diag_);
+  }
+  ir::ExprPtr assembled =
+      createOpCall(ops_.get(family + ".assemble"), {base, src, ir::makeTuple(offsets, span)}, {},
+                   span, diag_, {target.value->span, valueAst.span, target.index->span});
+  ir::VarPtr v = defineAssigned(var->name, base->type, target.value->span);
+  return std::make_shared<ir::AssignStmt>(std::move(v), std::move(assembled), span);
 }
 
 ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {

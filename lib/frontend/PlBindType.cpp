@@ -178,10 +178,7 @@ ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
 bool PlBinder::isMemRef(const Expr& e) const {
   // A module-level name for one (`DB = pl.MemRef(slots=2)`), or one slot of it (`DB[i % 2]`,
   // a multi-buffer's slot): the same memory-planning detail.
-  if (const auto* s = e.as<SubscriptExpr>()) {
-    const Expr* a = moduleAlias(*s->value);
-    return a && isMemRef(*a);
-  }
+  if (const auto* s = e.as<SubscriptExpr>()) return isMemRef(*s->value);
   if (const Expr* a = moduleAlias(e)) return isMemRef(*a);
   const auto* c = e.as<CallExpr>();
   return c && isPlPath(*c->func, "MemRef");
@@ -192,7 +189,10 @@ void PlBinder::checkTensorExtra(const Expr& e) {
   // are row-major (ND) buffers without an address: a pl.MemRef(...) (where a buffer was
   // placed) is read and dropped; a layout or view other than the plain row-major one is
   // reported, as ptoc would compute with the wrong element order.
-  if (isMemRef(e)) return;
+  if (isMemRef(e)) {
+    checkMemRef(e);
+    return;
+  }
   auto layoutOk = [&](const Expr& l) {
     auto path = plPath(l);
     if (path && (*path == "ND" || *path == "TensorLayout.ND")) return;
@@ -345,7 +345,10 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
         out.hasView = true;
         continue;
       }
-      if (isMemRef(x)) continue;  // memory planning: not modeled (see checkTensorExtra)
+      if (isMemRef(x)) {  // memory planning: not modeled (see checkTensorExtra)
+        checkMemRef(x);
+        continue;
+      }
       auto path = plPath(x);
       std::string member;
       if (path && path->rfind("Mem.", 0) == 0)

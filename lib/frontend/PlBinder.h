@@ -131,6 +131,11 @@ class PlBinder {
   ir::TileViewFields bindTileView(const CallExpr& call);
   /// `pl.MemRef(...)` in a type: a memory-planning detail ptoc reads and drops.
   bool isMemRef(const Expr& e) const;
+  /// The slot rules of a pl.MemRef in a type (PlBindMemRef.cpp): at least one slot; only a
+  /// MemRef of several slots is subscripted, within its slots; the declarations of one named
+  /// buffer agree on its slot count.
+  void checkMemRef(const Expr& e);
+  std::unordered_map<std::string, int64_t, StringHash, std::equal_to<>> memRefSlots_;
   /// The items of pl.Tensor[...] after the dtype: a layout, pl.TensorView(...), pl.MemRef.
   void checkTensorExtra(const Expr& e);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a
@@ -178,6 +183,11 @@ class PlBinder {
                                   const NameExpr* blockVar);
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
+  /// `dst[a:b, i] = src` on a tensor (or a tile, with a slice): PyPTO's window write,
+  /// `dst = assemble(dst, src, offsets)`; an integer index drops its axis from the window
+  /// (the source is reshaped up to the target's rank).
+  ir::StmtPtr bindWindowStore(const SubscriptExpr& target, const ir::ExprPtr& base,
+                              const Expr& value, Span span);
   /// Defines (or re-defines, in natural code) `name` with a value of `type`.
   ir::VarPtr defineAssigned(std::string_view name, const ir::TypePtr& type, Span span);
   std::vector<ir::VarPtr> defineReturnVars(const YieldInfo& y);
@@ -189,6 +199,10 @@ class PlBinder {
   ir::ExprPtr bindOpCall(const OpDef& op, const CallExpr& e, const BoundAnnotation* annotation,
                          size_t skipArgs = 0);
   ir::ExprPtr bindFunctionCall(const Signature& sig, const CallExpr& e);
+  /// `attrs={...}` on a call (PlBindCallAttrs.cpp): the call-site attributes as kwargs
+  /// (ir/CallAttrs.h). `numArgs`: the call's argument count (arg_directions has one each).
+  ir::AttrList bindCallAttrs(const Keyword& kw, std::string_view callee, size_t numArgs,
+                             bool functionCall);
   ir::ExprPtr bindScalarHelper(std::string_view name, const CallExpr& e, bool& handled);
   ir::ExprPtr bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalType = nullptr);
   ir::ExprPtr bindUnary(const UnaryOpExpr& e);

@@ -6,6 +6,7 @@
 
 #include "PrintText.h"
 #include "PrinterImpl.h"
+#include "ptoc/ir/CallAttrs.h"
 
 namespace ptoc::ir::print_detail {
 
@@ -428,11 +429,37 @@ void Printer::call(const Call& c) {
     opArgs(c.args);
   else
     functionArgs(c);
-  for (size_t i = 0; i < c.kwargs.size(); ++i) {
-    if (i || !c.args.empty()) out_ += ", ";
-    out_ += c.kwargs[i].first;
+  bool first = c.args.empty();
+  size_t callAttrs = 0;
+  for (const auto& [name, value] : c.kwargs) {
+    if (isCallAttr(name)) {
+      ++callAttrs;
+      continue;
+    }
+    if (!first) out_ += ", ";
+    first = false;
+    out_ += name;
     out_ += '=';
-    appendAttrValue(out_, c.kwargs[i].second);
+    appendAttrValue(out_, value);
+  }
+  if (callAttrs) {
+    // PyPTO's call-site attributes, as one dict (CallAttrs.h).
+    if (!first) out_ += ", ";
+    out_ += "attrs={";
+    bool firstAttr = true;
+    for (const auto& [name, value] : c.kwargs) {
+      if (!isCallAttr(name)) continue;
+      if (!firstAttr) out_ += ", ";
+      firstAttr = false;
+      appendQuoted(out_, callAttrKey(name));
+      out_ += ": ";
+      const auto* text = std::get_if<std::string>(&value);
+      if (name.starts_with(kCallAttrListPrefix) && text)
+        out_ += *text;
+      else
+        appendAttrValue(out_, value);
+    }
+    out_ += '}';
   }
   out_ += ')';
 }

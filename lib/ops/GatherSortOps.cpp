@@ -297,15 +297,56 @@ TypePtr deduceMscatter(const OpCallContext& ctx) {
 }
 
 /// gather_row(dst, src, dst_offset, src_offset, shapes): rows of a GM tensor into dst.
+/// `shapes` sizes a static window (a runtime row count goes into valid_shape=); valid_shape
+/// has one extent per axis of `shapes`, each within it when both are constants.
 TypePtr deduceGatherRow(const OpCallContext& ctx) {
   Operand dst = operandOf(ctx, 0);
   const TensorType& src = tensorArgRef(ctx, 1);
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the destination and the source");
+  auto shapes = listArgElements(ctx, 4);
+  std::vector<int64_t> extents;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const auto* c = shapes[i]->as<ConstInt>();
+    if (!c)
+      ctx.fail(4,
+               fmt::format("the shapes of {} must be constants (they size a static window), but "
+                           "entry {} is a runtime value",
+                           ctx.op.name, i),
+               "give the window's full extent in shapes and the runtime extent in "
+               "valid_shape=[rows, cols]");
+    extents.push_back(c->value);
+  }
+  if (ctx.args.size() > 5) {
+    auto valid = listArgElements(ctx, 5);
+    if (valid.size() != extents.size())
+      ctx.fail(5,
+               fmt::format("the valid_shape of {} has {} entries but shapes has {}", ctx.op.name,
+                           valid.size(), extents.size()),
+               "give one valid extent per axis of shapes");
+    for (size_t i = 0; i < valid.size(); ++i)
+      if (const auto* c = valid[i]->as<ConstInt>(); c && (c->value < 0 || c->value > extents[i]))
+        ctx.fail(5,
+                 fmt::format("valid_shape[{}] = {} of {} exceeds the window's extent {}", i,
+                             c->value, ctx.op.name, extents[i]),
+                 "keep each valid extent within shapes");
+  }
   return ctx.args[0]->type;
 }
 
 TypePtr deducePagedGather(const OpCallContext& ctx) {
   const TensorType& src = tensorArgRef(ctx, 0);
+  if (src.shape.size() != 2)
+    ctx.fail(0, fmt::format("{} gathers rows of a 2D source, got rank {}", ctx.op.name,
+                            src.shape.size()),
+             "reshape the paged cache to [blocks * block_size, size]");
+  for (size_t i : {size_t{1}, size_t{2}}) {
+    const TensorType& t = tensorArgRef(ctx, i);
+    if (t.dtype != DType::Int32)
+      ctx.fail(static_cast<int>(i),
+               fmt::format("the {} of {} must be INT32, got {}", i == 1 ? "indices" : "block table",
+                           ctx.op.name, dtypeName(t.dtype)),
+               "cast the index tensor to pl.INT32");
+  }
   int64_t maxIdx = ctx.kwargOr<int64_t>("max_indices", 0);
   int64_t size = ctx.kwargOr<int64_t>("size", 0);
   if (maxIdx <= 0 || size <= 0)

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "ptoc/ir/CallAttrs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ops/CorePlacement.h"
 #include "ptoc/ops/DeduceUtils.h"
@@ -627,8 +628,13 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
 
   // Keyword arguments: names, kinds, allowed values; then canonical order and defaults.
   std::vector<std::optional<AttrValue>> given(op.kwargs.size());
+  AttrList callAttrs;  // PyPTO's attrs={...} (CallAttrs.h): kept as given, after the kwargs
   for (size_t j = 0; j < kwargs.size(); ++j) {
     const auto& [name, value] = kwargs[j];
+    if (isCallAttr(name)) {
+      callAttrs.emplace_back(name, value);
+      continue;
+    }
     Span at = j < kwargSpans.size() && kwargSpans[j].valid() ? kwargSpans[j] : span;
     const KwargSpec* spec = op.findKwarg(name);
     if (!spec) {
@@ -675,6 +681,7 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     if (!spec.alwaysPrint && spec.defaultValue && *given[k] == *spec.defaultValue) continue;
     canonical.emplace_back(spec.name, std::move(*given[k]));
   }
+  for (auto& a : callAttrs) canonical.push_back(std::move(a));
 
   // Result type.
   if (op.typeFromAnnotation && !annotated) {

@@ -5,6 +5,8 @@
 // MemoryOps.cpp); tensor-level ops are in TensorOps.cpp.
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -170,6 +172,41 @@ TypePtr deduceMatmulBias(const OpCallContext& ctx, size_t lhs, bool bias, bool a
 }
 
 TypePtr deduceNone(const OpCallContext&) { return UnknownType::get(); }
+
+TypePtr deduceSyncall(const OpCallContext& ctx) {
+  bool soft = ctx.kwargOr<std::string>("mode", "hard") == "soft";
+  if (!soft && !ctx.args.empty())
+    ctx.fail(0, "syncall(mode=\"hard\") takes no gm_workspace / used_cores",
+             "pass mode=\"soft\" for the GM-polling barrier, or drop the operands");
+  if (soft && ctx.args.empty())
+    ctx.fail(-1, "a soft syncall needs gm_workspace (a shared, zero-initialized GM INT32 tensor)",
+             "write pl.system.syncall(mode=\"soft\", gm_workspace=ws, used_cores=n)");
+  if (soft && ctx.args.size() == 2) {
+    if (const auto* c = ctx.args[1]->as<ConstInt>(); c && (c->value < 0 || c->value > INT32_MAX))
+      ctx.fail(1, fmt::format("used_cores of a soft syncall must be in [0, {}], got {}", INT32_MAX,
+                              c->value),
+               "pass the participant count (0: the count of the launch)");
+  }
+  return UnknownType::get();
+}
+
+TypePtr deduceCacheInvalid(const OpCallContext& ctx) {
+  if (ctx.args.empty()) return UnknownType::get();
+  if (ctx.args.size() != 3)
+    ctx.fail(-1, "system.cacheinvalid takes no arguments (the whole GM) or (tensor, shapes, offsets)",
+             "write pl.system.cacheinvalid() or pl.system.cacheinvalid(t, [1, 16], [0, 0])");
+  const TensorType* t = ctx.tensorArg(0);
+  for (size_t i : {size_t{1}, size_t{2}}) {
+    const auto* list = ctx.args[i]->as<MakeTuple>();
+    if (t && list && list->elements.size() != t->shape.size())
+      ctx.fail(static_cast<int>(i),
+               fmt::format("the {} of system.cacheinvalid must have one entry per tensor dimension "
+                           "({}), got {}",
+                           i == 1 ? "shapes" : "offsets", t->shape.size(), list->elements.size()),
+               "give one entry per dimension of the tensor");
+  }
+  return UnknownType::get();
+}
 
 }  // namespace
 
@@ -342,7 +379,30 @@ void registerPlExtraOps(OpRegistry& r) {
       .doc("acc [1, N] += [1, K] x [K, N]");
 
   // Synchronization of the cores (no value; never dropped).
-  for (const char* n : {"syncall", "bar_v", "bar_m", "bar_all", "fence", "cacheinvalid"}) {
+  // system.syncall: PyPTO's two barriers. mode="hard" (FFTS, no operands) and mode="soft"
+  // (GM polling: a shared INT32 workspace tensor and the participant count, 0 = from the
+  // launch). The keyword forms `gm_workspace=ws, used_cores=n` fill the two arguments.
+  r.add("system.syncall")
+      .optionalArg("gm_workspace", K::Tensor)
+      .optionalArg("used_cores", K::IntScalar)
+      .kwarg("core_type", A::String, std::string("mix"), false,
+             {std::string("aiv_only"), std::string("aic_only"), std::string("mix")})
+      .kwarg("mode", A::String, std::string("hard"), false,
+             {std::string("hard"), std::string("soft")})
+      .sideEffects()
+      .pipes(scalarPipe)
+      .deduce(deduceSyncall)
+      .doc("cross-core barrier of every participant (hard: FFTS; soft: GM polling)");
+  // system.cacheinvalid(): the whole GM; (tensor, shapes, offsets): the cache line of a view.
+  r.add("system.cacheinvalid")
+      .optionalArg("tensor", K::Tensor)
+      .optionalArg("shapes", K::IntList)
+      .optionalArg("offsets", K::IntList)
+      .sideEffects()
+      .pipes(scalarPipe)
+      .deduce(deduceCacheInvalid)
+      .doc("invalidate the whole GM, or the cache line at a tensor view's base");
+  for (const char* n : {"bar_v", "bar_m", "bar_all", "fence"}) {
     OpBuilder b = r.add(std::string("system.") + n);  // a value: add() returns the builder
     b.sideEffects().pipes(scalarPipe).deduce(deduceNone).doc(fmt::format("synchronization: {}", n));
     if (std::string_view(n).rfind("bar_", 0) == 0) b.pto("pto.barrier");  // a pipe barrier

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "OpTable.h"
+#include "ptoc/ops/DiagnosticText.h"
 
 namespace ptoc {
 
@@ -100,6 +101,25 @@ TypePtr deduceDispatch(const OpCallContext& ctx) {
 TypePtr deducePrefetch(const OpCallContext& ctx, HandleKind argKind, HandleKind result) {
   handleArgRef(ctx, ctx.args.size() - 1, argKind);
   return HandleType::get(result);
+}
+
+/// The source of an asynchronous L2 prefetch: a named GM tensor whose bytes are one flat run
+/// (every axis but the last has extent 1), the region the prefetch engine copies.
+void checkPrefetchSource(const OpCallContext& ctx) {
+  if (!ctx.args[0]->isa<Var>())
+    ctx.fail(0, fmt::format("{} prefetches a tensor variable, not a computed tensor", ctx.op.name),
+             "assign the tensor to a name first");
+  const TensorType* t = ctx.tensorArg(0);
+  if (!t) return;  // the argument kind check reports it
+  if (t->shape.empty())
+    ctx.fail(0, fmt::format("{} needs a tensor of rank 1 or more", ctx.op.name));
+  for (size_t i = 0; i + 1 < t->shape.size(); ++i)
+    if (t->shape[i] != 1)
+      ctx.fail(0,
+               fmt::format("{} prefetches one flat run of memory: every axis but the last must "
+                           "have extent 1, but axis {} of {} has {}",
+                           ctx.op.name, i, formatShape(t->shape), t->shape[i]),
+               "reshape the tensor to [N] (or [1, ..., N]) before prefetching it");
 }
 
 const PipeSet kScalar = {Pipe::Scalar};
@@ -202,6 +222,7 @@ std::vector<OpRow> runtimeRows() {
        {{"src", K::Tensor}, {"ctx"}},
        {},
        [](const OpCallContext& c) {
+         checkPrefetchSource(c);
          return deducePrefetch(c, HandleKind::PrefetchAsyncContext, HandleKind::AsyncEvent);
        },
        {Pipe::MTE2},
@@ -223,6 +244,7 @@ std::vector<OpRow> runtimeRows() {
        {},
        [](const OpCallContext& c) {
          handleArgRef(c, 0, HandleKind::AsyncEvent);
+         handleArgRef(c, 1, HandleKind::AsyncSession);
          return ScalarType::get(DType::Bool);
        },
        kScalar,

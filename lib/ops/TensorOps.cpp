@@ -239,6 +239,36 @@ TypePtr deduceReshape(const OpCallContext& ctx) {
   return tensorOf(shape, t.dtype);
 }
 
+TypePtr deduceView(const OpCallContext& ctx) {
+  const TensorType& t = tensorArgRef(ctx, 0);
+  const std::string* layout = getAttr<std::string>(ctx.kwargs, "layout");
+  if (ctx.args.size() < 2 && !layout)
+    ctx.fail(-1, "tensor.view needs a shape or a layout",
+             "write pl.tensor.view(x, [rows, cols]) or pl.tensor.view(x, layout=pl.TensorLayout.DN)");
+  std::vector<int64_t> shape = t.shape;
+  if (ctx.args.size() >= 2) {
+    shape = staticShapeArg(ctx, 1, "shape");
+    if (shape.empty()) ctx.fail(1, "tensor.view cannot make a rank-0 view", "give at least one dimension");
+    if (elementCount(shape) != elementCount(t.shape))
+      ctx.fail(1,
+               fmt::format("tensor.view: {} has {} elements but {} has {}", formatShape(t.shape),
+                           elementCount(t.shape).value_or(0), formatShape(shape),
+                           elementCount(shape).value_or(0)),
+               "a view keeps the element count");
+  }
+  if (ctx.args.size() == 3) {
+    auto valid = listArgElements(ctx, 2);
+    if (valid.size() != shape.size())
+      ctx.fail(2,
+               fmt::format("the valid_shape of tensor.view has {} entries for a view of rank {}",
+                           valid.size(), shape.size()),
+               "give one valid extent per dimension of the view");
+  }
+  if (layout && *layout == "DN" && shape.size() < 2)
+    ctx.fail(-1, "a DN view needs a tensor of rank 2 or more", "use layout=pl.TensorLayout.ND");
+  return tensorOf(shape, t.dtype);
+}
+
 TypePtr deduceTranspose(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   auto axis = [&](size_t i) {
@@ -517,13 +547,16 @@ void registerTensorOps(OpRegistry& r) {
       .pipes(scalarPipe)
       .deduce(deduceSlice)
       .doc("a static-shape window of a tensor at offset");
+  // PyPTO's tensor.view: the same memory under another shape (product-preserving) and / or
+  // the canonical ND / DN layout; valid_shape: the valid region of a packed collapse.
   add("view")
       .arg("input", K::Tensor)
-      .arg("shape", K::IntList)
-      .arg("offset", K::IntList)
+      .optionalArg("shape", K::IntList)
+      .optionalArg("valid_shape", K::IntList)
+      .kwarg("layout", A::String, std::nullopt, false, {std::string("ND"), std::string("DN")})
       .pipes(scalarPipe)
-      .deduce(deduceSlice)
-      .doc("a window of a tensor sharing its storage");
+      .deduce(deduceView)
+      .doc("a zero-copy reinterpretation of a tensor: another shape and / or layout");
   add("assemble")
       .arg("target", K::Tensor, {}, MemoryEffect::ReadWrite)
       .arg("source", K::Tensor)

@@ -127,6 +127,10 @@ def builder_params(fn):
     return [(arg.arg, d) for arg, d in out if arg.arg not in ("self", "cls")]
 
 
+class PyValue(str):
+    """The text of a string literal for --define (its repr)."""
+
+
 class ConstEval:
     """Evaluates a call-site argument to the text of a --define value: numbers, arithmetic
     of numbers, pl.X attributes, and names bound to those in `env`."""
@@ -137,16 +141,18 @@ class ConstEval:
     def __call__(self, node, depth=0):
         if depth > 20:
             return None
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
-                not isinstance(node.value, bool):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return PyValue(repr(node.value))
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool)):
             return node.value
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             v = self(node.operand, depth + 1)
-            return None if not isinstance(v, (int, float)) else (-v if isinstance(
+            return None if not isinstance(v, (int, float)) or isinstance(v, bool) else (-v if isinstance(
                 node.op, ast.USub) else v)
         if isinstance(node, ast.BinOp):
             a, b = self(node.left, depth + 1), self(node.right, depth + 1)
-            if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+            if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or \
+                    isinstance(a, bool) or isinstance(b, bool):
                 return None
             ops = {ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y,
                    ast.Mult: lambda x, y: x * y, ast.FloorDiv: lambda x, y: x // y,
@@ -164,8 +170,35 @@ class ConstEval:
         return None
 
 
+
+
 def define_text(v):
+    if isinstance(v, PyValue):
+        return str(v)
     return v if isinstance(v, str) else repr(v)
+
+
+def parametrize_row(fn):
+    """name -> value node of the first row of the pytest.mark.parametrize decorators of `fn`."""
+    out = {}
+    for d in fn.decorator_list:
+        if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and \
+                d.func.attr == "parametrize" and len(d.args) >= 2 and \
+                isinstance(d.args[1], (ast.List, ast.Tuple)) and d.args[1].elts:
+            if isinstance(d.args[0], ast.Constant) and isinstance(d.args[0].value, str):
+                keys = [k.strip() for k in d.args[0].value.split(",") if k.strip()]
+            elif isinstance(d.args[0], (ast.Tuple, ast.List)) and \
+                    all(isinstance(k, ast.Constant) for k in d.args[0].elts):
+                keys = [k.value for k in d.args[0].elts]
+            else:
+                continue
+            row = d.args[1].elts[0]
+            if isinstance(row, ast.Call) and getattr(row.func, "attr", "") == "param":
+                row = row.args[0] if len(row.args) == 1 else ast.Tuple(elts=row.args)
+            vals = row.elts if len(keys) > 1 and isinstance(row, (ast.Tuple, ast.List)) \
+                else [row]
+            out.update(dict(zip(keys, vals)))
+    return out
 
 
 class Extractor(ast.NodeVisitor):
@@ -222,35 +255,30 @@ class Extractor(ast.NodeVisitor):
         return textwrap.dedent(body)
 
     def call_site_defines(self, fn, params):
-        """--define settings for the builder `fn` from the first call of it whose arguments
-        are all constants, or from the first row of a pytest.mark.parametrize on it."""
+        """--define settings for the builder `fn` from the first row of a
+        pytest.mark.parametrize on it, else from the call of it that gives the most constant
+        arguments (numbers, bools, strings, pl.X; a parametrized caller passes its own first
+        row on: `def test(op, v): helper(op, v)`)."""
         names = [p for p, _ in params]
-        for d in fn.decorator_list:
-            if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and \
-                    d.func.attr == "parametrize" and len(d.args) >= 2 and \
-                    isinstance(d.args[0], ast.Constant) and isinstance(d.args[0].value, str) \
-                    and isinstance(d.args[1], (ast.List, ast.Tuple)) and d.args[1].elts:
-                keys = [k.strip() for k in d.args[0].value.split(",") if k.strip()]
-                row = d.args[1].elts[0]
-                if isinstance(row, ast.Call) and getattr(row.func, "attr", "") == "param":
-                    row = row.args[0] if len(row.args) == 1 else ast.Tuple(elts=row.args)
-                vals = row.elts if len(keys) > 1 and isinstance(row, (ast.Tuple, ast.List)) \
-                    else [row]
-                ev = ConstEval({})
-                out = {}
-                for k, v in zip(keys, vals):
-                    x = ev(v)
-                    if k in names and x is not None:
-                        out[k] = define_text(x)
-                if out:
-                    return out
         module_env = {n: v for s in self.tree.body for n, v in const_assigns(s)}
+        row = parametrize_row(fn)
+        if row:
+            ev = ConstEval(module_env)
+            out = {}
+            for k, v in row.items():
+                x = ev(v)
+                if k in names and x is not None:
+                    out[k] = define_text(x)
+            if out:
+                return out
         best = {}
         for caller in ast.walk(self.tree):
             if not isinstance(caller, (ast.FunctionDef, ast.Module)):
                 continue
             env = dict(module_env)
             if isinstance(caller, ast.FunctionDef):
+                # A caller that is itself parametrized passes its first row on.
+                env.update(parametrize_row(caller))
                 for s in caller.body:
                     for n, v in const_assigns(s):
                         env[n] = v

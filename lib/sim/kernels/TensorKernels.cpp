@@ -438,7 +438,11 @@ void registerTensorKernels(OpSemantics& s) {
     return Scalar::ofInt(DType::Index, shape[a]);
   });
   s.add("tensor.slice", sliceKernel);
-  s.add("tensor.view", sliceKernel);
+  s.add("tensor.view", [](const KernelContext& ctx) -> Value {
+    if (const auto* l = ir::getAttr<std::string>(ctx.call.kwargs, "layout"); l && *l == "DN")
+      ctx.fail("the simulator does not model a DN (column-major) view of a tensor");
+    return reshapeKernel(ctx);
+  });
   s.add("tensor.assemble", assembleKernel);
   s.add("tensor.reshape", reshapeKernel);
   s.add("tensor.transpose", transposeKernel);

@@ -19,7 +19,7 @@ class Shapes:
         s1: pl.Tensor[[16, 64], pl.FP32] = pl.add(f, e)
         s2: pl.Tensor[[16, 64], pl.FP32] = pl.mul(s1, w)
         n: pl.Scalar[pl.INDEX] = pl.tensor.dim(s2, 1)
-        gv: pl.Tensor[[16, 64], pl.FP32] = pl.tensor.view(x, [16, 64], [0, 0])
+        gv: pl.Tensor[[16, 64], pl.FP32] = pl.tensor.view(x, [16, 64])
         ge: pl.Scalar[pl.INDEX] = pl.tensor.dim(gv, 0)
         h: pl.Tensor[[16, 32], pl.FP32] = pl.tensor.slice(s2, [16, 32], [0, 32])
         t: pl.Tensor[[32, 16], pl.FP32] = pl.tensor.transpose(h, 0, 1)
@@ -43,7 +43,7 @@ class Shapes:
 # CHECK-NEXT: s1: pl.Tile{{.*}} = pl.tile.add(f, e)
 # CHECK-NEXT: s2: pl.Tile{{.*}} = pl.tile.mul(s1, w)
 # CHECK-NEXT: n: pl.Scalar[pl.INDEX] = 64
-# CHECK-NEXT: gv: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.view(x, [16, 64], [0, 0])
+# CHECK-NEXT: gv: pl.Tensor{{\[\[}}16, 64], pl.FP32] = pl.tensor.view(x, [16, 64])
 # CHECK-NEXT: ge: pl.Scalar[pl.INDEX] = 16
 # CHECK-NEXT: h: pl.Tile{{\[\[}}16, 32], pl.FP32{{.*}}] = pl.tile.slice(s2, [16, 32], [0, 32])
 # CHECK-NEXT: t: pl.Tile{{\[\[}}32, 16], pl.FP32{{.*}}] = pl.tile.transpose(h, 0, 1)
