@@ -287,6 +287,7 @@ ir::ExprPtr PlBinder::bindModuleConst(const Expr& e, const ir::TypePtr& expected
     return ir::constFloat(std::get<double>(*v), d, e.span);
   }
   if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
+  if (isDynamicDim(e) && dynamicDimsAsValues_) return ir::dynamicDimVar(e.cast<NameExpr>().id);
   if (isDynamicDim(e))
     fail(e.span, fmt::format("'{}' is a pl.dynamic dimension, not a value", dottedName(e)),
          "dynamic dimensions name tensor extents; read the extent with pl.tensor.dim(t, axis)");

@@ -226,6 +226,33 @@ void Printer::tileView(const TileType& t, bool full) {
   out_ += ')';
 }
 
+void Printer::tensorView(const TensorView& v, bool full) {
+  // PyPTO's form: a bare layout when only the layout differs, else pl.TensorView(...).
+  bool outer = inTensorType_;
+  inTensorType_ = true;
+  if (v.stride.empty() && v.validShape.empty() && v.pad == PadValue::Null) {
+    out_ += full ? ", pl." : ", ";
+    out_ += toString(v.layout);
+  } else {
+    out_ += full ? ", pl.TensorView(" : ", TensorView(";
+    out_ += "stride=[";
+    exprList(v.stride);
+    out_ += full ? "], layout=pl.TensorLayout." : "], layout=";
+    out_ += toString(v.layout);
+    if (!v.validShape.empty()) {
+      out_ += ", valid_shape=[";
+      exprList(v.validShape);
+      out_ += ']';
+    }
+    if (v.pad != PadValue::Null) {
+      out_ += full ? ", pad=pl.PadValue." : ", pad=";
+      out_ += toString(v.pad);
+    }
+    out_ += ')';
+  }
+  inTensorType_ = outer;
+}
+
 void Printer::type(const Type& t, bool full) {
   auto shape = [this](const std::vector<int64_t>& s) {
     out_ += '[';
@@ -253,9 +280,25 @@ void Printer::type(const Type& t, bool full) {
         out_ += full ? "pld.DistributedTensor[" : "DistributedTensor[";
       else
         out_ += prefix, out_ += "Tensor[";
-      shape(tt->shape);
+      if (tt->isStatic()) {
+        shape(tt->shape);
+      } else {
+        bool outer = inTensorType_;
+        inTensorType_ = true;
+        out_ += '[';
+        for (size_t i = 0; i < tt->shape.size(); ++i) {
+          if (i) out_ += ", ";
+          if (tt->isDynamic(i))
+            expr(*tt->dims[i]);
+          else
+            appendInt(out_, tt->shape[i]);
+        }
+        out_ += ']';
+        inTensorType_ = outer;
+      }
       out_ += ", ";
       appendDType(out_, tt->dtype, full);
+      if (tt->view) tensorView(*tt->view, full);
       out_ += ']';
       return;
     }
@@ -469,7 +512,15 @@ void Printer::expr(const Expr& e, int minPrec, int literalContext) {
   switch (e.kind) {
     case ExprKind::Var:
     case ExprKind::IterArg:
-      varName(static_cast<const Var&>(e));
+      if (inTensorType_ && isDynamicDimVar(e)) {
+        // A module-level pl.dynamic dim prints as its own name, declared at the top.
+        const auto& v = static_cast<const Var&>(e);
+        out_ += v.name;
+        if (std::find(dynamicDims_.begin(), dynamicDims_.end(), v.name) == dynamicDims_.end())
+          dynamicDims_.push_back(v.name);
+      } else {
+        varName(static_cast<const Var&>(e));
+      }
       break;
     case ExprKind::ConstInt:
       constInt(static_cast<const ConstInt&>(e), bare);

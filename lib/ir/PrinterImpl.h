@@ -90,6 +90,8 @@ class Printer {
     }
   }
   void setRawNames(bool raw) { rawNames_ = raw; }
+  /// The module-level pl.dynamic dims the printed types named, in order of first use.
+  const std::vector<std::string>& dynamicDims() const { return dynamicDims_; }
 
  private:
   /// Sizes the name table and the output for printing `f`.
@@ -120,8 +122,11 @@ class Printer {
   void whileStmt(const WhileStmt& w, int ind);
   void inCoreScope(const InCoreScopeStmt& s, int ind);
   void tileView(const TileType& t, bool full);
+  void tensorView(const TensorView& v, bool full);
 
   std::string& out_;
+  bool inTensorType_ = false;  // printing a tensor type's extents / view
+  std::vector<std::string> dynamicDims_;
   bool classForm_ = false;
   bool rawNames_ = false;  // short type forms: hints as they are, no uniquing
   RecentNames recent_;

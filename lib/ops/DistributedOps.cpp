@@ -70,8 +70,9 @@ TypePtr deduceAllocWindowBuffer(const OpCallContext& ctx) {
 
 TypePtr deduceWindow(const OpCallContext& ctx) {
   handleArgRef(ctx, 0, HandleKind::Ptr);
-  auto shape = staticTensorShapeArg(ctx, 1);
-  return TensorType::get(std::move(shape), std::get<DType>(*ctx.kwarg("dtype")), true);
+  // A runtime extent (pld.world_size()) makes a dynamic dimension.
+  return TensorType::get(tensorExtentsArg(ctx, 1), std::get<DType>(*ctx.kwarg("dtype")), true,
+                         std::nullopt);
 }
 
 TypePtr deduceGetCommCtx(const OpCallContext& ctx) {

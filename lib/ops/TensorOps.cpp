@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "OpTable.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -160,7 +161,8 @@ TypePtr deduceCreate(const OpCallContext& ctx) {
   PTOC_CHECK(d, "tensor.create: dtype missing after validation");
   if (*d == DType::Index)
     ctx.failKwarg("dtype", "INDEX is not a tensor element type", "use pl.INT32 or pl.INT64");
-  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  if (auto shape = ctx.staticIntList(0)) return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
 
 TypePtr deduceRead(const OpCallContext& ctx) {
@@ -265,7 +267,8 @@ TypePtr deduceCast(const OpCallContext& ctx) {
 TypePtr deduceFull(const OpCallContext& ctx) {
   const DType* d = getAttr<DType>(ctx.kwargs, "dtype");
   PTOC_CHECK(d, "tensor.full: dtype missing after validation");
-  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  if (auto shape = ctx.staticIntList(0)) return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
 
 TypePtr deduceMatmul(const OpCallContext& ctx) {
