@@ -15,7 +15,7 @@
 # TWICE: dynamic_dims.py:[[@LINE+22]]:{{[0-9]+}}: error: dimension 'M' is 32 from --dim M=32 but 48 from input 'x' ({{.*}}x.npy axis 0)
 # TWICE: hint: give every input the same size for one dynamic dimension
 # RUN: not %ptoc run %s 2>&1 | FileCheck %s --check-prefix=UNBOUND
-# UNBOUND: dynamic_dims.py:[[@LINE+19]]:{{[0-9]+}}: error: axis 0 of parameter 'x' (pl.Tensor{{\[\[}}M, 64], pl.FP32]) has no size: M is not bound
+# UNBOUND: dynamic_dims.py:[[@LINE+19]]:{{[0-9]+}}: error: axis 0 of parameter 'x' (Tensor{{\[\[}}M, 64], FP32]) has no size: M is not bound
 # UNBOUND: hint: pass --dim M=SIZE, or give x.npy in the --inputs directory
 # RUN: not %ptoc run %s --dim K=8 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # UNKNOWN: error: --dim K=8: the parameters of 'scale' have no dynamic dimension 'K'
