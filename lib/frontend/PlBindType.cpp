@@ -6,6 +6,7 @@
 #include <array>
 
 #include "PlBinder.h"
+#include "TensorExtents.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -511,6 +512,161 @@ ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::Type
                      ir::typeToString(*ann.type), ir::typeToString(*deduced)),
          "fix the annotation or drop it (the type is deduced)");
   return merged;
+}
+
+}  // namespace ptoc::frontend
+
+namespace ptoc::frontend {
+
+namespace {
+
+ir::ExprPtr substituteExpr(const ir::ExprPtr& e, const ExtentBindings& b) {
+  if (!e) return e;
+  if (const auto* v = e->as<ir::Var>()) {
+    auto it = b.find(v);
+    return it == b.end() ? e : it->second;
+  }
+  const auto* bin = e->as<ir::BinaryExpr>();
+  if (!bin) return e;
+  ir::ExprPtr l = substituteExpr(bin->lhs, b), r = substituteExpr(bin->rhs, b);
+  if (l == bin->lhs && r == bin->rhs) return e;
+  const auto *lc = l->as<ir::ConstInt>(), *rc = r->as<ir::ConstInt>();
+  if (lc && rc) {
+    int64_t x = lc->value, y = rc->value;
+    std::optional<int64_t> v;
+    switch (bin->op) {
+      case ir::BinaryOp::Add:
+        v = x + y;
+        break;
+      case ir::BinaryOp::Sub:
+        v = x - y;
+        break;
+      case ir::BinaryOp::Mul:
+        v = x * y;
+        break;
+      case ir::BinaryOp::FloorDiv:
+        if (y != 0) v = x / y - ((x % y != 0) && ((x < 0) != (y < 0)) ? 1 : 0);
+        break;
+      case ir::BinaryOp::FloorMod:
+        if (y != 0) v = ((x % y) + y) % y;
+        break;
+      case ir::BinaryOp::Min:
+        v = std::min(x, y);
+        break;
+      case ir::BinaryOp::Max:
+        v = std::max(x, y);
+        break;
+      default:
+        break;
+    }
+    if (v) return ir::constInt(*v, ir::DType::Index, e->span);
+  }
+  return std::make_shared<ir::BinaryExpr>(bin->op, l, r, e->type, e->span);
+}
+
+std::vector<ir::ExprPtr> substituteAll(const std::vector<ir::ExprPtr>& xs,
+                                       const ExtentBindings& b) {
+  std::vector<ir::ExprPtr> out;
+  out.reserve(xs.size());
+  for (const auto& x : xs) out.push_back(substituteExpr(x, b));
+  return out;
+}
+
+}  // namespace
+
+ir::TypePtr substituteExtents(const ir::TypePtr& t, const ExtentBindings& b) {
+  if (!t || b.empty()) return t;
+  if (const auto* tt = t->as<ir::TupleType>()) {
+    std::vector<ir::TypePtr> types;
+    bool changed = false;
+    for (const auto& x : tt->types) {
+      types.push_back(substituteExtents(x, b));
+      changed = changed || types.back() != x;
+    }
+    return changed ? ir::TupleType::get(std::move(types)) : t;
+  }
+  const auto* tensor = t->as<ir::TensorType>();
+  if (!tensor || (tensor->isStatic() && !tensor->view)) return t;
+  std::optional<ir::TensorView> view = tensor->view;
+  if (view) {
+    view->stride = substituteAll(view->stride, b);
+    view->validShape = substituteAll(view->validShape, b);
+  }
+  return ir::TensorType::get(substituteAll(tensor->extents(), b), tensor->dtype,
+                             tensor->distributed, std::move(view));
+}
+
+/// The same extent: constants by value, variables by identity (not structuralEqual's
+/// bijection, which pairs any two free variables).
+static bool sameExtent(const ir::Expr& x, const ir::Expr& y) {
+  if (const auto* c = x.as<ir::ConstInt>()) {
+    const auto* d = y.as<ir::ConstInt>();
+    return d && d->value == c->value;
+  }
+  if (x.as<ir::Var>() || y.as<ir::Var>()) return &x == &y;
+  if (const auto* b = x.as<ir::BinaryExpr>()) {
+    const auto* c = y.as<ir::BinaryExpr>();
+    return c && c->op == b->op && sameExtent(*b->lhs, *c->lhs) && sameExtent(*b->rhs, *c->rhs);
+  }
+  return static_cast<bool>(ir::structuralEqual(x, y));
+}
+
+bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b) {
+  const auto* a = arg.as<ir::TensorType>();
+  const auto* p = param.as<ir::TensorType>();
+  if (!a || !p) return static_cast<bool>(ir::structuralEqual(arg, param));
+  if (a->dtype != p->dtype || a->distributed != p->distributed ||
+      a->shape.size() != p->shape.size())
+    return false;
+  std::vector<ir::ExprPtr> ax = a->extents(), px = p->extents();
+  for (size_t k = 0; k < px.size(); ++k) {
+    ir::ExprPtr want = substituteExpr(px[k], b);
+    const auto* wc = want->as<ir::ConstInt>();
+    const auto* ac = ax[k]->as<ir::ConstInt>();
+    if (wc) {
+      if (!ac || ac->value != wc->value) return false;
+      continue;
+    }
+    if (const auto* v = want->as<ir::Var>()) {
+      if (auto it = b.find(v); it != b.end()) {  // bound to itself (the caller's own dim)
+        if (!sameExtent(*it->second, *ax[k])) return false;
+        continue;
+      }
+      b.emplace(v, ax[k]);  // the first use binds it
+      continue;
+    }
+    if (sameExtent(*want, *ax[k])) continue;
+    // A composite extent of unbound names: not solved here (checked at run time).
+  }
+  return true;
+}
+
+static const ir::Var* localVarIn(const ir::Expr& e, const std::vector<ir::VarPtr>& params) {
+  if (const auto* v = e.as<ir::Var>()) {
+    if (ir::isDynamicDimVar(e)) return nullptr;
+    for (const auto& p : params)
+      if (p.get() == v) return nullptr;
+    return v;
+  }
+  if (const auto* b = e.as<ir::BinaryExpr>()) {
+    if (const ir::Var* l = localVarIn(*b->lhs, params)) return l;
+    return localVarIn(*b->rhs, params);
+  }
+  return nullptr;
+}
+
+const ir::Var* localExtentVar(const ir::Type& t, const std::vector<ir::VarPtr>& params) {
+  if (const auto* tt = t.as<ir::TupleType>()) {
+    for (const auto& x : tt->types)
+      if (const ir::Var* v = localExtentVar(*x, params)) return v;
+    return nullptr;
+  }
+  const auto* tensor = t.as<ir::TensorType>();
+  if (!tensor) return nullptr;
+  for (const auto& d : tensor->dims)
+    if (d)
+      if (const ir::Var* v = localVarIn(*d, params)) return v;
+  return nullptr;
 }
 
 }  // namespace ptoc::frontend

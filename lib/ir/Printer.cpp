@@ -498,6 +498,7 @@ void Printer::program(const Program& p) {
   out_ += "import pypto.language as pl\n\n";
   classForm_ = p.isClass;
   if (!classForm_) blockFunctionNames(p);
+  blockDynamicDimNames(p);
   for (const auto& f : p.functions) functions_.emplace(f->name, f.get());
   int ind = 0;
   if (p.isClass) {

@@ -226,6 +226,31 @@ void Printer::tileView(const TileType& t, bool full) {
   out_ += ')';
 }
 
+void Printer::blockDynamicDimNames(const Program& p) {
+  auto walk = [this](auto& self, const Expr& e) -> void {
+    if (isDynamicDimVar(e)) {
+      std::string_view n = static_cast<const Var&>(e).name;  // interned: outlives the printer
+      if (!blockedFunctions_.contains(n)) {
+        blockedFunctions_.insert(n);
+        blockedFunctionList_.push_back(n);
+      }
+    } else if (const auto* b = e.as<BinaryExpr>()) {
+      self(self, *b->lhs);
+      self(self, *b->rhs);
+    }
+  };
+  auto type = [&](const TypePtr& t) {
+    const auto* tt = t ? t->as<TensorType>() : nullptr;
+    if (!tt) return;
+    for (const auto& d : tt->dims)
+      if (d) walk(walk, *d);
+  };
+  for (const auto& f : p.functions) {
+    for (const auto& v : f->params) type(v->type);
+    for (const auto& t : f->returnTypes) type(t);
+  }
+}
+
 void Printer::tensorView(const TensorView& v, bool full) {
   // PyPTO's form: a bare layout when only the layout differs, else pl.TensorView(...).
   bool outer = inTensorType_;
@@ -512,7 +537,7 @@ void Printer::expr(const Expr& e, int minPrec, int literalContext) {
   switch (e.kind) {
     case ExprKind::Var:
     case ExprKind::IterArg:
-      if (inTensorType_ && isDynamicDimVar(e)) {
+      if ((inTensorType_ || anyDynamicDimVars()) && isDynamicDimVar(e)) {
         // A module-level pl.dynamic dim prints as its own name, declared at the top.
         const auto& v = static_cast<const Var&>(e);
         out_ += v.name;

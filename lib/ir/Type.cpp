@@ -1,6 +1,7 @@
 #include "ptoc/ir/Type.h"
 
 #include <array>
+#include <atomic>
 #include <map>
 #include <mutex>
 
@@ -160,7 +161,12 @@ DynamicDimTable& dynamicDims() {
 }
 }  // namespace
 
+static std::atomic<bool> anyDynamicDims{false};
+
+bool anyDynamicDimVars() { return anyDynamicDims.load(std::memory_order_relaxed); }
+
 std::shared_ptr<const Var> dynamicDimVar(std::string_view name) {
+  anyDynamicDims.store(true, std::memory_order_relaxed);
   DynamicDimTable& t = dynamicDims();
   std::lock_guard<std::mutex> lock(t.mu);
   auto it = t.vars.find(name);

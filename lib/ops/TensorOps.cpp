@@ -202,7 +202,7 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
                          shape.size(), t.shape.size()),
              "give the window one extent per axis of the tensor");
   for (size_t k = 0; k < shape.size(); ++k)
-    if (shape[k] > t.shape[k])
+    if (!(t.shape[k] == kDynamicDim) && shape[k] > t.shape[k])  // dynamic: checked at run time
       ctx.fail(1,
                fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
                            shape[k], k, t.shape[k]),

@@ -30,7 +30,7 @@ class Dyn:
         t: pl.Tile[[BLOCK, 64], pl.FP32] = pl.load(x, [0, 0], [BLOCK, 64])
         # CHECK: rows_n: pl.Scalar[pl.INDEX] = pl.tensor.dim(x, 0)
         rows_n: pl.Scalar[pl.INDEX] = pl.tensor.dim(x, 0)
-        # CHECK: y_1: pl.Tensor{{\[\[}}M, 64], pl.FP32] = pl.tile.store(t, [0, 0], y)
+        # CHECK: y: pl.Tensor{{\[\[}}M, 64], pl.FP32] = pl.tile.store(t, [0, 0], y)
         y = pl.store(t, [0, 0], y)
         return y
 
