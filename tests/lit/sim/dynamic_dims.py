@@ -12,10 +12,10 @@
 # Input errors: a dim bound twice with two sizes, a dim without a size, an unknown --dim
 # name and a malformed --dim.
 # RUN: not %ptoc run %s --inputs %t/in48 --dim M=32 2>&1 | FileCheck %s --check-prefix=TWICE
-# TWICE: dynamic_dims.py:[[@LINE+22]]:{{[0-9]+}}: error: dimension 'M' is 32 from --dim M=32 but 48 from input 'x' ({{.*}}x.npy axis 0)
+# TWICE: dynamic_dims.py:[[@LINE+18]]:{{[0-9]+}}: error: dimension 'M' is 32 from --dim M=32 but 48 from input 'x' ({{.*}}x.npy axis 0)
 # TWICE: hint: give every input the same size for one dynamic dimension
 # RUN: not %ptoc run %s 2>&1 | FileCheck %s --check-prefix=UNBOUND
-# UNBOUND: dynamic_dims.py:[[@LINE+19]]:{{[0-9]+}}: error: axis 0 of parameter 'x' (Tensor{{\[\[}}M, 64], FP32]) has no size: M is not bound
+# UNBOUND: dynamic_dims.py:[[@LINE+15]]:{{[0-9]+}}: error: axis 0 of parameter 'x' (Tensor{{\[\[}}M, 64], FP32]) has no size: M is not bound
 # UNBOUND: hint: pass --dim M=SIZE, or give x.npy in the --inputs directory
 # RUN: not %ptoc run %s --dim K=8 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 # UNKNOWN: error: --dim K=8: the parameters of 'scale' have no dynamic dimension 'K'
