@@ -58,10 +58,9 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
   const ir::VarPtr& existing = entry.value;
-  bool again = blockNames_ &&
-               std::find(blockNames_->begin(), blockNames_->end(), name) != blockNames_->end();
-  if (blockNames_ && !again) blockNames_->push_back(name);
-  if (!inserted && again && current_ && current_->strictSsa && name != "_")
+  bool strict = blockNames_ && current_ && current_->strictSsa;
+  bool again = strict && !blockNames_->insert(name).second;
+  if (!inserted && again && name != "_")
     fail(span,
          fmt::format("'{}' is assigned again, but '{}' is strict SSA (strict_ssa=True): every "
                      "name is assigned once",

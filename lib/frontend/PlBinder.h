@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -301,14 +302,17 @@ class PlBinder {
   bool strictSsaProgram_ = false;
   bool dynamicDimsAsValues_ = false;  // binding a tensor extent: pl.dynamic dims are values
   bool declStrictSsa_ = false;  // strict_ssa= of the decorator being read
-  /// The names assigned by the block being bound (views into the source).
-  std::vector<std::string_view>* blockNames_ = nullptr;
+  /// The names assigned by the block being bound (views into the source); filled only in a
+  /// strict_ssa function. A hash set: a block may assign a hundred thousand names.
+  std::unordered_set<std::string_view>* blockNames_ = nullptr;
   /// Opens a block for blockNames_ (strict_ssa: a nested block may assign a name again).
   struct BlockNames {
-    std::vector<std::string_view>*& ref;
-    std::vector<std::string_view>* saved;
-    std::vector<std::string_view> names;
-    explicit BlockNames(std::vector<std::string_view>*& r) : ref(r), saved(r) { ref = &names; }
+    std::unordered_set<std::string_view>*& ref;
+    std::unordered_set<std::string_view>* saved;
+    std::unordered_set<std::string_view> names;
+    explicit BlockNames(std::unordered_set<std::string_view>*& r) : ref(r), saved(r) {
+      ref = &names;
+    }
     ~BlockNames() { ref = saved; }
     BlockNames(const BlockNames&) = delete;
     BlockNames& operator=(const BlockNames&) = delete;

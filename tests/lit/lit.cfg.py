@@ -35,4 +35,4 @@ if os.environ.get("PTOC_LIT_LEAN") == "1":
                         "mutations.test", "hints_everywhere.test", "gen_mixed_sample.test",
                         "corpus.test", "all_programs.test", "random_campaign.test",
                         "random_regions.test", "lower_auto_vector_split_inputs.test",
-                        "compile_all.test"]
+                        "compile_all.test", "large_programs.test"]
