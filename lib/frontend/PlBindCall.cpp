@@ -576,9 +576,9 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
       fail(argAst.span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
-                       ir::typeToString(*sig.params[i]->type)),
+                       ir::typeToString(*want)),
            conversionHint(
-               *a->type, *sig.params[i]->type, exprText(argAst),
+               *a->type, *want, exprText(argAst),
                fmt::format("pass a value of that type; the signature is {}", signatureText(sig))));
     args.push_back(a);
   }

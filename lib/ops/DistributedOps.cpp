@@ -166,7 +166,8 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
   const size_t rank = offsets.size();
   for (size_t i = 0; i < rank; ++i) {
     auto off = constIntValue(offsets[i]);
-    std::optional<int64_t> dim = t.shape[i];
+    std::optional<int64_t> dim =
+        t.shape[i] == kDynamicDim ? std::nullopt : std::optional<int64_t>(t.shape[i]);
     if (!off) continue;
     if (*off < 0)
       ctx.fail(3,
@@ -175,6 +176,7 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
     int64_t n = 1;
     if (i + extent.size() >= rank) {
       n = extent[i + extent.size() - rank];
+      if (n == kDynamicDim) continue;  // a dynamic source extent: checked at run time
     }
     if (*off + n > *dim)
       ctx.fail(3,

@@ -288,7 +288,8 @@ bool acceptsDynamicTensors(std::string_view op) {
       "tensor.write",     "tile.prefetch",   "system.submit",  "pld.system.notify",
       "pld.system.wait",  "pld.system.defer_wait", "pld.system.get_comm_ctx",
       // put / get and the collectives read dtypes only (the runtime sizes the transfers)
-      "pld.tensor.put", "pld.tensor.get", "pld.tensor.allreduce", "pld.tensor.barrier",
+      "pld.tensor.put", "pld.tensor.get", "pld.tile.remote_load", "pld.tile.remote_store",
+      "pld.tensor.remote_store", "pld.tensor.allreduce", "pld.tensor.barrier",
       "pld.tensor.broadcast", "pld.tensor.allgather", "pld.tensor.all_to_all",
       "pld.tensor.all_to_all_v", "pld.tensor.reduce_scatter"};
   for (std::string_view o : kOps)
