@@ -307,6 +307,10 @@ void PlBinder::bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& vie
   }
   if (plPath(e)) {
     v.layout = layoutOf(e);
+    // PyPTO refuses the DN shorthand (a DN tensor states its strides).
+    if (v.layout == ir::TensorLayout::DN)
+      fail(e.span, fmt::format("pl.Tensor[..., {}] is not supported", dottedName(e)),
+           "write the view: pl.TensorView(stride=[...], layout=pl.TensorLayout.DN)");
     view = std::move(v);
     return;
   }

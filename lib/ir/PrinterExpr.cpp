@@ -255,7 +255,8 @@ void Printer::tensorView(const TensorView& v, bool full) {
   // PyPTO's form: a bare layout when only the layout differs, else pl.TensorView(...).
   bool outer = inTensorType_;
   inTensorType_ = true;
-  if (v.stride.empty() && v.validShape.empty() && v.pad == PadValue::Null) {
+  if (v.stride.empty() && v.validShape.empty() && v.pad == PadValue::Null &&
+      v.layout != TensorLayout::DN) {  // PyPTO has no DN shorthand
     out_ += full ? ", pl." : ", ";
     out_ += toString(v.layout);
   } else {

@@ -255,8 +255,13 @@ TEST(TypeRoundTripTest, DynamicTensorTypeStoresSentinelAndExtents) {
   TypePtr tdn = TensorType::get({m, constInt(64)}, DType::FP16, false, dn);
   EXPECT_FALSE(structuralEqual(*t, *tdn));
   EXPECT_NE(structuralHash(*t), structuralHash(*tdn));
-  EXPECT_EQ(typeToString(*tdn), "Tensor[[M, 64], FP16, DN]");
-  EXPECT_EQ(printType(*tdn), "pl.Tensor[[M, 64], pl.FP16, pl.DN]");
+  EXPECT_EQ(typeToString(*tdn), "Tensor[[M, 64], FP16, TensorView(stride=[], layout=DN)]");
+  EXPECT_EQ(printType(*tdn),
+            "pl.Tensor[[M, 64], pl.FP16, pl.TensorView(stride=[], layout=pl.TensorLayout.DN)]");
+  TensorView nz;
+  nz.layout = TensorLayout::NZ;
+  EXPECT_EQ(printType(*TensorType::get({m, constInt(64)}, DType::FP16, false, nz)),
+            "pl.Tensor[[M, 64], pl.FP16, pl.NZ]");
   (void)k;
 }
 
