@@ -27,6 +27,8 @@ const char* exprKindName(ExprKind k) {
       return "BoolLit";
     case ExprKind::NoneLit:
       return "NoneLit";
+    case ExprKind::EllipsisLit:
+      return "EllipsisLit";
     case ExprKind::List:
       return "List";
     case ExprKind::Tuple:
@@ -240,6 +242,8 @@ std::string dumpExpr(const Expr& e) {
       return e.cast<BoolLit>().value ? "True" : "False";
     case ExprKind::NoneLit:
       return "None";
+    case ExprKind::EllipsisLit:
+      return "...";
     case ExprKind::List:
       return dumpList("list", e.cast<ListExpr>().elts);
     case ExprKind::Tuple:

@@ -240,6 +240,8 @@ const char* tokenKindName(TokenKind kind) {
       return ",";
     case K::Dot:
       return ".";
+    case K::Ellipsis:
+      return "...";
     case K::Semicolon:
       return ";";
     case K::LParen:
@@ -495,6 +497,7 @@ Lexer::Lexeme Lexer::lex() {
     case ',':
       return op(K::Comma, 1);
     case '.':
+      if (n1 == '.' && at(start + 2) == '.') return op(K::Ellipsis, 3);
       return op(K::Dot, 1);
     case ';':
       return op(K::Semicolon, 1);

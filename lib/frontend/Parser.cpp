@@ -27,6 +27,7 @@ const char* targetDescription(const Expr& e) {
     case ExprKind::StrLit:
     case ExprKind::BoolLit:
     case ExprKind::NoneLit:
+    case ExprKind::EllipsisLit:
       return "literal";
     case ExprKind::Dict:
       return "dict literal";

@@ -504,6 +504,12 @@ ExprPtr Parser::parseAtom() {
       finish(*n);
       return n;
     }
+    case K::Ellipsis: {
+      auto n = node<EllipsisLit>(begin);
+      advance();
+      finish(*n);
+      return n;
+    }
     case K::LParen:
       return parseParen();
     case K::LBracket:

@@ -123,6 +123,11 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::NoneLit:
       fail(e.span, "None is not a value in kernels",
            "omit the argument, or pass a value of the expected type");
+    case ExprKind::EllipsisLit:
+      fail(e.span, "`...` is not a value: it only stands for the body of a function whose code "
+           "is an external source",
+           "write the body, or declare @pl.function(type=..., external_source=\"kernel.cpp\") "
+           "with `...` as its whole body");
     case ExprKind::List:
       return bindList(e.cast<ListExpr>());
     case ExprKind::Tuple: {

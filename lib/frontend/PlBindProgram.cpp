@@ -176,13 +176,20 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
         const auto* b = kw.value->as<BoolLit>();
         if (!b) fail(kw.value->span, "auto_scope must be True or False", "write auto_scope=False");
         if (!b->value) attrs = ir::withAttr(attrs, ir::fnattr::kAutoScope, false);
+      } else if (kw.name == "external_source") {
+        // PyPTO's externally compiled kernels: the body is `...` (bindFunctionBody).
+        const auto* path = kw.value->as<StrLit>();
+        if (!path || path->value.empty())
+          fail(kw.value->span, "external_source must be a non-empty string: the kernel's source file",
+               "e.g. external_source=\"kernels/add.cpp\"");
+        attrs = ir::withAttr(attrs, ir::fnattr::kExternalSource, path->value);
       } else if (kw.name == "strict_ssa") {
         const auto* b = kw.value->as<BoolLit>();
         if (!b) fail(kw.value->span, "strict_ssa must be True or False", "write strict_ssa=True");
         declStrictSsa_ = b->value;
       } else {
         fail(kw.nameSpan, fmt::format("@pl.function has no keyword argument '{}'", kw.name),
-             "expected one of: type, level, role, attrs");
+             "expected one of: type, level, role, attrs, auto_scope, external_source");
       }
     }
   }
@@ -214,7 +221,7 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
         fail(val.span, "function attribute \"split\" must be a pl.SplitMode",
              "e.g. {\"split\": pl.SplitMode.UP_DOWN}");
     } else if (k == fa::kSplitAiv || k == fa::kSplitAivRegionValidated ||
-               k == fa::kDualAivDispatch) {
+               k == fa::kDualAivDispatch || k == fa::kDeferredCompletionWaiter) {
       if (!std::holds_alternative<bool>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
              fmt::format("e.g. {{\"{}\": True}}", k));
@@ -226,6 +233,9 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (!std::holds_alternative<std::string>(v))
         fail(val.span, fmt::format("function attribute \"{}\" must be a string", k),
              fmt::format("write it in the decorator: @pl.function({}=...)", k));
+    } else if (k == fa::kExternalSource) {
+      fail(key->span, "\"external_source\" is written in the decorator",
+           "write @pl.function(type=pl.FunctionType.AIV, external_source=\"k.cpp\")");
     } else if (k == fa::kSlotNum) {
       auto* iv = std::get_if<int64_t>(&v);
       if (!iv || *iv <= 0)
@@ -321,6 +331,22 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
         ++start;
       }
     }
+  }
+  if (ir::findAttr(sig.attrs, ir::fnattr::kExternalSource)) {
+    // The code is the external source: the body is `...` and nothing else.
+    const auto* e = start + 1 == def.body.size() ? def.body[start]->as<ExprStmt>() : nullptr;
+    if (!e || !e->value->is<EllipsisLit>())
+      fail(start < def.body.size() ? def.body[start]->span : def.nameSpan,
+           fmt::format("function '{}' has external_source=: its body must be `...` (the "
+                       "external source is its code)",
+                       sig.name),
+           "write `...` as the whole body (after an optional pl.func_attr), or drop "
+           "external_source=");
+    auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+                                             sig.returnTypes, ir::flatSeq({}, def.span),
+                                             sig.attrs, def.nameSpan);
+    current_ = nullptr;
+    return fn;
   }
   std::vector<ir::StmtPtr> stmts;
   stmts.reserve(def.body.size() - start);

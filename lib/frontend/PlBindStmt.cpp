@@ -315,6 +315,15 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     auto tmp = std::make_shared<ir::Var>(tmpName, value->type, s.value->span);
     out.push_back(std::make_shared<ir::AssignStmt>(tmp, value, s.span));
     for (size_t i = 0; i < names.size(); ++i) {
+      // A part with no value (the result of a pl.submit of a kernel without results) binds
+      // nothing; only `_` may stand for it.
+      if (tt->types[i]->isa<ir::UnknownType>()) {
+        if (names[i]->id != "_")
+          fail(names[i]->span, fmt::format("part {} of this value has no value to assign", i),
+               "write `_` for it, e.g. `_, tid = pl.submit(self.kernel, ...)` of a kernel "
+               "without results");
+        continue;
+      }
       auto get = std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
                                                     names[i]->span);
       out.push_back(std::make_shared<ir::AssignStmt>(
@@ -466,6 +475,7 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
     return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                  std::move(indices), value, pred, s.span);
   }
+  if (e.is<EllipsisLit>()) bindExpr(e);  // says what `...` is for
   if (!e.is<CallExpr>())
     fail(e.span, "this expression statement has no effect", "assign it to a name or remove it");
   ir::ExprPtr value = bindExpr(e);

@@ -458,6 +458,8 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
     }
     case ExprKind::NoneLit:
       return make<NoneLit>(e.span);
+    case ExprKind::EllipsisLit:
+      return make<EllipsisLit>(e.span);
     case ExprKind::Attribute: {
       if (auto d = tryDType(e)) return dtypeExpr(*d, e.span);
       std::string t = tName(e);

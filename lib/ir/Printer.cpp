@@ -407,7 +407,8 @@ void Printer::function(const Function& f, int ind) {
   const AttrValue* level = findAttr(f.attrs, fnattr::kLevel);
   const AttrValue* role = findAttr(f.attrs, fnattr::kRole);
   const AttrValue* autoScope = findAttr(f.attrs, fnattr::kAutoScope);
-  if (f.funcType != FunctionType::Opaque || level || role || autoScope) {
+  const AttrValue* external = findAttr(f.attrs, fnattr::kExternalSource);
+  if (f.funcType != FunctionType::Opaque || level || role || autoScope || external) {
     const char* sep = "(";
     if (f.funcType != FunctionType::Opaque) {
       out_ += "(type=pl.FunctionType.";
@@ -429,6 +430,11 @@ void Printer::function(const Function& f, int ind) {
       const bool* b = std::get_if<bool>(autoScope);
       out_ += sep;
       out_ += (b && !*b) ? "auto_scope=False" : "auto_scope=True";
+    }
+    if (const auto* path = external ? std::get_if<std::string>(external) : nullptr) {
+      out_ += sep;
+      out_ += "external_source=";
+      appendQuoted(out_, *path);
     }
     out_ += ')';
   }
@@ -472,14 +478,15 @@ void Printer::function(const Function& f, int ind) {
     out_ += ']';
   }
   out_ += ":\n";
-  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0) - (autoScope ? 1 : 0);
+  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0) - (autoScope ? 1 : 0) -
+                     (external ? 1 : 0);
   if (bodyAttrs > 0) {
     indent(ind + 1);
     out_ += "pl.func_attr({";
     bool firstAttr = true;
     for (size_t i = 0; i < f.attrs.size(); ++i) {
       if (f.attrs[i].first == fnattr::kLevel || f.attrs[i].first == fnattr::kRole ||
-          f.attrs[i].first == fnattr::kAutoScope)
+          f.attrs[i].first == fnattr::kAutoScope || f.attrs[i].first == fnattr::kExternalSource)
         continue;
       if (!firstAttr) out_ += ", ";
       firstAttr = false;
@@ -488,6 +495,11 @@ void Printer::function(const Function& f, int ind) {
       appendAttrValue(out_, f.attrs[i].second);
     }
     out_ += "})\n";
+  }
+  if (external) {  // the code is the external source
+    indent(ind + 1);
+    out_ += "...\n";
+  } else if (bodyAttrs > 0) {
     stmts(f.body.get(), ind + 1);
   } else {
     body(f.body, ind + 1);

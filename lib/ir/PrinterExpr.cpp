@@ -391,10 +391,12 @@ void Printer::type(const Type& t, bool full) {
       if (ts.empty()) out_ += "()";  // `tuple[]` is not Python; `tuple[()]` is the empty tuple
       for (size_t i = 0; i < ts.size(); ++i) {
         if (i) out_ += ", ";
-        if (ts[i])
+        // No value (the result of a kernel without results, e.g. `_, tid = pl.submit(...)` of
+        // one): `None` in an annotation, which reads back as that.
+        if (ts[i] && !(full && ts[i]->isa<UnknownType>()))
           type(*ts[i], full);
         else
-          out_ += full ? "pl.Unknown" : "Unknown";
+          out_ += full ? "None" : "Unknown";
       }
       out_ += ']';
       return;

@@ -737,6 +737,12 @@ CoreAffinity classifyCallAffinity(const Call& call) {
   // it; expand-mixed-kernel consumes and strips it).
   if (const auto* p = getAttr<std::string>(call.kwargs, kCorePlacementKwarg); p && *p == "aiv")
     return CoreAffinity::Vector;
+  // An explicit cross-core flag names the core type that sets or waits for it
+  // (system.sync_set / sync_wait core_type="aic" | "aiv"): it runs on that side only.
+  if (const auto* ct = getAttr<std::string>(call.kwargs, "core_type")) {
+    if (*ct == "aiv") return CoreAffinity::Vector;
+    if (*ct == "aic") return CoreAffinity::Cube;
+  }
 
   auto byMemory = [](MemorySpace m) {
     return isCubeMemorySpace(m) ? CoreAffinity::Cube : CoreAffinity::Vector;

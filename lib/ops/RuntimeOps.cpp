@@ -103,11 +103,15 @@ TypePtr deducePrefetch(const OpCallContext& ctx, HandleKind argKind, HandleKind 
 }
 
 const PipeSet kScalar = {Pipe::Scalar};
+const std::vector<AttrValue> kCoreTypes = {std::string("aic"), std::string("aiv")};
 const std::vector<AttrValue> kPipes = {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3},
                                        int64_t{4}, int64_t{5}, int64_t{6}, int64_t{7}};
 
 std::vector<OpRow> runtimeRows() {
   KwargRow pipe{"pipe", A::Int, std::nullopt, true, kPipes};
+  // The core that sets / waits for the flag; in a mixed kernel the statement goes to that
+  // side only (classifyCallAffinity). Unset: both sides.
+  KwargRow coreType{"core_type", A::String, std::nullopt, false, kCoreTypes};
   return {
       // ---- arrays ----
       {"array.create",
@@ -228,14 +232,14 @@ std::vector<OpRow> runtimeRows() {
       // ---- explicit synchronization ----
       {"system.sync_set",
        {{"event_id", K::IntScalar}},
-       {pipe, {"ffts_mode", A::Int}, {"core_type", A::String}},
+       {pipe, {"ffts_mode", A::Int}, coreType},
        resultNone(),
        kScalar,
        "no result; sets a cross-core flag after `pipe` (PipeType code: MTE1 0 .. FIX 6, ALL 7)",
        true},
       {"system.sync_wait",
        {{"event_id", K::IntScalar}},
-       {pipe, {"core_type", A::String}},
+       {pipe, coreType},
        resultNone(),
        kScalar,
        "no result; waits for a cross-core flag",

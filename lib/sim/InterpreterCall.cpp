@@ -136,6 +136,12 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
         site,
         fmt::format("calls nest deeper than {} (calling '{}')", options_.maxCallDepth, fn.name),
         "is the program recursive?");
+  if (const auto* src = ir::getAttr<std::string>(fn.attrs, ir::fnattr::kExternalSource))
+    throw SimError(site,
+                   fmt::format("the simulator does not model externally compiled kernels ('{}' "
+                               "is external_source=\"{}\": its code is not in the program)",
+                               fn.name, *src),
+                   "check a program whose kernels are written in pl");
   Frame frame;
   frame.fn = &fn;
   for (size_t i = 0; i < args.size(); ++i) bind(frame, *fn.params[i], std::move(args[i]));

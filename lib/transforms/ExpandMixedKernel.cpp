@@ -14,6 +14,8 @@
 // A split function (not region-validated) must not transpose its split axis. Last, on A5,
 // every hand-written tpush_to_aic of an AIV function goes through the NZ adapter
 // (AdaptManualVtoCPush).
+// First of all, the deferred-completion waiter contract (expand/DeferredWaiter.h); a waiter
+// must expand to a pure AIV kernel.
 // Properties: requires SSAForm, SplitIncoreOrch, TileMemoryInferred; produces those and
 // MixedKernelExpanded.
 #include <fmt/format.h>
@@ -21,6 +23,7 @@
 #include <map>
 #include <set>
 
+#include "expand/DeferredWaiter.h"
 #include "expand/Expand.h"
 #include "expand/GroupAbi.h"
 #include "ptoc/analysis/CoreAffinity.h"
@@ -86,6 +89,7 @@ class ExpandMixedKernelPass final : public Pass {
   }
 
   ProgramPtr run(const ProgramPtr& program, PassContext& ctx) override {
+    expand::checkDeferredWaiters(program->functions, ctx.diag);
     // Who calls whom: a mixed function called only by Group functions is expanded into
     // those Groups instead of a Group of its own.
     // The same walk finds the transposes checkTransposeHazard reports.
@@ -111,6 +115,16 @@ class ExpandMixedKernelPass final : public Pass {
       if (auto t = transposes.find(f.get()); t != transposes.end())
         reportTransposeHazard(*f, *t->second, ctx.diag);
       CoreAffinity aff = analysis::stmtAffinity(f->body);
+      if (aff == CoreAffinity::Cube || aff == CoreAffinity::Mixed)
+        if (const bool* w = getAttr<bool>(f->attrs, fnattr::kDeferredCompletionWaiter); w && *w) {
+          ctx.diag.error(f->span,
+                         fmt::format("expand-mixed-kernel: deferred waiter '{}' does {} work; a "
+                                     "waiter must lower to a pure AIV kernel",
+                                     f->name, aff == CoreAffinity::Cube ? "cube" : "cube and vector"),
+                         "keep only the pld.system.defer_wait registrations (and scalar "
+                         "bookkeeping) in the waiter's scope; move the rest to another scope");
+          throw CompileError();
+        }
       if (aff != CoreAffinity::Mixed) {
         out.push_back(convertPure(*f, aff));
         continue;

@@ -12,7 +12,9 @@
 // - Names: the scope's name_hint, else `<func>_incore_<k>`; collisions are resolved.
 // - Attrs: scope split (not NONE) -> "split"; pl.split_aiv regions in the body ->
 //   "split_aiv": True and, when all regions share one mode other than NONE, "split";
-//   scope slot_num -> "slot_num". A scope with both pl.split(...) and regions is an error.
+//   scope slot_num -> "slot_num"; a body with a pld.system.defer_wait ->
+//   "deferred_completion_waiter": True (expand-mixed-kernel checks that contract). A scope
+//   with both pl.split(...) and regions is an error.
 // - An Opaque parent that outlined a scope becomes Orchestration. InCore, AIC, AIV and
 //   Group functions are left alone.
 // Requires SSAForm; produces SSAForm, SplitIncoreOrch, AivSplitValid.
@@ -21,6 +23,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "expand/DeferredWaiter.h"
 #include "ptoc/analysis/Liveness.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
@@ -319,6 +322,7 @@ class ScopeOutliner final : public IRMutator {
     if (split) attrs.emplace_back(fnattr::kSplit, *split);
     if (!regions.modes.empty()) attrs.emplace_back(fnattr::kSplitAiv, true);
     if (s.slotNum) attrs.emplace_back(fnattr::kSlotNum, *s.slotNum);
+    if (expand::findDeferWait(s.body)) attrs.emplace_back(fnattr::kDeferredCompletionWaiter, true);
     return attrs;
   }
 

@@ -9,7 +9,9 @@
 //  3. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
 //     kernel): the body becomes `if subblock_idx == 0: <body> else: <lane-1 replay>`
 //     (splitvec/Replay.cpp) — lane 1 repeats every handshake and writes nothing.
-//  4. Anything else passes through.
+//  4. Anything else passes through. An external_source kernel (its code is elsewhere) keeps
+//     its body; an AIV one that asks for both lanes (split_aiv, a split mode,
+//     dual_aiv_dispatch) is stamped dual_aiv_dispatch=True.
 // Properties: requires MixedKernelExpanded; produces VectorKernelSplit.
 #include <fmt/format.h>
 
@@ -41,6 +43,16 @@ class SplitVectorKernelPass final : public Pass {
       const bool* splitAiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv);
       const SplitMode* mode = getAttr<SplitMode>(f->attrs, fnattr::kSplit);
       const bool hasMode = mode && *mode != SplitMode::None;
+      const bool* dual = getAttr<bool>(f->attrs, fnattr::kDualAivDispatch);
+      if (findAttr(f->attrs, fnattr::kExternalSource)) {
+        // The code is elsewhere: no body to halve or replay; an AIV kernel that asks for
+        // both lanes (split_aiv, a split mode, dual_aiv_dispatch) is dispatched to both.
+        if (f->funcType != FunctionType::AIV || !((splitAiv && *splitAiv) || hasMode || (dual && *dual)))
+          return f;
+        // In place (not restamped first): the decorator's external_source stays first.
+        AttrList attrs = withAttr(f->attrs, fnattr::kDualAivDispatch, true);
+        return attrs == f->attrs ? f : withBody(*f, f->body, std::move(attrs));
+      }
       if (splitAiv && *splitAiv) {
         AttrList set;
         if (hasMode) set.emplace_back(fnattr::kSplit, *mode);
@@ -55,7 +67,6 @@ class SplitVectorKernelPass final : public Pass {
         AttrList attrs = restampAttrs(f->attrs, {{fnattr::kSplit, m}}, {});
         return attrs == f->attrs ? f : withBody(*f, f->body, std::move(attrs));
       }
-      const bool* dual = getAttr<bool>(f->attrs, fnattr::kDualAivDispatch);
       if (f->funcType == FunctionType::AIV && dual && *dual && !hasMode &&
           ctx.arch == target::Arch::A2A3)
         return replayNoSplitDualAiv(*f, ctx.diag);

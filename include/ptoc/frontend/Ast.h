@@ -70,6 +70,7 @@ enum class ExprKind : uint8_t {
   StrLit,
   BoolLit,
   NoneLit,
+  EllipsisLit,
   List,
   Tuple,
   Dict,
@@ -229,6 +230,12 @@ struct BoolLit final : Expr {
 struct NoneLit final : Expr {
   static constexpr ExprKind kKind = ExprKind::NoneLit;
   explicit NoneLit(Span s) : Expr(kKind, s) {}
+};
+
+/// `...`: the body of a function whose code is an external source (external_source=).
+struct EllipsisLit final : Expr {
+  static constexpr ExprKind kKind = ExprKind::EllipsisLit;
+  explicit EllipsisLit(Span s) : Expr(kKind, s) {}
 };
 
 /// `[a, b]`

@@ -85,6 +85,7 @@ enum class TokenKind : uint8_t {
   Colon,          // :
   Comma,          // ,
   Dot,            // .
+  Ellipsis,       // ...
   Semicolon,      // ;
   LParen,         // (
   RParen,         // )

@@ -33,9 +33,19 @@ inline constexpr char kRole[] = "role";
 /// decorator.
 inline constexpr char kAutoScope[] = "auto_scope";
 
+/// bool: the function is a deferred-completion waiter (its body registers
+/// pld.system.defer_wait conditions): set by outline-incore-scopes on the scope that holds the
+/// defer_wait; expand-mixed-kernel checks the contract (expand/DeferredWaiter.h).
+inline constexpr char kDeferredCompletionWaiter[] = "deferred_completion_waiter";
+
+/// string: the source file of an externally compiled kernel
+/// (`@pl.function(type=..., external_source="k.cpp")` with `...` as its body): the function
+/// is a signature only; passes keep its (empty) body. Printed in the decorator.
+inline constexpr char kExternalSource[] = "external_source";
+
 /// Every key, in the order diagnostics list them.
-inline constexpr std::array<std::string_view, 8> kAllFunctionAttrs = {
+inline constexpr std::array<std::string_view, 10> kAllFunctionAttrs = {
     kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel,
-    kRole,  kAutoScope};
+    kRole,  kAutoScope, kDeferredCompletionWaiter, kExternalSource};
 
 }  // namespace ptoc::ir::fnattr

@@ -3,6 +3,9 @@
 // the kwargs (pto-isa split code, lane_stride, SplitMode) and delegate to the
 // CoreServices of the core-group runtime, which owns the FIFOs and the lanes.
 // docs/simulator-semantics.md §5.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "ptoc/sim/OpSemantics.h"
 
 namespace ptoc::sim {
@@ -17,9 +20,30 @@ Value tpush(const KernelContext& ctx, bool toAiv) {
   return {};
 }
 
+/// A whole-tile pop's (split=0) valid region is its annotation's when that is a constant
+/// valid_shape (the lane-1 replay pops an empty tile, valid_shape=[0, 0]; a pop may also claim
+/// fewer cells than the pushed tile holds); otherwise the valid region of what was pushed. A
+/// split pop's annotation is the type of "a lane's half", which one static shape cannot give
+/// for both lanes (40 valid rows of 128: lane 0 holds 40, lane 1 none): each lane gets its
+/// half's valid region.
 Value tpop(const KernelContext& ctx, bool fromAic) {
-  return ctx.core.pop(ctx.call, fromAic, ctx.resultTile(), ctx.intKwarg("split", 0),
-                      laneStride(ctx));
+  const ir::TileType& type = ctx.resultTile();
+  const int64_t split = ctx.intKwarg("split", 0);
+  Tile t = ctx.core.pop(ctx.call, fromAic, type, split, laneStride(ctx));
+  if (split != 0 || !type.view || type.view->validShape.size() != t.valid.size()) return t;
+  std::vector<int64_t> valid;
+  for (const auto& e : type.view->validShape) {
+    const auto* c = e ? e->as<ir::ConstInt>() : nullptr;
+    if (!c) return t;
+    valid.push_back(c->value);
+  }
+  for (size_t d = 0; d < valid.size(); ++d)
+    if (valid[d] < 0 || valid[d] > t.shape()[d])
+      ctx.fail(fmt::format("{} is annotated valid_shape {} but its tile is {} on axis {}",
+                           ctx.call.callee, fmt::join(valid, "x"), t.shape()[d], d),
+               "annotate a valid shape within the popped tile's shape");
+  t.valid = std::move(valid);
+  return t;
 }
 
 Value tfree(const KernelContext& ctx, bool toAic) {

@@ -18,15 +18,34 @@ using namespace ir;
 
 namespace {
 
-/// Every call of a program function, in order.
+/// A launch of a program function: a plain call `self.f(args)`, or a task launch
+/// `pl.submit(self.f, args...)` (system.submit: the arguments are its first operand).
+struct MemberCall {
+  const Call* call;
+  std::string callee;
+  std::vector<ExprPtr> args;
+};
+
+/// The argument as the callee receives it: pl.no_dep(x) is x (the marker only tells the
+/// runtime not to track the dependency).
+ExprPtr unwrapNoDep(const ExprPtr& a) {
+  const auto* c = a->as<Call>();
+  return c && c->callee == "tensor.no_dep" && c->args.size() == 1 ? c->args[0] : a;
+}
+
+/// Every launch of a program function, in order.
 class FunctionCalls : public IRVisitor {
  public:
-  std::vector<const Call*> calls;
+  std::vector<MemberCall> calls;
 
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if (c.isFunctionCall()) calls.push_back(&c);
+    if (c.isFunctionCall()) calls.push_back({&c, c.callee, c.args});
+    if (c.callee != "system.submit" || c.args.empty()) return;
+    const auto* k = getAttr<std::string>(c.kwargs, "kernel");
+    const auto* t = c.args[0]->as<MakeTuple>();
+    if (k && t) calls.push_back({&c, *k, t->elements});
   }
 };
 
@@ -68,7 +87,8 @@ class Rebind : public IRMutator {
   const std::map<std::string, std::string>& peers_;
 };
 
-/// The Group's member calls renamed and given the Group's parameters.
+/// The Group's member launches renamed and given the Group's parameters. An argument the
+/// Group passed as pl.no_dep(p) of its parameter p keeps the marker, now at p's position.
 class Recall : public IRMutator {
  public:
   Recall(const std::map<std::string, std::string>& names, const Function& g)
@@ -76,11 +96,25 @@ class Recall : public IRMutator {
 
  protected:
   ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
-    auto it = c->isFunctionCall() ? names_.find(c->callee) : names_.end();
+    FunctionCalls one;
+    one.visitExpr(c);
+    const MemberCall* m = one.calls.empty() || one.calls.back().call != c.get()
+                              ? nullptr
+                              : &one.calls.back();
+    auto it = m ? names_.find(m->callee) : names_.end();
     if (it == names_.end()) return IRMutator::mutateCall(c);
-    return std::make_shared<Call>(it->second, nullptr,
-                                  std::vector<ExprPtr>(g_.params.begin(), g_.params.end()),
-                                  c->kwargs, c->type, c->span);
+    std::vector<ExprPtr> args(g_.params.begin(), g_.params.end());
+    for (const ExprPtr& a : m->args)
+      if (a != unwrapNoDep(a))
+        for (size_t j = 0; j < args.size(); ++j)
+          if (unwrapNoDep(a).get() == g_.params[j].get()) args[j] = a;
+    if (c->isFunctionCall())
+      return std::make_shared<Call>(it->second, nullptr, std::move(args), c->kwargs, c->type,
+                                    c->span);
+    std::vector<ExprPtr> operands = c->args;
+    operands[0] = makeTuple(std::move(args), c->args[0]->span);
+    return Call::rebuild(*c, c->type, c->callee, std::move(operands),
+                         withAttr(c->kwargs, "kernel", it->second));
   }
 
  private:
@@ -88,10 +122,11 @@ class Recall : public IRMutator {
   const Function& g_;
 };
 
-bool canonical(const Call& c, const Function& callee, const Function& g) {
+bool canonical(const MemberCall& c, const Function& callee, const Function& g) {
   if (c.args.size() != g.params.size() || callee.params.size() != g.params.size()) return false;
   for (size_t i = 0; i < g.params.size(); ++i)
-    if (c.args[i].get() != g.params[i].get() || callee.directions[i] != g.directions[i])
+    if (unwrapNoDep(c.args[i]).get() != g.params[i].get() ||
+        callee.directions[i] != g.directions[i])
       return false;
   return true;
 }
@@ -113,7 +148,7 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
     used.insert(f->name);
     FunctionCalls calls;
     calls.visitStmt(f->body);
-    for (const Call* c : calls.calls) ++callCount[c->callee];
+    for (const MemberCall& c : calls.calls) ++callCount[c.callee];
   }
   std::map<std::string, FunctionPtr> replaced;
   std::vector<FunctionPtr> adapters;
@@ -121,13 +156,13 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
     if (g->funcType != FunctionType::Group) continue;
     FunctionCalls calls;
     calls.visitStmt(g->body);
-    const Call *aicCall = nullptr, *aivCall = nullptr;
+    const MemberCall *aicCall = nullptr, *aivCall = nullptr;
     FunctionPtr aic, aiv;
-    for (const Call* c : calls.calls) {
-      auto it = byName.find(c->callee);
+    for (const MemberCall& c : calls.calls) {
+      auto it = byName.find(c.callee);
       if (it == byName.end()) continue;
-      if (it->second->funcType == FunctionType::AIC && !aicCall) aicCall = c, aic = it->second;
-      if (it->second->funcType == FunctionType::AIV && !aivCall) aivCall = c, aiv = it->second;
+      if (it->second->funcType == FunctionType::AIC && !aicCall) aicCall = &c, aic = it->second;
+      if (it->second->funcType == FunctionType::AIV && !aivCall) aivCall = &c, aiv = it->second;
     }
     if (!aicCall || !aivCall) continue;
     if (canonical(*aicCall, *aic, *g) && canonical(*aivCall, *aiv, *g)) continue;
@@ -138,14 +173,14 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
         {aiv->name, exclusive ? aiv->name : reserve(used, g->name + "_aiv_adapter")}};
     std::set<const Var*> groupParams;
     for (const auto& p : g->params) groupParams.insert(p.get());
-    auto rebuild = [&](const Function& m, const Call& c) -> FunctionPtr {
+    auto rebuild = [&](const Function& m, const MemberCall& c) -> FunctionPtr {
       std::map<const Var*, ExprPtr> args;
       for (size_t i = 0; i < m.params.size() && i < c.args.size(); ++i) {
         VarUses uses;
         uses.visitExpr(c.args[i]);
         for (const auto& v : uses.vars)
           if (!groupParams.count(v.get())) {
-            diag.error(c.span,
+            diag.error(c.call->span,
                        fmt::format("expand-mixed-kernel: Group '{}' passes '{}' to its member "
                                    "'{}', but '{}' is computed in the Group: the AIC and AIV "
                                    "members of a Group run with one argument array, the "
@@ -155,7 +190,7 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
                                    v->name, m.name, g->name));
             throw CompileError();
           }
-        args[m.params[i].get()] = c.args[i];
+        args[m.params[i].get()] = unwrapNoDep(c.args[i]);
       }
       Rebind rebind(std::move(args), names);
       StmtPtr body = rebind.mutateStmt(m.body);

@@ -99,6 +99,64 @@ StmtPtr SplitLowerer::lowerBufferStore(const BufferStoreStmt& st, const StmtPtr&
                                            s->span);
 }
 
+/// tile.reinterpret_view of a halved tile: the same bytes read as another dtype, which scales
+/// only the contiguous (last) axis by the width ratio. A split on another axis keeps its
+/// partition; a split on the last axis scales the lanes' blocks with it (each lane's block of
+/// whole source elements is a block of whole target elements, or the view is rejected). An
+/// explicit shape must be the one the op infers from the full-width source: the lanes then view
+/// their half of it (another byte-equivalent shape regroups the split axis across lanes).
+ExprPtr SplitLowerer::halveReinterpret(const Call& c, std::vector<ExprPtr> args,
+                                       const HalfInfo& in) {
+  const TileType* src = tileTypeOf(args[0]);
+  const auto* to = getAttr<DType>(c.kwargs, "dtype");
+  if (!src || !to || src->shape.empty() || in.dim >= src->shape.size())
+    throw InternalError("split-lowering: tile.reinterpret_view of a halved tile without a "
+                        "static tile operand or a dtype");
+  const size_t last = src->shape.size() - 1;
+  const int64_t inBits = dtypeBits(src->dtype), outBits = dtypeBits(*to);
+  auto scaled = [&](int64_t v) -> std::optional<int64_t> {
+    if ((v * inBits) % outBits) return std::nullopt;
+    return v * inBits / outBits;
+  };
+  std::vector<int64_t> fullShape = src->shape;
+  fullShape[in.dim] = in.full;
+  HalfInfo info = in;
+  if (in.dim == last) {
+    auto f = scaled(in.full), h = scaled(in.half), st = scaled(in.stride);
+    if (!f || !h || !st || in.fullValid)
+      reject(c.span,
+             fmt::format("tile.reinterpret_view of the halved tile '{}' as {} splits the "
+                         "reinterpreted axis: a lane's {} {} elements are not a whole number of "
+                         "{} elements{}",
+                         displayName(args[0]), dtypeName(*to), in.half, dtypeName(src->dtype),
+                         dtypeName(*to), in.fullValid ? " (or its valid region is narrowed)" : ""),
+             "reinterpret before the value is split, or choose the split mode of the other axis");
+    info.full = *f;
+    info.half = *h;
+    info.stride = *st;
+  }
+  std::vector<int64_t> autoFull = fullShape;
+  if (auto l = scaled(fullShape[last])) autoFull[last] = *l;
+  if (args.size() > 1 && args[1]) {
+    std::vector<int64_t> given;
+    for (const auto& e : listElements(args[1])) given.push_back(ops::constIntValue(e).value_or(-1));
+    if (given != autoFull)
+      reject(c.span,
+             fmt::format("the shape [{}] of tile.reinterpret_view of the halved tile '{}' must "
+                         "match its auto-inferred shape [{}]: another shape of the same bytes "
+                         "regroups the split axis across the lanes",
+                         fmt::join(given, ", "), displayName(args[0]), fmt::join(autoFull, ", ")),
+             fmt::format("write shape=[{}] or leave shape out, or reinterpret before the value "
+                         "is split",
+                         fmt::join(autoFull, ", ")));
+    std::vector<ExprPtr> lane;
+    for (int64_t d : autoFull) lane.push_back(constIndex(d));
+    lane[info.dim] = constIndex(info.half);
+    args[1] = makeTuple(std::move(lane), args[1]->span);
+  }
+  return track(rebuild(c, std::move(args)), info);
+}
+
 ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   const OpId id = opIdOf(c);
   const HalfInfo* in = nullptr;  // first halved tile operand
@@ -135,6 +193,8 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   auto has = [&](int i) {
     return i >= 0 && static_cast<size_t>(i) < args.size() && args[static_cast<size_t>(i)];
   };
+
+  if (in && c.callee == "tile.reinterpret_view") return halveReinterpret(c, std::move(args), *in);
 
   // Roots (load, full, create and the positional generators) share one rule.
   const bool positional = hasTrait(c, OpTrait::PositionalGenerator);

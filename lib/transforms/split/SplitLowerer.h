@@ -109,6 +109,8 @@ class SplitLowerer : public ir::IRMutator {
 
   // Per-op halving (the call's args are already rewritten).
   ir::ExprPtr halveCall(const ir::Call& orig, std::vector<ir::ExprPtr> args);
+  ir::ExprPtr halveReinterpret(const ir::Call& orig, std::vector<ir::ExprPtr> args,
+                               const HalfInfo& in);
   ir::ExprPtr boundaryShard(const ir::Call& move, ir::ExprPtr source);
   /// This lane's window of a full-width tile held whole by both lanes: a tile.slice of
   /// `info.half` at `subblock_idx * info.stride` on `info.dim`, with the lane's valid extent
