@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "FunctionEmitter.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::codegen {
@@ -88,6 +89,19 @@ std::string FunctionEmitter::signature() {
   for (const auto& p : fn.params) {
     std::string n = fresh(p->name);
     if (const auto* t = p->type->as<TensorType>()) {
+      if (!t->isStatic())
+        fail(p->span,
+             fmt::format("PTO emission does not support the dynamic dimension {} of parameter "
+                         "'{}' ({}) yet",
+                         t->firstDynamicDimText(), p->name, typeToString(*t)),
+             "emit the kernel for a static shape: give the extent as a constant "
+             "(ptoc --define NAME=VALUE for a module-level name)");
+      if (t->view && (t->view->layout != TensorLayout::ND || !t->view->stride.empty() ||
+                      !t->view->validShape.empty()))
+        fail(p->span,
+             fmt::format("PTO emission models dense row-major tensors only; parameter '{}' is {}",
+                         p->name, typeToString(*t)),
+             "drop the layout / pl.TensorView(...) from the parameter's type");
       params.push_back(fmt::format("{}: !pto.ptr<{}>", n, mlirDType(t->dtype)));
       Value v{Value::Kind::Tensor, n, "", t, n};
       if (!group) {

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "PlBinder.h"
+#include "TensorExtents.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -612,16 +613,19 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
                      given.size()),
          fmt::format("the signature is {}", signatureText(sig)));
   std::vector<ir::ExprPtr> args;
+  ExtentBindings extents;  // the callee's symbolic extents at this call
   for (size_t i = 0; i < given.size(); ++i) {
     const Expr& argAst = *given[i];
     ir::ExprPtr a = bindExpr(argAst, sig.params[i]->type);
-    if (!ir::structuralEqual(*a->type, *sig.params[i]->type))
+    ir::TypePtr want = substituteExtents(sig.params[i]->type, extents);
+    if (sig.params[i]->type->isa<ir::ScalarType>()) extents.emplace(sig.params[i].get(), a);
+    if (!extentsFit(*a->type, *want, extents))
       fail(argAst.span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), sig.params[i]->name,
-                       ir::typeToString(*sig.params[i]->type)),
+                       ir::typeToString(*want)),
            conversionHint(
-               *a->type, *sig.params[i]->type, exprText(argAst),
+               *a->type, *want, exprText(argAst),
                fmt::format("pass a value of that type; the signature is {}", signatureText(sig))));
     args.push_back(a);
   }
@@ -632,6 +636,7 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
     type = sig.returnTypes[0];
   else
     type = ir::TupleType::get(sig.returnTypes);
+  type = substituteExtents(type, extents);  // in the caller's terms
   ir::AttrList attrs;
   if (callAttrs) attrs = bindCallAttrs(*callAttrs, sig.name, args.size(), true);
   return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type,

@@ -288,9 +288,8 @@ ir::ExprPtr PlBinder::bindModuleConst(const Expr& e, const ir::TypePtr& expected
     return ir::constFloat(std::get<double>(*v), d, e.span);
   }
   if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
-  if (isDynamicDim(e))
-    fail(e.span, fmt::format("'{}' is a pl.dynamic dimension, not a value", dottedName(e)),
-         "dynamic dimensions name tensor extents; read the extent with pl.tensor.dim(t, axis)");
+  // A pl.dynamic dim used as a value is its run-time extent (an INDEX scalar), as in PyPTO.
+  if (isDynamicDim(e)) return ir::dynamicDimVar(e.cast<NameExpr>().id);
   if (const auto* b = e.as<BinOpExpr>()) return bindBinOp(*b);
   fail(e.span, fmt::format("module-level name '{}' has no value here", dottedName(e)),
        "use a number, or an expression of numbers");

@@ -533,6 +533,11 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
       fail(sl->step->span, fmt::format("{} slices take no step", family),
            "write x[a:b] with a unit step");
     int64_t dim = dims[k];
+    if (dim == ir::kDynamicDim && !(sl && sl->upper))
+      fail(x ? x->span : e.index->span,
+           fmt::format("axis {} of the {} is dynamic: a slice of it needs an upper bound", k,
+                       family),
+           "write the bounds, e.g. x[0:16, :]");
     ir::ExprPtr lo = sl && sl->lower ? bindExpr(*sl->lower, indexType)
                                      : ir::constInt(0, ir::DType::Index, e.span);
     std::optional<ConstValue> loC = sl && sl->lower ? evalConst(*sl->lower) : ConstValue{0};

@@ -1,6 +1,6 @@
 // `pl` binder, memory references in types: `pl.MemRef("buf", slots=2)[i]` in a tile or
 // tensor type names where PyPTO's memory planner puts the value. ptoc does not plan
-// memory from them (see checkTensorExtra), but it rejects the declarations PyPTO rejects,
+// memory from them (see bindTensorExtra), but it rejects the declarations PyPTO rejects,
 // where they are written.
 #include <fmt/format.h>
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "PlBinder.h"
+#include "TensorExtents.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
@@ -48,7 +49,8 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   for (size_t i = 1; i < e.args.size(); ++i) {
     const ir::VarPtr& p = sig->params[i - 1];
     ir::ExprPtr a = bindExpr(*e.args[i], p->type);
-    if (!ir::structuralEqual(*a->type, *p->type))
+    ExtentBindings extents;  // shape polymorphism of the kernel's tensor parameters
+    if (!extentsFit(*a->type, *p->type, extents))
       fail(e.args[i]->span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i,
                        sig->name, ir::typeToString(*a->type), p->name, ir::typeToString(*p->type)),
@@ -223,7 +225,8 @@ ir::ExprPtr PlBinder::bindDeviceCall(const Signature& sig, const CallExpr& e) {
   for (size_t i = 0; i < e.args.size(); ++i) {
     const ir::VarPtr& p = sig.params[i];
     ir::ExprPtr a = bindExpr(*e.args[i], p->type);
-    if (!ir::structuralEqual(*a->type, *p->type))
+    ExtentBindings extents;  // shape polymorphism of the kernel's tensor parameters
+    if (!extentsFit(*a->type, *p->type, extents))
       fail(e.args[i]->span,
            fmt::format("argument {} of '{}' has type {} but parameter '{}' has type {}", i + 1,
                        sig.name, ir::typeToString(*a->type), p->name, ir::typeToString(*p->type)),

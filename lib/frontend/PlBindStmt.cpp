@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "PlBinder.h"
+#include "TensorExtents.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -670,6 +671,13 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
         fail(a->span, "this expression has no value to return",
              "return a value, or call it as a statement");
       current_->returnTypes.push_back(values.back()->type);
+      // An extent computed in the body (n = pl.tensor.dim(x, 0)) means nothing to a caller.
+      if (const ir::Var* local = localExtentVar(*values.back()->type, current_->params))
+        fail(a->span,
+             fmt::format("the result type {} names '{}', a value computed in the function body",
+                         ir::typeToString(*values.back()->type), local->name),
+             "annotate the function's result type (`-> pl.Tensor[[M, 64], pl.FP32]`) in terms "
+             "of its parameters and pl.dynamic dimensions");
     }
     return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
   }
@@ -705,8 +713,9 @@ ir::StmtPtr PlBinder::bindReturnValues(std::vector<ir::ExprPtr> values,
          fmt::format("function '{}' returns {} value(s) but its signature declares {}",
                      current_->name, values.size(), expected.size()),
          "fix the return statement or the `->` annotation");
+  ExtentBindings extents;  // a declared dynamic extent takes the returned one; views unchecked
   for (size_t i = 0; i < values.size(); ++i)
-    if (!ir::structuralEqual(*values[i]->type, *expected[i]))
+    if (!extentsFit(*values[i]->type, *expected[i], extents))
       fail(asts[i]->span,
            fmt::format("return value {} has type {} but the function declares {}", i,
                        ir::typeToString(*values[i]->type), ir::typeToString(*expected[i])),

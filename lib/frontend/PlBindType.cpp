@@ -3,7 +3,11 @@
 // annotation with a deduced type.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "PlBinder.h"
+#include "TensorExtents.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/DeduceUtils.h"
@@ -184,44 +188,134 @@ bool PlBinder::isMemRef(const Expr& e) const {
   return c && isPlPath(*c->func, "MemRef");
 }
 
-void PlBinder::checkTensorExtra(const Expr& e) {
-  // PyPTO's printer adds memory-planning and layout details to tensor types. ptoc's tensors
-  // are row-major (ND) buffers without an address: a pl.MemRef(...) (where a buffer was
-  // placed) is read and dropped; a layout or view other than the plain row-major one is
-  // reported, as ptoc would compute with the wrong element order.
+ir::ExprPtr PlBinder::bindTensorExtent(const Expr& d, const char* what) {
+  if (std::string p = unboundParamIn(d); !p.empty()) failUnboundParam(d, p, fmt::format("the {}", what));
+  if (isDynamicDim(d)) return ir::dynamicDimVar(d.cast<NameExpr>().id);
+  if (auto value = evalConst(d)) {
+    const int64_t* lit = std::get_if<int64_t>(&*value);
+    if (!lit)
+      fail(d.span, fmt::format("{} entries must be integers", what),
+           "write an integer, a pl.dynamic dimension or an integer scalar");
+    return ir::constInt(*lit, ir::DType::Index, d.span);
+  }
+  bool outer = dynamicDimsAsValues_;
+  dynamicDimsAsValues_ = true;
+  ir::ExprPtr x = bindExpr(d, ir::ScalarType::get(ir::DType::Index));
+  dynamicDimsAsValues_ = outer;
+  const auto* st = x->type->as<ir::ScalarType>();
+  if (!st || !ir::isInteger(st->dtype))
+    fail(d.span, fmt::format("{} entries must be integer scalars", what),
+         "write an integer, a pl.dynamic dimension (M = pl.dynamic(\"M\") at the top level) or "
+         "an integer scalar parameter");
+  return x;
+}
+
+std::vector<ir::ExprPtr> PlBinder::bindTensorShape(const Expr& e) {
+  const auto* list = e.as<ListExpr>();
+  const ExprList* elts = list ? &list->elts : nullptr;
+  if (const auto* t = e.as<TupleExpr>()) elts = &t->elts;
+  if (!elts)
+    fail(e.span, "tensor shape must be a list of extents, e.g. [16, 16] or [M, 64]",
+         "write the extents in brackets: [rows, cols]");
+  std::vector<ir::ExprPtr> out;
+  for (const auto& d : *elts) {
+    ir::ExprPtr x = bindTensorExtent(*d, "tensor shape");
+    if (const auto* c = x->as<ir::ConstInt>(); c && (c->value <= 0 || c->value > (int64_t{1} << 31)))
+      fail(d->span, fmt::format("tensor shape dimension must be between 1 and 2^31, got {}", c->value),
+           "every static extent is in [1, 2^31]; an extent known only at run time is a "
+           "pl.dynamic dimension");
+    out.push_back(std::move(x));
+  }
+  if (out.empty())
+    fail(e.span, "tensor shape must have at least one dimension", "e.g. [16, 64]");
+  return out;
+}
+
+void PlBinder::bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& view) {
+  // PyPTO's printer adds memory-planning and layout details to tensor types: a
+  // pl.MemRef(...) (where a buffer was placed) is read and dropped; a layout
+  // (pl.ND / pl.DN / pl.NZ / pl.MX_A_ZZ / pl.MX_B_NN) or a pl.TensorView(...) is kept.
   if (isMemRef(e)) {
     checkMemRef(e);
     return;
   }
-  auto layoutOk = [&](const Expr& l) {
+  auto layoutOf = [&](const Expr& l) {
     auto path = plPath(l);
-    if (path && (*path == "ND" || *path == "TensorLayout.ND")) return;
-    fail(l.span, fmt::format("tensor layout '{}' is not modeled", dottedName(l)),
-         "ptoc's tensors are row-major (pl.TensorLayout.ND); transpose or reshape the data "
-         "instead");
+    std::string name = path ? *path : std::string();
+    if (name.rfind("TensorLayout.", 0) == 0) name = name.substr(13);
+    if (auto k = ir::enumFromName<ir::TensorLayout>(ir::tensorLayoutNames(), name)) return *k;
+    fail(l.span, fmt::format("unknown tensor layout '{}'", dottedName(l)),
+         fmt::format("expected one of: {}", joinNames(ir::tensorLayoutNames(), "pl.TensorLayout.")));
   };
+  if (view)
+    fail(e.span, "the tensor type has more than one layout / pl.TensorView",
+         "write one pl.TensorView(stride=[...], layout=...) after the dtype");
+  ir::TensorView v;
   if (const auto* c = e.as<CallExpr>(); c && isPlPath(*c->func, "TensorView")) {
-    for (const auto& kw : c->keywords) {
-      if (kw.name == "layout") {
-        layoutOk(*kw.value);
-      } else if (kw.name == "stride") {
-        const auto* list = kw.value->as<ListExpr>();
-        if (!list || !list->elts.empty())
-          fail(kw.value->span, "explicit tensor strides are not modeled",
-               "ptoc's tensors are dense and row-major: drop stride=[...]");
-      } else {
-        fail(kw.nameSpan, fmt::format("pl.TensorView field '{}' is not modeled", kw.name),
-             "ptoc reads pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+    auto extents = [&](const Expr& x, const char* what) {
+      const auto* list = x.as<ListExpr>();
+      if (!list)
+        fail(x.span, fmt::format("{} must be a list, e.g. [64, 1]", what),
+             "one entry per tensor axis, in brackets");
+      std::vector<ir::ExprPtr> out;
+      for (const auto& d : list->elts) out.push_back(bindTensorExtent(*d, what));
+      return out;
+    };
+    static constexpr const char* kFields[] = {"stride", "layout", "valid_shape", "pad"};
+    std::array<bool, 4> seen{};
+    auto field = [&](size_t k, const Expr& x, Span at) {
+      if (seen[k])
+        fail(at, fmt::format("pl.TensorView field '{}' is given twice", kFields[k]),
+             "give each field once");
+      seen[k] = true;
+      switch (k) {
+        case 0:
+          v.stride = extents(x, "stride");
+          break;
+        case 1:
+          v.layout = layoutOf(x);
+          break;
+        case 2:
+          v.validShape = extents(x, "valid_shape");
+          break;
+        default: {
+          auto path = plPath(x);
+          std::string name = path ? *path : std::string();
+          if (name.rfind("PadValue.", 0) == 0) name = name.substr(9);
+          auto p = ir::enumFromName<ir::PadValue>(ir::padValueNames(), name);
+          if (!p)
+            fail(x.span, fmt::format("unknown pad value '{}'", dottedName(x)),
+                 fmt::format("expected one of: {}", joinNames(ir::padValueNames(), "pl.PadValue.")));
+          v.pad = *p;
+        }
       }
+    };
+    if (c->args.size() > 4)
+      fail(c->args[4]->span, "pl.TensorView takes at most 4 arguments",
+           "pl.TensorView(stride=[...], layout=..., valid_shape=[...], pad=...)");
+    for (size_t i = 0; i < c->args.size(); ++i) field(i, *c->args[i], c->args[i]->span);
+    for (const auto& kw : c->keywords) {
+      size_t k = 0;
+      while (k < 4 && kw.name != kFields[k]) ++k;
+      if (k == 4)
+        fail(kw.nameSpan, fmt::format("pl.TensorView has no field '{}'", kw.name),
+             "expected one of: stride, layout, valid_shape, pad");
+      field(k, *kw.value, kw.nameSpan);
     }
-    if (!c->args.empty())
-      fail(c->args[0]->span, "pl.TensorView takes keyword arguments",
-           "write pl.TensorView(stride=[], layout=pl.TensorLayout.ND)");
+    view = std::move(v);
     return;
   }
-  if (plPath(e)) return layoutOk(e);
+  if (plPath(e)) {
+    v.layout = layoutOf(e);
+    // PyPTO refuses the DN shorthand (a DN tensor states its strides).
+    if (v.layout == ir::TensorLayout::DN)
+      fail(e.span, fmt::format("pl.Tensor[..., {}] is not supported", dottedName(e)),
+           "write the view: pl.TensorView(stride=[...], layout=pl.TensorLayout.DN)");
+    view = std::move(v);
+    return;
+  }
   fail(e.span, "expected a tensor layout, pl.TensorView(...) or pl.MemRef(...) here",
-       "e.g. pl.Tensor[[16, 16], pl.FP32]");
+       "e.g. pl.Tensor[[16, 16], pl.FP32, pl.NZ]");
 }
 
 /// The handle types written without brackets.
@@ -293,10 +387,22 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
   }
   if (head == "pl.Tensor" || head == "pld.DistributedTensor") {
     need(2, 4, "a shape and a dtype, e.g. pl.Tensor[[16, 16], pl.FP32]");
-    for (size_t i = 2; i < items.size(); ++i) checkTensorExtra(*items[i]);
-    auto shape = bindStaticShape(*items[0], "tensor shape");
-    out.type = ir::TensorType::get(std::move(shape), bindDType(*items[1]),
-                                   head == "pld.DistributedTensor");
+    std::optional<ir::TensorView> view;
+    for (size_t i = 2; i < items.size(); ++i) bindTensorExtra(*items[i], view);
+    auto extents = bindTensorShape(*items[0]);
+    if (view) {
+      auto rankCheck = [&](const std::vector<ir::ExprPtr>& xs, const char* what) {
+        if (!xs.empty() && xs.size() != extents.size())
+          fail(items.back()->span,
+               fmt::format("the tensor view's {} has {} entries but the tensor has rank {}", what,
+                           xs.size(), extents.size()),
+               fmt::format("give one {} entry per axis, or none", what));
+      };
+      rankCheck(view->stride, "stride");
+      rankCheck(view->validShape, "valid_shape");
+    }
+    out.type = ir::TensorType::get(extents, bindDType(*items[1]),
+                                   head == "pld.DistributedTensor", std::move(view));
     return out;
   }
   if (head == "pl.Array") {
@@ -345,7 +451,7 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
         out.hasView = true;
         continue;
       }
-      if (isMemRef(x)) {  // memory planning: not modeled (see checkTensorExtra)
+      if (isMemRef(x)) {  // memory planning: not modeled (see bindTensorExtra)
         checkMemRef(x);
         continue;
       }
@@ -396,12 +502,178 @@ ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::Type
       view = ann.viewFields ? ann.viewFields->complete(memory, at->shape) : at->view;
     merged = ir::TileType::get(at->shape, at->dtype, memory, std::move(view));
   }
+  const auto* aTensor = ann.type->as<ir::TensorType>();
+  const auto* dTensor = deduced->as<ir::TensorType>();
+  if (aTensor && dTensor && !aTensor->view != !dTensor->view) {
+    // A layout / pl.TensorView on one side only: layout metadata the annotation adds (as
+    // PyPTO's printer writes it) or the deduced type carries; the other fields must agree.
+    merged = ir::TensorType::get(aTensor->extents(), aTensor->dtype, aTensor->distributed,
+                                 aTensor->view ? aTensor->view : dTensor->view);
+    ir::TypePtr plain = ir::TensorType::get(dTensor->extents(), dTensor->dtype,
+                                            dTensor->distributed, merged->as<ir::TensorType>()->view);
+    if (ir::structuralEqual(*merged, *plain)) return merged;
+  }
   if (!ir::structuralEqual(*merged, *deduced))
     fail(span,
          fmt::format("type annotation {} disagrees with the deduced type {}",
                      ir::typeToString(*ann.type), ir::typeToString(*deduced)),
          "fix the annotation or drop it (the type is deduced)");
   return merged;
+}
+
+}  // namespace ptoc::frontend
+
+namespace ptoc::frontend {
+
+namespace {
+
+ir::ExprPtr substituteExpr(const ir::ExprPtr& e, const ExtentBindings& b) {
+  if (!e) return e;
+  if (const auto* v = e->as<ir::Var>()) {
+    auto it = b.find(v);
+    return it == b.end() ? e : it->second;
+  }
+  const auto* bin = e->as<ir::BinaryExpr>();
+  if (!bin) return e;
+  ir::ExprPtr l = substituteExpr(bin->lhs, b), r = substituteExpr(bin->rhs, b);
+  if (l == bin->lhs && r == bin->rhs) return e;
+  const auto *lc = l->as<ir::ConstInt>(), *rc = r->as<ir::ConstInt>();
+  if (lc && rc) {
+    int64_t x = lc->value, y = rc->value;
+    std::optional<int64_t> v;
+    switch (bin->op) {
+      case ir::BinaryOp::Add:
+        v = x + y;
+        break;
+      case ir::BinaryOp::Sub:
+        v = x - y;
+        break;
+      case ir::BinaryOp::Mul:
+        v = x * y;
+        break;
+      case ir::BinaryOp::FloorDiv:
+        if (y != 0) v = x / y - ((x % y != 0) && ((x < 0) != (y < 0)) ? 1 : 0);
+        break;
+      case ir::BinaryOp::FloorMod:
+        if (y != 0) v = ((x % y) + y) % y;
+        break;
+      case ir::BinaryOp::Min:
+        v = std::min(x, y);
+        break;
+      case ir::BinaryOp::Max:
+        v = std::max(x, y);
+        break;
+      default:
+        break;
+    }
+    if (v) return ir::constInt(*v, ir::DType::Index, e->span);
+  }
+  return std::make_shared<ir::BinaryExpr>(bin->op, l, r, e->type, e->span);
+}
+
+std::vector<ir::ExprPtr> substituteAll(const std::vector<ir::ExprPtr>& xs,
+                                       const ExtentBindings& b) {
+  std::vector<ir::ExprPtr> out;
+  out.reserve(xs.size());
+  for (const auto& x : xs) out.push_back(substituteExpr(x, b));
+  return out;
+}
+
+}  // namespace
+
+ir::TypePtr substituteExtents(const ir::TypePtr& t, const ExtentBindings& b) {
+  if (!t || b.empty()) return t;
+  if (const auto* tt = t->as<ir::TupleType>()) {
+    std::vector<ir::TypePtr> types;
+    bool changed = false;
+    for (const auto& x : tt->types) {
+      types.push_back(substituteExtents(x, b));
+      changed = changed || types.back() != x;
+    }
+    return changed ? ir::TupleType::get(std::move(types)) : t;
+  }
+  const auto* tensor = t->as<ir::TensorType>();
+  if (!tensor || (tensor->isStatic() && !tensor->view)) return t;
+  std::optional<ir::TensorView> view = tensor->view;
+  if (view) {
+    view->stride = substituteAll(view->stride, b);
+    view->validShape = substituteAll(view->validShape, b);
+  }
+  return ir::TensorType::get(substituteAll(tensor->extents(), b), tensor->dtype,
+                             tensor->distributed, std::move(view));
+}
+
+/// The same extent: constants by value, variables by identity (not structuralEqual's
+/// bijection, which pairs any two free variables).
+static bool sameExtent(const ir::Expr& x, const ir::Expr& y) {
+  if (const auto* c = x.as<ir::ConstInt>()) {
+    const auto* d = y.as<ir::ConstInt>();
+    return d && d->value == c->value;
+  }
+  if (x.as<ir::Var>() || y.as<ir::Var>()) return &x == &y;
+  if (const auto* b = x.as<ir::BinaryExpr>()) {
+    const auto* c = y.as<ir::BinaryExpr>();
+    return c && c->op == b->op && sameExtent(*b->lhs, *c->lhs) && sameExtent(*b->rhs, *c->rhs);
+  }
+  return static_cast<bool>(ir::structuralEqual(x, y));
+}
+
+bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b) {
+  const auto* a = arg.as<ir::TensorType>();
+  const auto* p = param.as<ir::TensorType>();
+  if (!a || !p) return static_cast<bool>(ir::structuralEqual(arg, param));
+  if (a->dtype != p->dtype || a->distributed != p->distributed ||
+      a->shape.size() != p->shape.size())
+    return false;
+  std::vector<ir::ExprPtr> ax = a->extents(), px = p->extents();
+  for (size_t k = 0; k < px.size(); ++k) {
+    ir::ExprPtr want = substituteExpr(px[k], b);
+    const auto* wc = want->as<ir::ConstInt>();
+    const auto* ac = ax[k]->as<ir::ConstInt>();
+    if (wc) {
+      if (!ac || ac->value != wc->value) return false;
+      continue;
+    }
+    if (const auto* v = want->as<ir::Var>()) {
+      if (auto it = b.find(v); it != b.end()) {  // bound to itself (the caller's own dim)
+        if (!sameExtent(*it->second, *ax[k])) return false;
+        continue;
+      }
+      b.emplace(v, ax[k]);  // the first use binds it
+      continue;
+    }
+    if (sameExtent(*want, *ax[k])) continue;
+    // A composite extent of unbound names: not solved here (checked at run time).
+  }
+  return true;
+}
+
+static const ir::Var* localVarIn(const ir::Expr& e, const std::vector<ir::VarPtr>& params) {
+  if (const auto* v = e.as<ir::Var>()) {
+    if (ir::isDynamicDimVar(e)) return nullptr;
+    for (const auto& p : params)
+      if (p.get() == v) return nullptr;
+    return v;
+  }
+  if (const auto* b = e.as<ir::BinaryExpr>()) {
+    if (const ir::Var* l = localVarIn(*b->lhs, params)) return l;
+    return localVarIn(*b->rhs, params);
+  }
+  return nullptr;
+}
+
+const ir::Var* localExtentVar(const ir::Type& t, const std::vector<ir::VarPtr>& params) {
+  if (const auto* tt = t.as<ir::TupleType>()) {
+    for (const auto& x : tt->types)
+      if (const ir::Var* v = localExtentVar(*x, params)) return v;
+    return nullptr;
+  }
+  const auto* tensor = t.as<ir::TensorType>();
+  if (!tensor) return nullptr;
+  for (const auto& d : tensor->dims)
+    if (d)
+      if (const ir::Var* v = localVarIn(*d, params)) return v;
+  return nullptr;
 }
 
 }  // namespace ptoc::frontend

@@ -128,6 +128,11 @@ class PlBinder {
   ir::TypePtr bindType(const Expr& e) { return bindAnnotation(e, false).type; }
   ir::DType bindDType(const Expr& e);
   std::vector<int64_t> bindStaticShape(const Expr& e, const char* what);
+  /// A tensor shape: one extent per axis, a constant or a symbolic extent (a module-level
+  /// pl.dynamic dim, an integer scalar in scope, arithmetic of them).
+  std::vector<ir::ExprPtr> bindTensorShape(const Expr& e);
+  /// One integer extent in a tensor type (shape, stride, valid_shape entries).
+  ir::ExprPtr bindTensorExtent(const Expr& d, const char* what);
   ir::TileViewFields bindTileView(const CallExpr& call);
   /// `pl.MemRef(...)` in a type: a memory-planning detail ptoc reads and drops.
   bool isMemRef(const Expr& e) const;
@@ -137,7 +142,9 @@ class PlBinder {
   void checkMemRef(const Expr& e);
   std::unordered_map<std::string, int64_t, StringHash, std::equal_to<>> memRefSlots_;
   /// The items of pl.Tensor[...] after the dtype: a layout, pl.TensorView(...), pl.MemRef.
-  void checkTensorExtra(const Expr& e);
+  /// The items after a tensor type's dtype: a layout, a pl.TensorView(...), a pl.MemRef(...)
+  /// (read and dropped). Returns the view they give (nullopt: none).
+  void bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& view);
   /// Applies an annotation to a deduced type (annotation wins where it specifies a
   /// field; the rest must agree). Reports a mismatch at `span`.
   ir::TypePtr mergeAnnotation(const BoundAnnotation& ann, const ir::TypePtr& deduced, Span span);
@@ -307,6 +314,7 @@ class PlBinder {
   int manualScopeDepth_ = 0;  // inside a manual runtime scope
   int clusterDepth_ = 0;      // inside a pl.cluster scope
   bool strictSsaProgram_ = false;
+  bool dynamicDimsAsValues_ = false;  // binding a tensor extent: pl.dynamic dims are values
   bool declStrictSsa_ = false;  // strict_ssa= of the decorator being read
   /// The names assigned by the block being bound (views into the source); filled only in a
   /// strict_ssa function. A hash set: a block may assign a hundred thousand names.

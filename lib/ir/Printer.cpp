@@ -510,6 +510,7 @@ void Printer::program(const Program& p) {
   out_ += "import pypto.language as pl\n\n";
   classForm_ = p.isClass;
   if (!classForm_) blockFunctionNames(p);
+  blockDynamicDimNames(p);
   for (const auto& f : p.functions) functions_.emplace(f->name, f.get());
   int ind = 0;
   if (p.isClass) {
@@ -536,6 +537,12 @@ void printProgramTo(const Program& program, std::string& out) {
   size_t start = out.size();
   Printer p(out);
   p.program(program);
+  // The module-level dynamic dims the types name: `M = pl.dynamic("M")` after the imports.
+  if (!p.dynamicDims().empty()) {
+    std::string decls;
+    for (const std::string& d : p.dynamicDims()) decls += d + " = pl.dynamic(\"" + d + "\")\n";
+    out.insert(out.find("\n\n", start) + 2, decls + "\n");
+  }
   // Programs with distributed types or ops import PyPTO's distributed module too.
   if (out.find("pld.", start) != std::string::npos)
     out.insert(out.find('\n', start) + 1, "import pypto.language.distributed as pld\n");

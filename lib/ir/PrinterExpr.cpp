@@ -227,6 +227,59 @@ void Printer::tileView(const TileType& t, bool full) {
   out_ += ')';
 }
 
+void Printer::blockDynamicDimNames(const Program& p) {
+  auto walk = [this](auto& self, const Expr& e) -> void {
+    if (isDynamicDimVar(e)) {
+      std::string_view n = static_cast<const Var&>(e).name;  // interned: outlives the printer
+      if (!blockedFunctions_.contains(n)) {
+        blockedFunctions_.insert(n);
+        blockedFunctionList_.push_back(n);
+      }
+    } else if (const auto* b = e.as<BinaryExpr>()) {
+      self(self, *b->lhs);
+      self(self, *b->rhs);
+    }
+  };
+  auto type = [&](const TypePtr& t) {
+    const auto* tt = t ? t->as<TensorType>() : nullptr;
+    if (!tt) return;
+    for (const auto& d : tt->dims)
+      if (d) walk(walk, *d);
+  };
+  for (const auto& f : p.functions) {
+    for (const auto& v : f->params) type(v->type);
+    for (const auto& t : f->returnTypes) type(t);
+  }
+}
+
+void Printer::tensorView(const TensorView& v, bool full) {
+  // PyPTO's form: a bare layout when only the layout differs, else pl.TensorView(...).
+  bool outer = inTensorType_;
+  inTensorType_ = true;
+  if (v.stride.empty() && v.validShape.empty() && v.pad == PadValue::Null &&
+      v.layout != TensorLayout::DN) {  // PyPTO has no DN shorthand
+    out_ += full ? ", pl." : ", ";
+    out_ += toString(v.layout);
+  } else {
+    out_ += full ? ", pl.TensorView(" : ", TensorView(";
+    out_ += "stride=[";
+    exprList(v.stride);
+    out_ += full ? "], layout=pl.TensorLayout." : "], layout=";
+    out_ += toString(v.layout);
+    if (!v.validShape.empty()) {
+      out_ += ", valid_shape=[";
+      exprList(v.validShape);
+      out_ += ']';
+    }
+    if (v.pad != PadValue::Null) {
+      out_ += full ? ", pad=pl.PadValue." : ", pad=";
+      out_ += toString(v.pad);
+    }
+    out_ += ')';
+  }
+  inTensorType_ = outer;
+}
+
 void Printer::type(const Type& t, bool full) {
   auto shape = [this](const std::vector<int64_t>& s) {
     out_ += '[';
@@ -254,9 +307,25 @@ void Printer::type(const Type& t, bool full) {
         out_ += full ? "pld.DistributedTensor[" : "DistributedTensor[";
       else
         out_ += prefix, out_ += "Tensor[";
-      shape(tt->shape);
+      if (tt->isStatic()) {
+        shape(tt->shape);
+      } else {
+        bool outer = inTensorType_;
+        inTensorType_ = true;
+        out_ += '[';
+        for (size_t i = 0; i < tt->shape.size(); ++i) {
+          if (i) out_ += ", ";
+          if (tt->isDynamic(i))
+            expr(*tt->dims[i]);
+          else
+            appendInt(out_, tt->shape[i]);
+        }
+        out_ += ']';
+        inTensorType_ = outer;
+      }
       out_ += ", ";
       appendDType(out_, tt->dtype, full);
+      if (tt->view) tensorView(*tt->view, full);
       out_ += ']';
       return;
     }
@@ -498,7 +567,15 @@ void Printer::expr(const Expr& e, int minPrec, int literalContext) {
   switch (e.kind) {
     case ExprKind::Var:
     case ExprKind::IterArg:
-      varName(static_cast<const Var&>(e));
+      if ((inTensorType_ || anyDynamicDimVars()) && isDynamicDimVar(e)) {
+        // A module-level pl.dynamic dim prints as its own name, declared at the top.
+        const auto& v = static_cast<const Var&>(e);
+        out_ += v.name;
+        if (std::find(dynamicDims_.begin(), dynamicDims_.end(), v.name) == dynamicDims_.end())
+          dynamicDims_.push_back(v.name);
+      } else {
+        varName(static_cast<const Var&>(e));
+      }
       break;
     case ExprKind::ConstInt:
       constInt(static_cast<const ConstInt&>(e), bare);

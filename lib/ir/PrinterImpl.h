@@ -11,6 +11,11 @@
 #include "PrintNames.h"
 #include "ptoc/ir/Function.h"
 
+namespace ptoc::ir {
+/// Has any pl.dynamic dim been interned (Type.cpp)? Until then no Var is one.
+bool anyDynamicDimVars();
+}  // namespace ptoc::ir
+
 namespace ptoc::ir::print_detail {
 
 // ---------------------------------------------------------------------------
@@ -90,6 +95,11 @@ class Printer {
     }
   }
   void setRawNames(bool raw) { rawNames_ = raw; }
+  /// No variable takes the name of a pl.dynamic dim a signature's tensor type names
+  /// (`M = pl.dynamic("M")` is declared at the top; a variable `M` would shadow it).
+  void blockDynamicDimNames(const Program& p);
+  /// The module-level pl.dynamic dims the printed types named, in order of first use.
+  const std::vector<std::string>& dynamicDims() const { return dynamicDims_; }
 
  private:
   /// Sizes the name table and the output for printing `f`.
@@ -120,8 +130,11 @@ class Printer {
   void whileStmt(const WhileStmt& w, int ind);
   void inCoreScope(const InCoreScopeStmt& s, int ind);
   void tileView(const TileType& t, bool full);
+  void tensorView(const TensorView& v, bool full);
 
   std::string& out_;
+  bool inTensorType_ = false;  // printing a tensor type's extents / view
+  std::vector<std::string> dynamicDims_;
   bool classForm_ = false;
   bool rawNames_ = false;  // short type forms: hints as they are, no uniquing
   RecentNames recent_;

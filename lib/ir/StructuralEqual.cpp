@@ -197,7 +197,20 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
       return a->as<ScalarType>()->dtype == b->as<ScalarType>()->dtype;
     case TypeKind::Tensor: {
       const auto *x = a->as<TensorType>(), *y = b->as<TensorType>();
-      return x->dtype == y->dtype && x->shape == y->shape && x->distributed == y->distributed;
+      if (x->dtype != y->dtype || x->shape != y->shape || x->distributed != y->distributed ||
+          x->dims.size() != y->dims.size() || x->view.has_value() != y->view.has_value())
+        return false;
+      auto exprs = [this](const std::vector<ExprPtr>& p, const std::vector<ExprPtr>& q) {
+        if (p.size() != q.size()) return false;
+        for (size_t i = 0; i < p.size(); ++i)
+          if (!expr(p[i].get(), q[i].get())) return false;
+        return true;
+      };
+      if (!exprs(x->dims, y->dims)) return false;
+      if (!x->view) return true;
+      return x->view->layout == y->view->layout && x->view->pad == y->view->pad &&
+             exprs(x->view->stride, y->view->stride) &&
+             exprs(x->view->validShape, y->view->validShape);
     }
     case TypeKind::Tile: {
       const auto *x = a->as<TileType>(), *y = b->as<TileType>();
@@ -234,7 +247,10 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
 }
 
 bool EqualChecker::checkType(const TypePtr& a, const TypePtr& b, std::string_view what) {
-  if (a == b && (!a || a->isa<ScalarType>() || a->isa<TensorType>())) return true;
+  if (a == b && (!a || a->isa<ScalarType>() ||
+                 (a->isa<TensorType>() && a->as<TensorType>()->isStatic() &&
+                  !a->as<TensorType>()->view)))
+    return true;
   if (typeEqual(a.get(), b.get())) return true;
   // A valid_shape expression may have recorded its own message: report the type.
   result = EqualResult{};

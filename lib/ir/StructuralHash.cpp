@@ -131,6 +131,15 @@ void Hasher::type(const Type* t) {
       mix(static_cast<uint64_t>(x->dtype) + (x->distributed ? 0x100 : 0));
       mix(x->shape.size());
       for (int64_t d : x->shape) mix(static_cast<uint64_t>(d));
+      for (const ExprPtr& d : x->dims) expr(d.get());
+      if (x->view) {
+        mix(0x7e00ULL + static_cast<uint64_t>(x->view->layout) * 8 +
+            static_cast<uint64_t>(x->view->pad));
+        mix(x->view->stride.size());
+        for (const ExprPtr& d : x->view->stride) expr(d.get());
+        mix(x->view->validShape.size());
+        for (const ExprPtr& d : x->view->validShape) expr(d.get());
+      }
       return;
     }
     case TypeKind::Tile: {

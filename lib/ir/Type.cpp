@@ -1,8 +1,12 @@
 #include "ptoc/ir/Type.h"
 
 #include <array>
+#include <atomic>
+#include <map>
+#include <mutex>
 
 #include "ptoc/ir/Expr.h"
+#include "ptoc/support/Diagnostics.h"
 
 namespace ptoc::ir {
 
@@ -98,6 +102,87 @@ std::vector<ExprPtr> TileType::validShape() const {
   std::vector<ExprPtr> out;
   for (int64_t d : shape) out.push_back(std::make_shared<ConstInt>(d, DType::Index, Span{}));
   return out;
+}
+
+TypePtr TensorType::get(std::vector<int64_t> shape, DType d, bool distributed) {
+  for (int64_t e : shape)
+    PTOC_CHECK(e != kDynamicDim, "a dynamic tensor dimension built as a static one");
+  return std::make_shared<TensorType>(std::move(shape), d, distributed);
+}
+
+TypePtr TensorType::get(const std::vector<ExprPtr>& extents, DType d, bool distributed,
+                        std::optional<TensorView> view) {
+  std::vector<int64_t> shape;
+  std::vector<ExprPtr> dims;
+  shape.reserve(extents.size());
+  bool dynamic = false;
+  for (const ExprPtr& e : extents) {
+    if (const auto* c = e->as<ConstInt>()) {
+      shape.push_back(c->value);
+    } else {
+      shape.push_back(kDynamicDim);
+      dynamic = true;
+    }
+  }
+  if (dynamic)
+    for (size_t i = 0; i < extents.size(); ++i)
+      dims.push_back(shape[i] == kDynamicDim ? extents[i] : nullptr);
+  if (view && view->isDefault()) view.reset();
+  return std::make_shared<TensorType>(std::move(shape), std::move(dims), d, distributed,
+                                      std::move(view));
+}
+
+std::vector<ExprPtr> TensorType::extents() const {
+  std::vector<ExprPtr> out;
+  out.reserve(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i)
+    out.push_back(isDynamic(i) ? dims[i]
+                               : std::make_shared<ConstInt>(shape[i], DType::Index, Span{}));
+  return out;
+}
+
+std::string TensorType::firstDynamicDimText() const {
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (isDynamic(i)) {
+      if (const auto* v = dims[i]->as<Var>()) return v->name;
+      return "an expression";
+    }
+  return {};
+}
+
+namespace {
+struct DynamicDimTable {
+  std::mutex mu;
+  std::map<std::string, std::shared_ptr<const Var>, std::less<>> vars;
+};
+DynamicDimTable& dynamicDims() {
+  static DynamicDimTable* t = new DynamicDimTable;  // never destroyed: types outlive statics
+  return *t;
+}
+}  // namespace
+
+static std::atomic<bool> anyDynamicDims{false};
+
+bool anyDynamicDimVars() { return anyDynamicDims.load(std::memory_order_relaxed); }
+
+std::shared_ptr<const Var> dynamicDimVar(std::string_view name) {
+  anyDynamicDims.store(true, std::memory_order_relaxed);
+  DynamicDimTable& t = dynamicDims();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.vars.find(name);
+  if (it != t.vars.end()) return it->second;
+  auto v = std::make_shared<Var>(std::string(name), ScalarType::get(DType::Index), Span{});
+  t.vars.emplace(std::string(name), v);
+  return v;
+}
+
+bool isDynamicDimVar(const Expr& e) {
+  const auto* v = e.as<Var>();
+  if (!v || e.kind != ExprKind::Var) return false;
+  DynamicDimTable& t = dynamicDims();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.vars.find(v->name);
+  return it != t.vars.end() && it->second.get() == v;
 }
 
 std::string_view handleKindName(HandleKind k) {

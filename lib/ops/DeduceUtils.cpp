@@ -42,10 +42,16 @@ std::vector<ExprPtr> explicitValidOf(const TileType& t) {
 
 std::optional<std::string> malformedTypeReason(const Type& t) {
   if (const auto* shape = shapeOf(t)) {
-    for (size_t k = 0; k < shape->size(); ++k)
+    bool dynamic = false;
+    for (size_t k = 0; k < shape->size(); ++k) {
+      if ((*shape)[k] == kDynamicDim && t.isa<TensorType>()) {
+        dynamic = true;  // a symbolic extent: checked at run time
+        continue;
+      }
       if ((*shape)[k] <= 0)
         return fmt::format("dimension {} of {} is not positive", k, describeType(&t));
-    auto n = elementCount(*shape);
+    }
+    auto n = dynamic ? std::optional<int64_t>(1) : elementCount(*shape);
     if (!n || *n > kMaxElements) return fmt::format("{} has too many elements", describeType(&t));
   }
   if (const auto* tile = t.as<TileType>(); tile && tile->view) {

@@ -12,7 +12,12 @@ namespace ptoc::ops {
 using namespace ir;
 
 std::string formatShape(const std::vector<int64_t>& shape) {
-  return fmt::format("[{}]", fmt::join(shape, ", "));
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) out += ", ";
+    out += shape[i] == kDynamicDim ? std::string("?") : std::to_string(shape[i]);  // dynamic
+  }
+  return out + "]";
 }
 
 std::string describeType(const Type* t) { return t ? typeToString(*t) : "no type"; }

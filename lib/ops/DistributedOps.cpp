@@ -70,8 +70,9 @@ TypePtr deduceAllocWindowBuffer(const OpCallContext& ctx) {
 
 TypePtr deduceWindow(const OpCallContext& ctx) {
   handleArgRef(ctx, 0, HandleKind::Ptr);
-  auto shape = staticTensorShapeArg(ctx, 1);
-  return TensorType::get(std::move(shape), std::get<DType>(*ctx.kwarg("dtype")), true);
+  // A runtime extent (pld.world_size()) makes a dynamic dimension.
+  return TensorType::get(tensorExtentsArg(ctx, 1), std::get<DType>(*ctx.kwarg("dtype")), true,
+                         std::nullopt);
 }
 
 TypePtr deduceGetCommCtx(const OpCallContext& ctx) {
@@ -165,7 +166,8 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
   const size_t rank = offsets.size();
   for (size_t i = 0; i < rank; ++i) {
     auto off = constIntValue(offsets[i]);
-    std::optional<int64_t> dim = t.shape[i];
+    std::optional<int64_t> dim =
+        t.shape[i] == kDynamicDim ? std::nullopt : std::optional<int64_t>(t.shape[i]);
     if (!off) continue;
     if (*off < 0)
       ctx.fail(3,
@@ -174,6 +176,7 @@ TypePtr deduceRemoteStore(const OpCallContext& ctx) {
     int64_t n = 1;
     if (i + extent.size() >= rank) {
       n = extent[i + extent.size() - rank];
+      if (n == kDynamicDim) continue;  // a dynamic source extent: checked at run time
     }
     if (*off + n > *dim)
       ctx.fail(3,

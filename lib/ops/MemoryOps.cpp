@@ -63,9 +63,11 @@ void checkWindow(const OpCallContext& ctx, int offsetArg, const std::vector<Expr
     if (!off) continue;
     if (*off < 0)
       ctx.fail(offsetArg, fmt::format("offset {} of {} is negative ({})", k, ctx.op.name, *off),
-               fmt::format("offsets count from 0; use an offset in [0, {}]", dims[k]));
+               dims[k] == kDynamicDim
+                   ? std::string("offsets count from 0")
+                   : fmt::format("offsets count from 0; use an offset in [0, {}]", dims[k]));
     auto ext = k < extents.size() ? constIntValue(extents[k]) : std::nullopt;
-    if (!ext) continue;
+    if (!ext || dims[k] == kDynamicDim) continue;  // checked at run time
     if (*off > dims[k] || *ext > dims[k] - *off)
       ctx.fail(offsetArg,
                fmt::format("{} accesses [{}, {}) on axis {} of {}, which has size {}", ctx.op.name,

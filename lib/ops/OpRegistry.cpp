@@ -279,6 +279,38 @@ std::string arityText(const OpDef& op) {
   return fmt::format("{} to {} arguments", lo, hi);
 }
 
+/// The ops whose type deduction and semantics handle tensors with dynamic dimensions
+/// (docs/ir.md "Dynamic tensor dimensions"): loads, stores, element access, the extent
+/// query, and the distributed ops that read only dtypes and ranks. Every other op rejects such a tensor at the argument: no op reads kDynamicDim
+/// as a size.
+bool acceptsDynamicTensors(std::string_view op) {
+  static constexpr std::string_view kOps[] = {
+      "tile.load",        "tile.store",      "tensor.dim",     "tensor.read", "tensor.slice",
+      "tensor.write",     "tile.prefetch",   "system.submit",  "pld.system.notify",
+      "pld.system.wait",  "pld.system.defer_wait", "pld.system.get_comm_ctx",
+      // put / get and the collectives read dtypes only (the runtime sizes the transfers)
+      "pld.tensor.put", "pld.tensor.get", "pld.tile.remote_load", "pld.tile.remote_store",
+      "pld.tensor.remote_store", "pld.tensor.allreduce", "pld.tensor.barrier",
+      "pld.tensor.broadcast", "pld.tensor.allgather", "pld.tensor.all_to_all",
+      "pld.tensor.all_to_all_v", "pld.tensor.reduce_scatter"};
+  for (std::string_view o : kOps)
+    if (o == op) return true;
+  return false;
+}
+
+void rejectDynamicTensorArgs(const OpCallContext& ctx) {
+  if (acceptsDynamicTensors(ctx.op.name)) return;
+  for (size_t i = 0; i < ctx.args.size(); ++i) {
+    const auto* t = ctx.args[i]->type ? ctx.args[i]->type->as<TensorType>() : nullptr;
+    if (!t || t->isStatic()) continue;
+    ctx.fail(static_cast<int>(i),
+             fmt::format("{} does not support tensors with a dynamic dimension; argument {} is {}",
+                         ctx.op.name, i, describeType(t)),
+             "load a static-shape window of it first: pl.load(t, offsets, [rows, cols]) "
+             "(tile.load / tile.store, tensor.dim / read / write take dynamic tensors)");
+  }
+}
+
 }  // namespace
 
 // ---- OpDef ---------------------------------------------------------------------------------
@@ -691,6 +723,7 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     failAt(diag, span, fmt::format("the result type of {} comes from its annotation", op.name),
            fmt::format("write `x: pl.Tile[[rows, cols], pl.FP32{}] = pl.{}(...)`", mem, op.name));
   }
+  rejectDynamicTensorArgs(ctx);
   TypePtr type;
   if (op.deduceType)
     type = op.deduceType(ctx);

@@ -66,6 +66,31 @@ std::vector<int64_t> staticTensorShapeArg(const OpCallContext& ctx, size_t i) {
   return staticShapeArg(ctx, i, "shape");
 }
 
+std::vector<ExprPtr> tensorExtentsArg(const OpCallContext& ctx, size_t i) {
+  std::vector<ExprPtr> elems = listArgElements(ctx, i);
+  if (elems.empty())
+    ctx.fail(static_cast<int>(i), fmt::format("the shape of {} is empty", ctx.op.name),
+             "give one extent per axis, e.g. [64, 64]");
+  for (size_t k = 0; k < elems.size(); ++k) {
+    if (auto v = constIntValue(elems[k])) {
+      if (*v <= 0 || *v > (int64_t{1} << 31))
+        ctx.fail(static_cast<int>(i),
+                 fmt::format("extent {} of the shape of {} must be in [1, 2^31], got {}", k,
+                             ctx.op.name, *v),
+                 "every static extent is positive");
+      elems[k] = indexConst(*v);
+      continue;
+    }
+    const auto* st = elems[k]->type ? elems[k]->type->as<ScalarType>() : nullptr;
+    if (!st || !isInteger(st->dtype))
+      ctx.fail(static_cast<int>(i),
+               fmt::format("extent {} of the shape of {} must be an integer, got {}", k,
+                           ctx.op.name, describeType(elems[k]->type)),
+               "write an integer literal or an integer scalar");
+  }
+  return elems;
+}
+
 DeduceTypeFn resultNone() {
   return [](const OpCallContext&) { return UnknownType::get(); };
 }

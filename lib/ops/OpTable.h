@@ -58,6 +58,9 @@ void requireIntScalar(const OpCallContext& ctx, size_t i);
 /// A static shape list argument as a tensor shape (dynamic entries are rejected: ptoc's
 /// tensor shapes are static).
 std::vector<int64_t> staticTensorShapeArg(const OpCallContext& ctx, size_t i);
+/// The extents of a tensor shape argument `[a, b]`: positive integer constants or integer
+/// scalars (dynamic dimensions, e.g. pld.world_size()); docs/ir.md "Dynamic tensor dimensions".
+std::vector<ir::ExprPtr> tensorExtentsArg(const OpCallContext& ctx, size_t i);
 
 /// Deductions that only name the result.
 DeduceTypeFn resultNone();

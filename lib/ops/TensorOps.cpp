@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "OpTable.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -160,7 +161,8 @@ TypePtr deduceCreate(const OpCallContext& ctx) {
   PTOC_CHECK(d, "tensor.create: dtype missing after validation");
   if (*d == DType::Index)
     ctx.failKwarg("dtype", "INDEX is not a tensor element type", "use pl.INT32 or pl.INT64");
-  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  if (auto shape = ctx.staticIntList(0)) return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
 
 TypePtr deduceRead(const OpCallContext& ctx) {
@@ -200,7 +202,7 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
                          shape.size(), t.shape.size()),
              "give the window one extent per axis of the tensor");
   for (size_t k = 0; k < shape.size(); ++k)
-    if (shape[k] > t.shape[k])
+    if (!(t.shape[k] == kDynamicDim) && shape[k] > t.shape[k])  // dynamic: checked at run time
       ctx.fail(1,
                fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
                            shape[k], k, t.shape[k]),
@@ -295,7 +297,8 @@ TypePtr deduceCast(const OpCallContext& ctx) {
 TypePtr deduceFull(const OpCallContext& ctx) {
   const DType* d = getAttr<DType>(ctx.kwargs, "dtype");
   PTOC_CHECK(d, "tensor.full: dtype missing after validation");
-  return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  if (auto shape = ctx.staticIntList(0)) return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
+  return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
 
 TypePtr deduceMatmul(const OpCallContext& ctx) {

@@ -149,6 +149,10 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
   Flow fl;
   try {
     fl = exec(*fn.body, frame);
+  } catch (SimError& e) {
+    --depth_;
+    if (!e.span.valid()) e.span = fn.body->span.valid() ? fn.body->span : fn.span;
+    throw;
   } catch (...) {
     --depth_;
     throw;

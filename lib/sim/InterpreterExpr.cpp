@@ -25,6 +25,12 @@ Value Executor::eval(const ir::Expr& e, Frame& f) {
     case ir::ExprKind::IterArg: {
       const auto& v = static_cast<const ir::Var&>(e);
       if (const Value* x = f.find(&v)) return *x;
+      if (ir::isDynamicDimVar(v))
+        throw SimError(e.span,
+                       fmt::format("the simulator does not model the pl.dynamic dimension '{}' "
+                                   "used as a value",
+                                   v.name),
+                       "read the extent from a tensor: pl.tensor.dim(t, axis)");
       throw SimError(e.span, fmt::format("'{}' is read before it has a value", v.name),
                      "assign it on every path that reaches this use");
     }

@@ -53,7 +53,15 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
       return Flow::Normal;
     case ir::StmtKind::Seq:
       for (const auto& x : static_cast<const ir::SeqStmt&>(s).stmts) {
-        Flow fl = exec(*x, f);
+        Flow fl;
+        try {
+          fl = exec(*x, f);
+        } catch (SimError& e) {
+          // An error of a node without a location (a pl.dynamic dim read as a value) is
+          // reported at its statement.
+          if (!e.span.valid()) e.span = x->span;
+          throw;
+        }
         if (fl != Flow::Normal) return fl;
       }
       return Flow::Normal;

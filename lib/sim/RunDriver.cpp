@@ -8,6 +8,8 @@
 #include <chrono>
 #include <filesystem>
 #include <ostream>
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "ptoc/ir/Printer.h"
@@ -140,12 +142,133 @@ const ir::Function& selectEntry(const ir::Program& program, const std::string& n
        "name it with --entry NAME");
 }
 
+namespace {
+
+/// The sizes of the entry's dynamic tensor dimensions: pl.dynamic dims and the integer
+/// scalar parameters a tensor type names, bound from --dim, input files and scalar inputs.
+class DimBindings {
+ public:
+  DimBindings(DiagnosticEngine& diag) : diag_(diag) {}
+
+  void bind(const ir::Var& v, int64_t value, const std::string& from, Span at) {
+    auto [it, inserted] = sizes_.try_emplace(&v, value, from);
+    if (inserted || it->second.first == value) return;
+    fail(diag_, at,
+         fmt::format("dimension '{}' is {} from {} but {} from {}", v.name, it->second.first,
+                     it->second.second, value, from),
+         "give every input the same size for one dynamic dimension");
+  }
+
+  std::optional<int64_t> eval(const ir::Expr& e) const {
+    if (const auto* c = e.as<ir::ConstInt>()) return c->value;
+    if (const auto* v = e.as<ir::Var>()) {
+      auto it = sizes_.find(v);
+      if (it == sizes_.end()) return std::nullopt;
+      return it->second.first;
+    }
+    if (const auto* b = e.as<ir::BinaryExpr>()) {
+      auto l = eval(*b->lhs), r = eval(*b->rhs);
+      if (!l || !r) return std::nullopt;
+      switch (b->op) {
+        case ir::BinaryOp::Add:
+          return *l + *r;
+        case ir::BinaryOp::Sub:
+          return *l - *r;
+        case ir::BinaryOp::Mul:
+          return *l * *r;
+        case ir::BinaryOp::FloorDiv:
+          if (*r == 0) return std::nullopt;
+          return *l / *r - ((*l % *r != 0) && ((*l < 0) != (*r < 0)) ? 1 : 0);
+        case ir::BinaryOp::FloorMod:
+          if (*r == 0) return std::nullopt;
+          return ((*l % *r) + *r) % *r;
+        case ir::BinaryOp::Min:
+          return std::min(*l, *r);
+        case ir::BinaryOp::Max:
+          return std::max(*l, *r);
+        default:
+          return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// The names an extent depends on that have no size yet.
+  void unbound(const ir::Expr& e, std::vector<std::string>& out) const {
+    if (const auto* v = e.as<ir::Var>()) {
+      if (!sizes_.count(v) &&
+          std::find(out.begin(), out.end(), v->name) == out.end())
+        out.push_back(v->name);
+    } else if (const auto* b = e.as<ir::BinaryExpr>()) {
+      unbound(*b->lhs, out);
+      unbound(*b->rhs, out);
+    }
+  }
+
+ private:
+  DiagnosticEngine& diag_;
+  std::map<const ir::Var*, std::pair<int64_t, std::string>> sizes_;
+};
+
+/// The dynamic dims (pl.dynamic Vars) the entry's parameter types name.
+void collectDynamicDims(const ir::Expr& e, std::vector<const ir::Var*>& out) {
+  if (ir::isDynamicDimVar(e)) {
+    const auto* v = e.as<ir::Var>();
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  } else if (const auto* b = e.as<ir::BinaryExpr>()) {
+    collectDynamicDims(*b->lhs, out);
+    collectDynamicDims(*b->rhs, out);
+  }
+}
+
+}  // namespace
+
 PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& options,
                              DiagnosticEngine& diag) {
   if (!options.inputsDir.empty() && !fs::is_directory(options.inputsDir))
     fail(diag, Span{}, fmt::format("input directory '{}' does not exist", options.inputsDir),
          "--inputs names a directory holding <parameter>.npy files");
+  DimBindings dims(diag);
+  std::vector<const ir::Var*> dynamicDims;
+  for (const auto& p : entry.params)
+    if (const auto* t = p->type->as<ir::TensorType>())
+      for (const auto& d : t->dims)
+        if (d) collectDynamicDims(*d, dynamicDims);
+  for (const std::string& arg : options.dims) {
+    size_t eq = arg.find('=');
+    std::string name = arg.substr(0, eq);
+    int64_t value = 0;
+    bool ok = eq != std::string::npos && eq > 0 && eq + 1 < arg.size();
+    if (ok) {
+      try {
+        size_t used = 0;
+        value = std::stoll(arg.substr(eq + 1), &used);
+        ok = used == arg.size() - eq - 1 && value > 0;
+      } catch (const std::exception&) {
+        ok = false;
+      }
+    }
+    if (!ok)
+      fail(diag, Span{}, fmt::format("--dim '{}' is not NAME=SIZE with a positive SIZE", arg),
+           "e.g. --dim M=128");
+    auto it = std::find_if(dynamicDims.begin(), dynamicDims.end(),
+                           [&](const ir::Var* v) { return v->name == name; });
+    if (it == dynamicDims.end()) {
+      std::string known;
+      for (const auto* v : dynamicDims) known += (known.empty() ? "" : ", ") + v->name;
+      fail(diag, Span{},
+           fmt::format("--dim {}: the parameters of '{}' have no dynamic dimension '{}'", arg,
+                       entry.name, name),
+           known.empty() ? std::string("the entry function's tensor types are all static")
+                         : fmt::format("its dynamic dimensions: {}", known));
+    }
+    dims.bind(**it, value, "--dim " + arg, Span{});
+  }
+
+  // Pass 1: the input files; they bind the dynamic dims of their tensors and the scalars.
   PreparedInputs in;
+  std::vector<std::optional<Value>> values(entry.params.size());
+  std::vector<std::string> paths(entry.params.size());
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Var& p = *entry.params[i];
     if (const auto* t = p.type->as<ir::TensorType>(); t && t->distributed)
@@ -159,36 +282,109 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
            fmt::format("the simulator does not model parameter '{}' of type {}", p.name,
                        ir::typeToString(*p.type)),
            "simulate a kernel whose parameters are tensors, tiles and scalars of modeled dtypes");
-    ir::ParamDirection dir =
-        i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
-    std::string path;
     if (!options.inputsDir.empty())
-      path = (fs::path(options.inputsDir) / (p.name + ".npy")).string();
-    if (!path.empty() && fs::exists(path)) {
-      npy::Array a;
-      try {
-        a = npy::readFile(path);
-      } catch (const std::exception& e) {
-        fail(diag, p.span,
-             fmt::format("cannot read input '{}' from {}: {}", p.name, path, e.what()));
-      }
-      in.values.push_back(valueFromArray(a, p, path, diag));
-      in.sources.push_back(InputSource::File);
-      continue;
+      paths[i] = (fs::path(options.inputsDir) / (p.name + ".npy")).string();
+    if (paths[i].empty() || !fs::exists(paths[i])) continue;
+    npy::Array a;
+    try {
+      a = npy::readFile(paths[i]);
+    } catch (const std::exception& e) {
+      fail(diag, p.span,
+           fmt::format("cannot read input '{}' from {}: {}", p.name, paths[i], e.what()));
     }
+    const auto* t = p.type->as<ir::TensorType>();
+    if (t && !t->isStatic() && a.shape.size() == t->shape.size()) {
+      // A dynamic axis takes the array's extent; the static ones must match.
+      std::vector<int64_t> want = a.shape;
+      for (size_t k = 0; k < want.size(); ++k) {
+        if (!t->isDynamic(k)) {
+          want[k] = t->shape[k];
+        } else if (const auto* v = t->dims[k]->as<ir::Var>()) {
+          dims.bind(*v, a.shape[k], fmt::format("input '{}' ({} axis {})", p.name, paths[i], k),
+                    p.span);
+        }
+      }
+      ir::TypePtr concrete = ir::TensorType::get(want, t->dtype);
+      ir::Var typed(p.name, concrete, p.span);
+      values[i] = valueFromArray(a, typed, paths[i], diag);
+    } else {
+      values[i] = valueFromArray(a, p, paths[i], diag);
+    }
+    if (const auto* st = p.type->as<ir::ScalarType>(); st && ir::isInteger(st->dtype))
+      dims.bind(p, values[i]->get<Scalar>().i, fmt::format("input '{}'", p.name), p.span);
+  }
+  // Pass 2: the remaining parameters get random contents or zeros, sized from the bindings.
+  for (size_t i = 0; i < entry.params.size(); ++i) {
+    const ir::Var& p = *entry.params[i];
+    if (values[i]) continue;
     if (!options.randomMissing)
       fail(diag, p.span,
            fmt::format("missing input for parameter '{}'{}", p.name,
-                       path.empty() ? " (no --inputs directory)" : fmt::format(": no {}", path)),
+                       paths[i].empty() ? " (no --inputs directory)"
+                                        : fmt::format(": no {}", paths[i])),
            fmt::format("write {}.npy ({}) into the --inputs directory, or allow random inputs",
                        p.name, ir::typeToString(*p.type)));
-    if (dir == ir::ParamDirection::Out) {
-      in.values.push_back(zeroValue(*p.type));
-      in.sources.push_back(InputSource::Zeros);
-    } else {
-      in.values.push_back(randomValue(*p.type, options.seed, i));
-      in.sources.push_back(InputSource::Random);
+    if (!p.type->isa<ir::ScalarType>()) continue;
+    values[i] = randomValue(*p.type, options.seed, i);
+    if (const auto* st = p.type->as<ir::ScalarType>(); ir::isInteger(st->dtype))
+      dims.bind(p, values[i]->get<Scalar>().i, fmt::format("the random value of '{}'", p.name),
+                p.span);
+  }
+  in.sources.assign(entry.params.size(), InputSource::File);
+  for (size_t i = 0; i < entry.params.size(); ++i) {
+    const ir::Var& p = *entry.params[i];
+    const auto* t = p.type->as<ir::TensorType>();
+    bool fromFile = !paths[i].empty() && fs::exists(paths[i]);
+    if (t && !t->isStatic()) {
+      std::vector<int64_t> shape = t->shape;
+      for (size_t k = 0; k < shape.size(); ++k) {
+        if (!t->isDynamic(k)) continue;
+        auto v = dims.eval(*t->dims[k]);
+        if (!v) {
+          std::vector<std::string> missing;
+          dims.unbound(*t->dims[k], missing);
+          std::string first = missing.empty() ? std::string("M") : missing[0];
+          fail(diag, p.span,
+               fmt::format("axis {} of parameter '{}' ({}) has no size: {} {} not bound", k, p.name,
+                           ir::typeToString(*p.type), fmt::join(missing, ", "),
+                           missing.size() == 1 ? "is" : "are"),
+               fmt::format("pass --dim {}=SIZE, or give {}.npy in the --inputs directory", first,
+                           p.name));
+        }
+        if (*v <= 0 || *v > (int64_t{1} << 31))
+          fail(diag, p.span,
+               fmt::format("axis {} of parameter '{}' ({}) has size {}", k, p.name,
+                           ir::typeToString(*p.type), *v),
+               "a dynamic dimension's size is in [1, 2^31]: fix the --dim or the scalar input");
+        if (fromFile && values[i]->get<Tensor>().buf->shape[k] != *v)
+          fail(diag, p.span,
+               fmt::format("input '{}' ({}) has extent {} on axis {}, but the parameter's type "
+                           "gives {}",
+                           p.name, paths[i], values[i]->get<Tensor>().buf->shape[k], k, *v),
+               fmt::format("the parameter is {}", ir::typeToString(*p.type)));
+        shape[k] = *v;
+      }
+      if (!values[i]) {
+        ir::TypePtr concrete = ir::TensorType::get(shape, t->dtype);
+        ir::ParamDirection dir =
+            i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
+        values[i] = dir == ir::ParamDirection::Out ? zeroValue(*concrete)
+                                                   : randomValue(*concrete, options.seed, i);
+      }
     }
+    if (!values[i]) {
+      ir::ParamDirection dir =
+          i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
+      values[i] = dir == ir::ParamDirection::Out ? zeroValue(*p.type)
+                                                 : randomValue(*p.type, options.seed, i);
+    }
+    ir::ParamDirection dir =
+        i < entry.directions.size() ? entry.directions[i] : ir::ParamDirection::In;
+    in.sources[i] = fromFile ? InputSource::File
+                    : dir == ir::ParamDirection::Out && !p.type->isa<ir::ScalarType>()
+                        ? InputSource::Zeros
+                        : InputSource::Random;
+    in.values.push_back(std::move(*values[i]));
   }
   return in;
 }

@@ -25,6 +25,7 @@
 #include "TensorToTileConversions.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Pass.h"
@@ -123,6 +124,11 @@ class Converter final : public IRMutator, public TileConversionContext {
   // ---- TileConversionContext ----
   ExprPtr asTile(const ExprPtr& e, MemorySpace space) override {
     if (!isTensor(e)) return e;
+    if (!e->type->as<TensorType>()->isStatic())
+      fail(fmt::format("convert-tensor-to-tile-ops cannot load the whole tensor {}: it has a "
+                       "dynamic dimension",
+                       typeToString(*e->type)),
+           "load a static-shape window of it with pl.load(t, offsets, [rows, cols])");
     const auto& shape = e->type->as<TensorType>()->shape;
     const auto* v = e->as<Var>();
     std::string suffix = space == MemorySpace::Mat ? "__mat" : "__tile";

@@ -185,6 +185,9 @@ ExprPtr convertDim(const Call& c, std::vector<ExprPtr> args, TileConversionConte
   if (const auto* k = args[1]->as<ConstInt>()) {
     int64_t r = static_cast<int64_t>(shape.size());
     int64_t axis = k->value < 0 ? k->value + r : k->value;
+    // A dynamic axis has no constant extent: the tensor op stays (the GM tensor knows it).
+    if (shape[static_cast<size_t>(axis)] == kDynamicDim && isTensorValue(args[0]))
+      return keepTensorOp(c, std::move(args), ctx);
     return constIndex(shape[static_cast<size_t>(axis)], c.span);
   }
   if (isTensorValue(args[0])) return keepTensorOp(c, std::move(args), ctx);

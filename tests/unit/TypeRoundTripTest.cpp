@@ -191,6 +191,80 @@ struct TupleFixture {
   }
 };
 
+TEST(TypeRoundTripTest, DynamicTensorDimsStridesAndLayouts) {
+  // Dynamic dims: a module-level pl.dynamic dim, a scalar parameter, arithmetic of both;
+  // views: every layout, strides (static and symbolic), a valid_shape with a pad value.
+  VarPtr n = var("n", idxT());
+  ExprPtr m = dynamicDimVar("M"), k = dynamicDimVar("K");
+  ExprPtr c64 = constInt(64), c1 = constInt(1);
+  std::vector<std::vector<ExprPtr>> shapes = {
+      {m, c64}, {c64, m}, {m, k}, {n, c64}, {binary(BinaryOp::Mul, m, constInt(2)), c64},
+      {binary(BinaryOp::Add, n, m), c64}, {c64, c64}};
+  std::vector<std::optional<TensorView>> views = {std::nullopt};
+  for (TensorLayout l : {TensorLayout::ND, TensorLayout::DN, TensorLayout::NZ,
+                         TensorLayout::MX_A_ZZ, TensorLayout::MX_B_NN}) {
+    TensorView v;
+    v.layout = l;
+    views.push_back(v);
+    v.stride = {c64, c1};
+    views.push_back(v);
+  }
+  TensorView symbolic;
+  symbolic.stride = {m, c1};
+  symbolic.validShape = {n, c64};
+  symbolic.pad = PadValue::Zero;
+  views.push_back(symbolic);
+  for (const auto& shape : shapes)
+    for (const auto& view : views) {
+      for (bool dist : {false, true}) {
+        TypePtr t = TensorType::get(shape, DType::FP32, dist, view);
+        std::string failure = roundTripFailure(*paramProgram(n, t));
+        EXPECT_TRUE(failure.empty()) << typeToString(*t) << ": " << failure;
+      }
+    }
+}
+
+TEST(TypeRoundTripTest, DynamicTensorTypeStoresSentinelAndExtents) {
+  ExprPtr m = dynamicDimVar("M");
+  EXPECT_EQ(dynamicDimVar("M").get(), m.get());  // interned per name
+  EXPECT_TRUE(isDynamicDimVar(*m));
+  EXPECT_FALSE(isDynamicDimVar(*var("M", idxT())));
+  TypePtr t = TensorType::get({m, constInt(64)}, DType::FP16, false, std::nullopt);
+  const auto& tt = *t->as<TensorType>();
+  ASSERT_EQ(tt.shape.size(), 2u);
+  EXPECT_EQ(tt.shape[0], kDynamicDim);
+  EXPECT_EQ(tt.shape[1], 64);
+  EXPECT_FALSE(tt.isStatic());
+  EXPECT_EQ(tt.dims[0].get(), m.get());
+  EXPECT_EQ(tt.dims[1], nullptr);
+  EXPECT_EQ(tt.firstDynamicDimText(), "M");
+  // All-constant extents and a default view make the plain static type.
+  TensorView nd;
+  TypePtr s = TensorType::get({constInt(4), constInt(8)}, DType::FP16, false, nd);
+  EXPECT_TRUE(s->as<TensorType>()->isStatic());
+  EXPECT_FALSE(s->as<TensorType>()->view.has_value());
+  EXPECT_TRUE(structuralEqual(*s, *TensorType::get({4, 8}, DType::FP16)));
+  // Equality and hashing see the symbolic extents and the view.
+  TypePtr k = TensorType::get({dynamicDimVar("K"), constInt(64)}, DType::FP16, false, std::nullopt);
+  TypePtr t2 = TensorType::get({m, constInt(64)}, DType::FP16, false, std::nullopt);
+  EXPECT_TRUE(structuralEqual(*t, *t2));
+  EXPECT_EQ(structuralHash(*t), structuralHash(*t2));
+  EXPECT_FALSE(structuralEqual(*t, *TensorType::get({128, 64}, DType::FP16)));
+  TensorView dn;
+  dn.layout = TensorLayout::DN;
+  TypePtr tdn = TensorType::get({m, constInt(64)}, DType::FP16, false, dn);
+  EXPECT_FALSE(structuralEqual(*t, *tdn));
+  EXPECT_NE(structuralHash(*t), structuralHash(*tdn));
+  EXPECT_EQ(typeToString(*tdn), "Tensor[[M, 64], FP16, TensorView(stride=[], layout=DN)]");
+  EXPECT_EQ(printType(*tdn),
+            "pl.Tensor[[M, 64], pl.FP16, pl.TensorView(stride=[], layout=pl.TensorLayout.DN)]");
+  TensorView nz;
+  nz.layout = TensorLayout::NZ;
+  EXPECT_EQ(printType(*TensorType::get({m, constInt(64)}, DType::FP16, false, nz)),
+            "pl.Tensor[[M, 64], pl.FP16, pl.NZ]");
+  (void)k;
+}
+
 TEST(TypeRoundTripTest, TupleValuesAsAnnotatedAssignments) {
   TupleFixture fx;
   for (const ExprPtr& value : fx.values()) {

@@ -292,6 +292,8 @@ int main(int argc, char** argv) {
     sub->add_option("--entry", runOpts.entry, "the function to run (default: the program's entry)");
     sub->add_option("--inputs", runOpts.inputsDir, "directory of <parameter>.npy input files");
     sub->add_option("--seed", runOpts.seed, "seed of the random inputs (default 0)");
+    sub->add_option("--dim", runOpts.dims,
+                    "NAME=SIZE: the size of the pl.dynamic dimension NAME (repeatable)");
     sub->add_flag("--no-random-inputs", noRandom, "a parameter without an input file is an error");
   };
   auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");

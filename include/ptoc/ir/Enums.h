@@ -12,6 +12,8 @@ namespace ptoc::ir {
 enum class MemorySpace : uint8_t { DDR, Vec, Mat, Left, Right, Acc, Bias };
 enum class TileLayout : uint8_t { NoneBox, RowMajor, ColMajor };
 enum class PadValue : uint8_t { Null, Zero, Max, Min };
+/// Element order of a tensor in GM (PyPTO's pl.TensorLayout): ND = row-major.
+enum class TensorLayout : uint8_t { ND, DN, NZ, MX_A_ZZ, MX_B_NN };
 enum class SplitMode : uint8_t { None, UpDown, LeftRight };
 enum class FunctionType : uint8_t {
   Opaque,
@@ -35,6 +37,7 @@ enum class CoreAffinity : uint8_t { Cube, Vector, Shared, Mixed };
 std::span<const std::string_view> memorySpaceNames();   // "DDR", "Vec", ...
 std::span<const std::string_view> tileLayoutNames();    // "none_box", "row_major", "col_major"
 std::span<const std::string_view> padValueNames();      // "null", "zero", "max", "min"
+std::span<const std::string_view> tensorLayoutNames();  // "ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"
 std::span<const std::string_view> splitModeNames();     // "NONE", "UP_DOWN", "LEFT_RIGHT"
 std::span<const std::string_view> functionTypeNames();  // "Opaque", ...
 std::span<const std::string_view> forKindNames();       // "range", "parallel", "unroll", "pipeline"
@@ -55,6 +58,7 @@ std::optional<E> enumFromName(std::span<const std::string_view> names, std::stri
 inline std::string_view toString(MemorySpace e) { return enumName(memorySpaceNames(), e); }
 inline std::string_view toString(TileLayout e) { return enumName(tileLayoutNames(), e); }
 inline std::string_view toString(PadValue e) { return enumName(padValueNames(), e); }
+inline std::string_view toString(TensorLayout e) { return enumName(tensorLayoutNames(), e); }
 inline std::string_view toString(SplitMode e) { return enumName(splitModeNames(), e); }
 inline std::string_view toString(FunctionType e) { return enumName(functionTypeNames(), e); }
 inline std::string_view toString(ForKind e) { return enumName(forKindNames(), e); }

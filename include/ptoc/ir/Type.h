@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ptoc/ir/DType.h"
@@ -15,6 +16,7 @@
 namespace ptoc::ir {
 
 class Expr;
+class Var;
 using ExprPtr = std::shared_ptr<const Expr>;
 class Type;
 using TypePtr = std::shared_ptr<const Type>;
@@ -56,20 +58,69 @@ class ScalarType final : public Type {
   const DType dtype;
 };
 
+/// The shape entry of a dynamic tensor dimension (MLIR's convention): never a size. The
+/// dimension's extent is the symbolic expression TensorType::dims[axis].
+inline constexpr int64_t kDynamicDim = INT64_MIN;
+
+/// Stride / layout / valid-region metadata of a tensor (PyPTO's pl.TensorView). Empty
+/// `stride` = dense for the layout; empty `validShape` = the full shape.
+struct TensorView {
+  std::vector<ExprPtr> stride;
+  TensorLayout layout = TensorLayout::ND;
+  std::vector<ExprPtr> validShape;
+  PadValue pad = PadValue::Null;
+  bool isDefault() const {
+    return stride.empty() && layout == TensorLayout::ND && validShape.empty() &&
+           pad == PadValue::Null;
+  }
+};
+
 class TensorType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Tensor;
   TensorType(std::vector<int64_t> s, DType d, bool dist = false)
       : Type(kKind), shape(std::move(s)), dtype(d), distributed(dist) {}
-  static TypePtr get(std::vector<int64_t> shape, DType d, bool distributed = false) {
-    return std::make_shared<TensorType>(std::move(shape), d, distributed);
-  }
+  TensorType(std::vector<int64_t> s, std::vector<ExprPtr> dx, DType d, bool dist,
+             std::optional<TensorView> v)
+      : Type(kKind),
+        shape(std::move(s)),
+        dims(std::move(dx)),
+        dtype(d),
+        distributed(dist),
+        view(std::move(v)) {}
+  /// A static tensor type.
+  /// A static tensor type (an entry kDynamicDim here is an internal error).
+  static TypePtr get(std::vector<int64_t> shape, DType d, bool distributed = false);
+  /// The general form: `extents` has one entry per axis, a constant (static) or a symbolic
+  /// extent (dynamic: shape[axis] = kDynamicDim). A view equal to the default is dropped.
+  static TypePtr get(const std::vector<ExprPtr>& extents, DType d, bool distributed,
+                     std::optional<TensorView> view);
+  /// Every dimension static? (shape then holds the sizes)
+  bool isStatic() const { return dims.empty(); }
+  bool isDynamic(size_t axis) const { return shape[axis] == kDynamicDim; }
+  /// One extent expression per axis: ConstInt for a static one, dims[axis] otherwise.
+  std::vector<ExprPtr> extents() const;
+  /// The first dynamic axis's extent as text (for diagnostics), "" when static.
+  std::string firstDynamicDimText() const;
+
+  /// Sizes; kDynamicDim marks a dynamic axis (read its extent from `dims`).
   const std::vector<int64_t> shape;
+  /// Empty when every axis is static; else one entry per axis: null for a static axis,
+  /// the symbolic extent (a pl.dynamic dim Var, a scalar, arithmetic of them) otherwise.
+  const std::vector<ExprPtr> dims;
   const DType dtype;
   /// pld.DistributedTensor: this rank's view of a window every rank of a communicator
   /// holds (PyPTO's distributed module); remote ops address the other ranks' copies.
   const bool distributed = false;
+  /// pl.TensorView(...) written on the type (nullopt = dense row-major).
+  const std::optional<TensorView> view;
 };
+
+/// The Var of the module-level dynamic dimension `NAME = pl.dynamic("NAME")`, interned
+/// per name for the process: every type that names M shares one Var (Index scalar).
+std::shared_ptr<const Var> dynamicDimVar(std::string_view name);
+/// Is `v` a module-level dynamic dimension (a Var of dynamicDimVar)?
+bool isDynamicDimVar(const Expr& v);
 
 /// Layout/valid-region metadata of a tile. `validShape` empty = the full shape.
 struct TileView {
@@ -176,7 +227,7 @@ class HandleType final : public Type {
 
 /// Element dtype of a Scalar/Tensor/Tile/VReg type; nullopt otherwise.
 std::optional<DType> elementDType(const Type& t);
-/// Static shape of a Tensor/Tile type; nullptr otherwise.
+/// Shape of a Tensor/Tile type; nullptr otherwise. A tensor's may hold kDynamicDim entries.
 const std::vector<int64_t>* shapeOf(const Type& t);
 
 }  // namespace ptoc::ir

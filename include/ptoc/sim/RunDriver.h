@@ -24,6 +24,9 @@ struct RunOptions {
   std::string inputsDir;  // empty: no input files
   uint64_t seed = 0;
   bool randomMissing = true;  // false: a parameter without an input file is an error
+  /// --dim NAME=SIZE: the size of a pl.dynamic dimension of the entry's tensor types
+  /// (input files bind them too; two different sizes for one dim are an input error).
+  std::vector<std::string> dims;
   // The cycle model (docs/cycle-model.md): on when any of these is asked for.
   bool stats = false;      // --stats: print the statistics
   std::string traceFile;   // --trace: Chrome trace-event JSON

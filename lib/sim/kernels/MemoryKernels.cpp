@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 
+#include "ptoc/ir/Printer.h"
 #include "ptoc/sim/OpSemantics.h"
 
 namespace ptoc::sim {
@@ -86,8 +87,41 @@ Tile windowOf(const KernelContext& ctx, const Tile& src, const std::vector<int64
 
 // ---- load / store / move --------------------------------------------------------------------
 
+/// A tensor's pl.TensorView as the simulator models it: row-major (ND) and dense. Strides
+/// equal to the dense ones are accepted; another layout, other strides or a tensor
+/// valid_shape is reported at the load / store.
+void checkTensorView(const KernelContext& ctx, size_t arg, const Buffer& buf) {
+  const auto* t = arg < ctx.call.args.size() && ctx.call.args[arg]->type
+                      ? ctx.call.args[arg]->type->as<ir::TensorType>()
+                      : nullptr;
+  if (!t || !t->view) return;
+  const ir::TensorView& v = *t->view;
+  std::string what = ir::typeToString(*t);
+  if (v.layout != ir::TensorLayout::ND)
+    ctx.fail(fmt::format("the simulator does not model tensor layout {} ({} of {})",
+                         ir::toString(v.layout), what, ctx.opName()),
+             "simulate the kernel on row-major (pl.TensorLayout.ND) tensors");
+  if (!v.validShape.empty())
+    ctx.fail(fmt::format("the simulator does not model a tensor valid_shape ({} of {})", what,
+                         ctx.opName()),
+             "give the valid region on the load instead: pl.load(t, offsets, shapes, valid_shape)");
+  if (v.stride.empty()) return;
+  int64_t dense = 1;
+  for (size_t k = v.stride.size(); k-- > 0;) {
+    const auto* c = v.stride[k] ? v.stride[k]->as<ir::ConstInt>() : nullptr;
+    if (!c || c->value != dense || k >= buf.shape.size())
+      ctx.fail(fmt::format("the simulator models dense row-major tensors only; {} of {} has "
+                           "strides that differ from its shape's",
+                           what, ctx.opName()),
+               fmt::format("drop the stride or make it the dense one for the shape {}",
+                           fmtShape(buf.shape)));
+    dense *= buf.shape[k];
+  }
+}
+
 Value loadKernel(const KernelContext& ctx) {
   const Tensor& src = ctx.tensor(0);
+  checkTensorView(ctx, 0, *src.buf);
   std::vector<int64_t> offsets = ctx.intList(1);
   const std::vector<int64_t>& shape = ctx.resultTile().shape;
   std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : shape;
@@ -116,6 +150,7 @@ Value storeKernel(const KernelContext& ctx) {
   const Tile& t = ctx.tile(0);
   std::vector<int64_t> offsets = ctx.intList(1);
   const Tensor& dst = ctx.tensor(2);
+  checkTensorView(ctx, 2, *dst.buf);
   const std::vector<int64_t>& dims = dst.buf->shape;
   if (t.dtype() != dst.buf->dtype)
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),

@@ -17,6 +17,9 @@ namespace {
 const ir::TensorType& resultTensor(const KernelContext& ctx) {
   const auto* t = ctx.call.type->as<ir::TensorType>();
   PTOC_CHECK(t, std::string(ctx.opName()) + ": result is not a tensor");
+  // The registry lets no op but tensor.create (sized at run time below) make a tensor with
+  // a dynamic dimension.
+  PTOC_CHECK(t->isStatic(), std::string(ctx.opName()) + ": result tensor has a dynamic dimension");
   return *t;
 }
 
@@ -421,8 +424,18 @@ void registerTensorKernels(OpSemantics& s) {
     });
     return Tensor{out};
   });
-  s.add("tensor.create",
-        [](const KernelContext& ctx) -> Value { return Tensor{newBuffer(resultTensor(ctx))}; });
+  s.add("tensor.create", [](const KernelContext& ctx) -> Value {
+    const auto* t = ctx.call.type->as<ir::TensorType>();
+    if (t && !t->isStatic()) {  // dynamic dims: the extents evaluated at run time
+      std::vector<int64_t> shape = ctx.intList(0);
+      for (int64_t d : shape)
+        if (d <= 0 || d > (int64_t{1} << 31))
+          ctx.fail(fmt::format("tensor.create: extent {} is not in [1, 2^31]", d),
+                   "a dynamic extent must be positive at run time");
+      return Tensor{std::make_shared<Buffer>(t->dtype, shape)};
+    }
+    return Tensor{newBuffer(resultTensor(ctx))};
+  });
   s.add("tensor.full", [](const KernelContext& ctx) -> Value {
     BufferPtr out = newBuffer(resultTensor(ctx));
     for (int64_t i = 0; i < out->numel(); ++i) out->setF(i, ctx.scalar(1).asDouble());

@@ -2,6 +2,7 @@
 
   sim_expect.py gen CASE DIR [VARIANT]   write the case's inputs (seeded numpy) to DIR/<param>.npy
   sim_expect.py save FILE DTYPE SHAPE    write an arange array (SHAPE "4,4", "" for 0-d)
+  sim_expect.py shape FILE SHAPE         check an array's shape
   sim_expect.py check CASE IN OUT        recompute the expected outputs with numpy from the
                                          inputs in IN and compare them with OUT/<name>.npy
 
@@ -159,7 +160,17 @@ def expect_bf16(i):
     return {"y": y, "return_0": y, "return_1": np.array(not bool(i["flag"]))}, 0, 0
 
 
+def gen_dyn_rows(v):
+    return {"x": uniform(rng(9), (int(v or 32), 64), f32, -2, 2)}
+
+
+def expect_dyn_rows(i):
+    y = (i["x"] * f32(2.0) + f32(1.0)).astype(f32)
+    return {"y": y, "return_0": y}, 0, 0
+
+
 CASES = {
+    "dyn_rows": (gen_dyn_rows, expect_dyn_rows),
     "bf16_io": (gen_bf16, expect_bf16),
     "softmax_rows": (gen_softmax, expect_softmax),
     "matmul_fp16": (gen_matmul, expect_matmul),
@@ -178,6 +189,13 @@ def main():
     if mode == "save":
         shape = tuple(int(d) for d in sys.argv[4].split(",") if d)
         np.save(case, np.arange(int(np.prod(shape)), dtype=np.float64).astype(sys.argv[3]).reshape(shape))
+        return 0
+    if mode == "shape":  # shape FILE "R,C": the array's shape is R x C
+        got = tuple(np.load(case).shape)
+        want = tuple(int(d) for d in sys.argv[3].split(",") if d)
+        if got != want:
+            print(f"{case}: shape {list(got)}, expected {list(want)}")
+            return 1
         return 0
     gen, expect = CASES[case]
     if mode == "gen":
