@@ -11,14 +11,17 @@ whose vector side is N statements long).
 import sys
 
 
-def flat(n, strict=False):
-    deco = "@pl.program(strict_ssa=True)" if strict else "@pl.program"
-    out = [
+def incore_header(deco="@pl.program"):
+    return [
         "import pypto.language as pl", "", "", deco, "class Large:",
         "    @pl.function(type=pl.FunctionType.InCore)",
         "    def f(self, x: pl.Tensor[[16, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):",
         "        t0 = pl.load(x, [0, 0], [16, 64])", "        c0 = k + 1",
     ]
+
+
+def flat(n, strict=False):
+    out = incore_header("@pl.program(strict_ssa=True)" if strict else "@pl.program")
     for i in range(1, n // 2 + 1):
         out.append(f"        t{i} = pl.add(t{i - 1}, 2.0)")
         out.append(f"        c{i} = (c{i - 1} + {i}) % 7")
@@ -27,12 +30,7 @@ def flat(n, strict=False):
 
 
 def nested(n):
-    out = [
-        "import pypto.language as pl", "", "", "@pl.program", "class Large:",
-        "    @pl.function(type=pl.FunctionType.InCore)",
-        "    def f(self, x: pl.Tensor[[16, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):",
-        "        t0 = pl.load(x, [0, 0], [16, 64])", "        c0 = k + 1",
-    ]
+    out = incore_header()
     for i in range(1, n // 8 + 1):
         p = i - 1
         out += [
