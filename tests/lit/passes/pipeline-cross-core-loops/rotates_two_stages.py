@@ -1,4 +1,4 @@
-# The pair of rotates.py (narrower, so that two stages fit the buffers: see capacity.py), four
+# The pair of rotates.py (narrower, so that two stages fit the buffers: see capacity.test), four
 # iterations, rotated two stages deep: the AIC pushes s_0 and
 # s_1, then s_{i+2} before o_i; the AIV runs A(0) and A(1), then A(i) before B(i-2). B reads
 # the iter arg r and A's value sc as of iteration i-2: the loop carries each through two
