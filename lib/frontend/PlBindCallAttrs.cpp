@@ -12,8 +12,8 @@ namespace ptoc::frontend {
 
 namespace {
 /// PyPTO's argument directions (`pl.adir.X`).
-constexpr std::string_view kDirections[] = {"input",  "output", "output_existing",
-                                            "inout",  "no_dep", "scalar"};
+constexpr std::string_view kDirections[] = {"input", "output", "output_existing",
+                                            "inout", "no_dep", "scalar"};
 
 /// `pl.adir.X`: X, or "" when `e` has another form.
 std::string_view adirMember(const Expr& e) {
@@ -54,12 +54,13 @@ ir::AttrList PlBinder::bindCallAttrs(const Keyword& kw, std::string_view callee,
         ints = ints && el->is<IntLit>();
       }
       if (!list->elts.empty() && !dirs && !ints)
-        fail(v.span,
-             fmt::format("attrs[\"{}\"] on the call of '{}' lists values ptoc does not keep: a list "
-                         "attribute holds all pl.adir.X directions or all integer literals",
-                         key->value, callee),
-             "call attributes that name values (task ids, variables) are not modeled; drop the "
-             "key or write the list with literals");
+        fail(
+            v.span,
+            fmt::format("attrs[\"{}\"] on the call of '{}' lists values ptoc does not keep: a list "
+                        "attribute holds all pl.adir.X directions or all integer literals",
+                        key->value, callee),
+            "call attributes that name values (task ids, variables) are not modeled; drop the "
+            "key or write the list with literals");
       for (size_t k = 0; k < list->elts.size(); ++k) {
         const Expr& el = *list->elts[k];
         if (k) text += ", ";

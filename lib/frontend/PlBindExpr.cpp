@@ -124,7 +124,8 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
       fail(e.span, "None is not a value in kernels",
            "omit the argument, or pass a value of the expected type");
     case ExprKind::EllipsisLit:
-      fail(e.span, "`...` is not a value: it only stands for the body of a function whose code "
+      fail(e.span,
+           "`...` is not a value: it only stands for the body of a function whose code "
            "is an external source",
            "write the body, or declare @pl.function(type=..., external_source=\"kernel.cpp\") "
            "with `...` as its whole body");
@@ -474,7 +475,8 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
   if (const auto* h = base->type->as<ir::HandleType>(); h && h->handle == ir::HandleKind::Array) {
     // PyPTO: `arr[i]` reads one element of a pl.Array (array.get_element).
     if (e.index->is<TupleExpr>() || e.index->is<SliceExpr>())
-      fail(e.index->span, "an array element read takes one index", "write arr[i] (arrays have rank 1)");
+      fail(e.index->span, "an array element read takes one index",
+           "write arr[i] (arrays have rank 1)");
     ir::ExprPtr index = bindExpr(*e.index, ir::ScalarType::get(ir::DType::Index));
     return createOpCall(ops_.get("array.get_element"), {base, index}, {}, e.span, diag_,
                         {e.value->span, e.index->span});

@@ -180,7 +180,8 @@ ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::Att
         // PyPTO's externally compiled kernels: the body is `...` (bindFunctionBody).
         const auto* path = kw.value->as<StrLit>();
         if (!path || path->value.empty())
-          fail(kw.value->span, "external_source must be a non-empty string: the kernel's source file",
+          fail(kw.value->span,
+               "external_source must be a non-empty string: the kernel's source file",
                "e.g. external_source=\"kernels/add.cpp\"");
         attrs = ir::withAttr(attrs, ir::fnattr::kExternalSource, path->value);
       } else if (kw.name == "strict_ssa") {
@@ -343,8 +344,8 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
            "write `...` as the whole body (after an optional pl.func_attr), or drop "
            "external_source=");
     auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
-                                             sig.returnTypes, ir::flatSeq({}, def.span),
-                                             sig.attrs, def.nameSpan);
+                                             sig.returnTypes, ir::flatSeq({}, def.span), sig.attrs,
+                                             def.nameSpan);
     current_ = nullptr;
     return fn;
   }

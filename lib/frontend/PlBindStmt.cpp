@@ -347,8 +347,7 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
       fail(target.index->span, "an array element store takes one index",
            "write arr[i] = v (arrays have rank 1)");
     if (predicate)
-      fail(span, "a predicated store needs a tile, got an array",
-           "write `if cond: arr[i] = v`");
+      fail(span, "a predicated store needs a tile, got an array", "write `if cond: arr[i] = v`");
     if (current_ && current_->strictSsa)
       fail(span,
            fmt::format("an element store re-binds '{}', which the strict SSA function '{}' "
@@ -449,8 +448,8 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
     dropped.push_back(false);
     if (sl && sl->step)
       fail(sl->step->span, "a window write takes no step", "write dst[a:b] = src");
-    ir::ExprPtr lower = sl && sl->lower ? bindExpr(*sl->lower, index)
-                                        : ir::constInt(0, ir::DType::Index, span);
+    ir::ExprPtr lower =
+        sl && sl->lower ? bindExpr(*sl->lower, index) : ir::constInt(0, ir::DType::Index, span);
     offsets.push_back(lower);
     std::optional<int64_t> lo;
     if (const auto* c = lower->as<ir::ConstInt>()) lo = c->value;
@@ -502,8 +501,9 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
          "match the source's rank to the window's sliced axes");
   for (size_t i = 0; i < lead; ++i)
     if (srcShape[i] != 1)
-      fail(valueAst.span, fmt::format("the source has shape {} for a window of {} axes",
-                                      ir::typeToString(*src->type), natural),
+      fail(valueAst.span,
+           fmt::format("the source has shape {} for a window of {} axes",
+                       ir::typeToString(*src->type), natural),
            "drop the leading axes of the source");
   size_t k = lead;
   for (size_t d = 0; d < shape.size(); ++d) {
@@ -514,8 +514,8 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
     int64_t have = srcShape[k++];
     if (extents[d] && *extents[d] != have)
       fail(valueAst.span,
-           fmt::format("the window has extent {} on axis {}, but the source has {}", *extents[d],
-                       d, have),
+           fmt::format("the window has extent {} on axis {}, but the source has {}", *extents[d], d,
+                       have),
            "make the slice bounds and the source's shape agree");
     full.push_back(have);
   }

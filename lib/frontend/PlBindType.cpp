@@ -189,7 +189,8 @@ bool PlBinder::isMemRef(const Expr& e) const {
 }
 
 ir::ExprPtr PlBinder::bindTensorExtent(const Expr& d, const char* what) {
-  if (std::string p = unboundParamIn(d); !p.empty()) failUnboundParam(d, p, fmt::format("the {}", what));
+  if (std::string p = unboundParamIn(d); !p.empty())
+    failUnboundParam(d, p, fmt::format("the {}", what));
   if (isDynamicDim(d)) return ir::dynamicDimVar(d.cast<NameExpr>().id);
   if (auto value = evalConst(d)) {
     const int64_t* lit = std::get_if<int64_t>(&*value);
@@ -220,14 +221,15 @@ std::vector<ir::ExprPtr> PlBinder::bindTensorShape(const Expr& e) {
   std::vector<ir::ExprPtr> out;
   for (const auto& d : *elts) {
     ir::ExprPtr x = bindTensorExtent(*d, "tensor shape");
-    if (const auto* c = x->as<ir::ConstInt>(); c && (c->value <= 0 || c->value > (int64_t{1} << 31)))
-      fail(d->span, fmt::format("tensor shape dimension must be between 1 and 2^31, got {}", c->value),
+    if (const auto* c = x->as<ir::ConstInt>();
+        c && (c->value <= 0 || c->value > (int64_t{1} << 31)))
+      fail(d->span,
+           fmt::format("tensor shape dimension must be between 1 and 2^31, got {}", c->value),
            "every static extent is in [1, 2^31]; an extent known only at run time is a "
            "pl.dynamic dimension");
     out.push_back(std::move(x));
   }
-  if (out.empty())
-    fail(e.span, "tensor shape must have at least one dimension", "e.g. [16, 64]");
+  if (out.empty()) fail(e.span, "tensor shape must have at least one dimension", "e.g. [16, 64]");
   return out;
 }
 
@@ -244,8 +246,9 @@ void PlBinder::bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& vie
     std::string name = path ? *path : std::string();
     if (name.rfind("TensorLayout.", 0) == 0) name = name.substr(13);
     if (auto k = ir::enumFromName<ir::TensorLayout>(ir::tensorLayoutNames(), name)) return *k;
-    fail(l.span, fmt::format("unknown tensor layout '{}'", dottedName(l)),
-         fmt::format("expected one of: {}", joinNames(ir::tensorLayoutNames(), "pl.TensorLayout.")));
+    fail(
+        l.span, fmt::format("unknown tensor layout '{}'", dottedName(l)),
+        fmt::format("expected one of: {}", joinNames(ir::tensorLayoutNames(), "pl.TensorLayout.")));
   };
   if (view)
     fail(e.span, "the tensor type has more than one layout / pl.TensorView",
@@ -284,8 +287,9 @@ void PlBinder::bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& vie
           if (name.rfind("PadValue.", 0) == 0) name = name.substr(9);
           auto p = ir::enumFromName<ir::PadValue>(ir::padValueNames(), name);
           if (!p)
-            fail(x.span, fmt::format("unknown pad value '{}'", dottedName(x)),
-                 fmt::format("expected one of: {}", joinNames(ir::padValueNames(), "pl.PadValue.")));
+            fail(
+                x.span, fmt::format("unknown pad value '{}'", dottedName(x)),
+                fmt::format("expected one of: {}", joinNames(ir::padValueNames(), "pl.PadValue.")));
           v.pad = *p;
         }
       }
@@ -401,8 +405,8 @@ PlBinder::BoundAnnotation PlBinder::bindAnnotation(const Expr& e, bool allowDire
       rankCheck(view->stride, "stride");
       rankCheck(view->validShape, "valid_shape");
     }
-    out.type = ir::TensorType::get(extents, bindDType(*items[1]),
-                                   head == "pld.DistributedTensor", std::move(view));
+    out.type = ir::TensorType::get(extents, bindDType(*items[1]), head == "pld.DistributedTensor",
+                                   std::move(view));
     return out;
   }
   if (head == "pl.Array") {
@@ -509,8 +513,9 @@ ir::TypePtr PlBinder::mergeAnnotation(const BoundAnnotation& ann, const ir::Type
     // PyPTO's printer writes it) or the deduced type carries; the other fields must agree.
     merged = ir::TensorType::get(aTensor->extents(), aTensor->dtype, aTensor->distributed,
                                  aTensor->view ? aTensor->view : dTensor->view);
-    ir::TypePtr plain = ir::TensorType::get(dTensor->extents(), dTensor->dtype,
-                                            dTensor->distributed, merged->as<ir::TensorType>()->view);
+    ir::TypePtr plain =
+        ir::TensorType::get(dTensor->extents(), dTensor->dtype, dTensor->distributed,
+                            merged->as<ir::TensorType>()->view);
     if (ir::structuralEqual(*merged, *plain)) return merged;
   }
   if (!ir::structuralEqual(*merged, *deduced))

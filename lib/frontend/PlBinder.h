@@ -315,7 +315,7 @@ class PlBinder {
   int clusterDepth_ = 0;      // inside a pl.cluster scope
   bool strictSsaProgram_ = false;
   bool dynamicDimsAsValues_ = false;  // binding a tensor extent: pl.dynamic dims are values
-  bool declStrictSsa_ = false;  // strict_ssa= of the decorator being read
+  bool declStrictSsa_ = false;        // strict_ssa= of the decorator being read
   /// The names assigned by the block being bound (views into the source); filled only in a
   /// strict_ssa function. A hash set: a block may assign a hundred thousand names.
   std::unordered_set<std::string_view>* blockNames_ = nullptr;

@@ -478,8 +478,8 @@ void Printer::function(const Function& f, int ind) {
     out_ += ']';
   }
   out_ += ":\n";
-  size_t bodyAttrs = f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0) - (autoScope ? 1 : 0) -
-                     (external ? 1 : 0);
+  size_t bodyAttrs =
+      f.attrs.size() - (level ? 1 : 0) - (role ? 1 : 0) - (autoScope ? 1 : 0) - (external ? 1 : 0);
   if (bodyAttrs > 0) {
     indent(ind + 1);
     out_ += "pl.func_attr({";

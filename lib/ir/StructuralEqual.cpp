@@ -247,9 +247,9 @@ bool EqualChecker::typeEqual(const Type* a, const Type* b) {
 }
 
 bool EqualChecker::checkType(const TypePtr& a, const TypePtr& b, std::string_view what) {
-  if (a == b && (!a || a->isa<ScalarType>() ||
-                 (a->isa<TensorType>() && a->as<TensorType>()->isStatic() &&
-                  !a->as<TensorType>()->view)))
+  if (a == b &&
+      (!a || a->isa<ScalarType>() ||
+       (a->isa<TensorType>() && a->as<TensorType>()->isStatic() && !a->as<TensorType>()->view)))
     return true;
   if (typeEqual(a.get(), b.get())) return true;
   // A valid_shape expression may have recorded its own message: report the type.

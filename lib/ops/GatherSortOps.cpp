@@ -336,9 +336,10 @@ TypePtr deduceGatherRow(const OpCallContext& ctx) {
 TypePtr deducePagedGather(const OpCallContext& ctx) {
   const TensorType& src = tensorArgRef(ctx, 0);
   if (src.shape.size() != 2)
-    ctx.fail(0, fmt::format("{} gathers rows of a 2D source, got rank {}", ctx.op.name,
-                            src.shape.size()),
-             "reshape the paged cache to [blocks * block_size, size]");
+    ctx.fail(
+        0,
+        fmt::format("{} gathers rows of a 2D source, got rank {}", ctx.op.name, src.shape.size()),
+        "reshape the paged cache to [blocks * block_size, size]");
   for (size_t i : {size_t{1}, size_t{2}}) {
     const TensorType& t = tensorArgRef(ctx, i);
     if (t.dtype != DType::Int32)

@@ -281,13 +281,13 @@ std::string arityText(const OpDef& op) {
 
 /// The ops whose type deduction and semantics handle tensors with dynamic dimensions
 /// (docs/ir.md "Dynamic tensor dimensions"): loads, stores, element access, the extent
-/// query, and the distributed ops that read only dtypes and ranks. Every other op rejects such a tensor at the argument: no op reads kDynamicDim
-/// as a size.
+/// query, and the distributed ops that read only dtypes and ranks. Every other op rejects such a
+/// tensor at the argument: no op reads kDynamicDim as a size.
 bool acceptsDynamicTensors(std::string_view op) {
   static constexpr std::string_view kOps[] = {
-      "tile.load",        "tile.store",      "tensor.dim",     "tensor.read", "tensor.slice",
-      "tensor.write",     "tile.prefetch",   "system.submit",  "pld.system.notify",
-      "pld.system.wait",  "pld.system.defer_wait", "pld.system.get_comm_ctx",
+      "tile.load", "tile.store", "tensor.dim", "tensor.read", "tensor.slice", "tensor.write",
+      "tile.prefetch", "system.submit", "pld.system.notify", "pld.system.wait",
+      "pld.system.defer_wait", "pld.system.get_comm_ctx",
       // put / get and the collectives read dtypes only (the runtime sizes the transfers)
       "pld.tensor.put", "pld.tensor.get", "pld.tile.remote_load", "pld.tile.remote_store",
       "pld.tensor.remote_store", "pld.tensor.allreduce", "pld.tensor.barrier",

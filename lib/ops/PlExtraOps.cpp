@@ -183,8 +183,9 @@ TypePtr deduceSyncall(const OpCallContext& ctx) {
              "write pl.system.syncall(mode=\"soft\", gm_workspace=ws, used_cores=n)");
   if (soft && ctx.args.size() == 2) {
     if (const auto* c = ctx.args[1]->as<ConstInt>(); c && (c->value < 0 || c->value > INT32_MAX))
-      ctx.fail(1, fmt::format("used_cores of a soft syncall must be in [0, {}], got {}", INT32_MAX,
-                              c->value),
+      ctx.fail(1,
+               fmt::format("used_cores of a soft syncall must be in [0, {}], got {}", INT32_MAX,
+                           c->value),
                "pass the participant count (0: the count of the launch)");
   }
   return UnknownType::get();
@@ -193,7 +194,8 @@ TypePtr deduceSyncall(const OpCallContext& ctx) {
 TypePtr deduceCacheInvalid(const OpCallContext& ctx) {
   if (ctx.args.empty()) return UnknownType::get();
   if (ctx.args.size() != 3)
-    ctx.fail(-1, "system.cacheinvalid takes no arguments (the whole GM) or (tensor, shapes, offsets)",
+    ctx.fail(-1,
+             "system.cacheinvalid takes no arguments (the whole GM) or (tensor, shapes, offsets)",
              "write pl.system.cacheinvalid() or pl.system.cacheinvalid(t, [1, 16], [0, 0])");
   const TensorType* t = ctx.tensorArg(0);
   for (size_t i : {size_t{1}, size_t{2}}) {

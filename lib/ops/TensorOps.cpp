@@ -245,12 +245,14 @@ TypePtr deduceView(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   const std::string* layout = getAttr<std::string>(ctx.kwargs, "layout");
   if (ctx.args.size() < 2 && !layout)
-    ctx.fail(-1, "tensor.view needs a shape or a layout",
-             "write pl.tensor.view(x, [rows, cols]) or pl.tensor.view(x, layout=pl.TensorLayout.DN)");
+    ctx.fail(
+        -1, "tensor.view needs a shape or a layout",
+        "write pl.tensor.view(x, [rows, cols]) or pl.tensor.view(x, layout=pl.TensorLayout.DN)");
   std::vector<int64_t> shape = t.shape;
   if (ctx.args.size() >= 2) {
     shape = staticShapeArg(ctx, 1, "shape");
-    if (shape.empty()) ctx.fail(1, "tensor.view cannot make a rank-0 view", "give at least one dimension");
+    if (shape.empty())
+      ctx.fail(1, "tensor.view cannot make a rank-0 view", "give at least one dimension");
     if (elementCount(shape) != elementCount(t.shape))
       ctx.fail(1,
                fmt::format("tensor.view: {} has {} elements but {} has {}", formatShape(t.shape),

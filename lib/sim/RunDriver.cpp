@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <ostream>
-#include <algorithm>
 #include <map>
+#include <ostream>
 #include <set>
 
 #include "ptoc/ir/Printer.h"
@@ -196,8 +196,7 @@ class DimBindings {
   /// The names an extent depends on that have no size yet.
   void unbound(const ir::Expr& e, std::vector<std::string>& out) const {
     if (const auto* v = e.as<ir::Var>()) {
-      if (!sizes_.count(v) &&
-          std::find(out.begin(), out.end(), v->name) == out.end())
+      if (!sizes_.count(v) && std::find(out.begin(), out.end(), v->name) == out.end())
         out.push_back(v->name);
     } else if (const auto* b = e.as<ir::BinaryExpr>()) {
       unbound(*b->lhs, out);
@@ -319,9 +318,9 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
     if (values[i]) continue;
     if (!options.randomMissing)
       fail(diag, p.span,
-           fmt::format("missing input for parameter '{}'{}", p.name,
-                       paths[i].empty() ? " (no --inputs directory)"
-                                        : fmt::format(": no {}", paths[i])),
+           fmt::format(
+               "missing input for parameter '{}'{}", p.name,
+               paths[i].empty() ? " (no --inputs directory)" : fmt::format(": no {}", paths[i])),
            fmt::format("write {}.npy ({}) into the --inputs directory, or allow random inputs",
                        p.name, ir::typeToString(*p.type)));
     if (!p.type->isa<ir::ScalarType>()) continue;

@@ -117,12 +117,13 @@ class ExpandMixedKernelPass final : public Pass {
       CoreAffinity aff = analysis::stmtAffinity(f->body);
       if (aff == CoreAffinity::Cube || aff == CoreAffinity::Mixed)
         if (const bool* w = getAttr<bool>(f->attrs, fnattr::kDeferredCompletionWaiter); w && *w) {
-          ctx.diag.error(f->span,
-                         fmt::format("expand-mixed-kernel: deferred waiter '{}' does {} work; a "
-                                     "waiter must lower to a pure AIV kernel",
-                                     f->name, aff == CoreAffinity::Cube ? "cube" : "cube and vector"),
-                         "keep only the pld.system.defer_wait registrations (and scalar "
-                         "bookkeeping) in the waiter's scope; move the rest to another scope");
+          ctx.diag.error(
+              f->span,
+              fmt::format("expand-mixed-kernel: deferred waiter '{}' does {} work; a "
+                          "waiter must lower to a pure AIV kernel",
+                          f->name, aff == CoreAffinity::Cube ? "cube" : "cube and vector"),
+              "keep only the pld.system.defer_wait registrations (and scalar "
+              "bookkeeping) in the waiter's scope; move the rest to another scope");
           throw CompileError();
         }
       if (aff != CoreAffinity::Mixed) {

@@ -47,7 +47,8 @@ class SplitVectorKernelPass final : public Pass {
       if (findAttr(f->attrs, fnattr::kExternalSource)) {
         // The code is elsewhere: no body to halve or replay; an AIV kernel that asks for
         // both lanes (split_aiv, a split mode, dual_aiv_dispatch) is dispatched to both.
-        if (f->funcType != FunctionType::AIV || !((splitAiv && *splitAiv) || hasMode || (dual && *dual)))
+        if (f->funcType != FunctionType::AIV ||
+            !((splitAiv && *splitAiv) || hasMode || (dual && *dual)))
           return f;
         // In place (not restamped first): the decorator's external_source stays first.
         AttrList attrs = withAttr(f->attrs, fnattr::kDualAivDispatch, true);

@@ -197,9 +197,13 @@ TEST(TypeRoundTripTest, DynamicTensorDimsStridesAndLayouts) {
   VarPtr n = var("n", idxT());
   ExprPtr m = dynamicDimVar("M"), k = dynamicDimVar("K");
   ExprPtr c64 = constInt(64), c1 = constInt(1);
-  std::vector<std::vector<ExprPtr>> shapes = {
-      {m, c64}, {c64, m}, {m, k}, {n, c64}, {binary(BinaryOp::Mul, m, constInt(2)), c64},
-      {binary(BinaryOp::Add, n, m), c64}, {c64, c64}};
+  std::vector<std::vector<ExprPtr>> shapes = {{m, c64},
+                                              {c64, m},
+                                              {m, k},
+                                              {n, c64},
+                                              {binary(BinaryOp::Mul, m, constInt(2)), c64},
+                                              {binary(BinaryOp::Add, n, m), c64},
+                                              {c64, c64}};
   std::vector<std::optional<TensorView>> views = {std::nullopt};
   for (TensorLayout l : {TensorLayout::ND, TensorLayout::DN, TensorLayout::NZ,
                          TensorLayout::MX_A_ZZ, TensorLayout::MX_B_NN}) {

@@ -22,7 +22,8 @@ inline bool isCallAttr(std::string_view kwargName) {
 
 /// The key of a call attribute as written in `attrs={...}`.
 inline std::string_view callAttrKey(std::string_view kwargName) {
-  if (kwargName.starts_with(kCallAttrListPrefix)) return kwargName.substr(kCallAttrListPrefix.size());
+  if (kwargName.starts_with(kCallAttrListPrefix))
+    return kwargName.substr(kCallAttrListPrefix.size());
   return kwargName.substr(kCallAttrPrefix.size());
 }
 

@@ -45,7 +45,7 @@ inline constexpr char kExternalSource[] = "external_source";
 
 /// Every key, in the order diagnostics list them.
 inline constexpr std::array<std::string_view, 10> kAllFunctionAttrs = {
-    kSplit, kSplitAiv, kSplitAivRegionValidated, kDualAivDispatch, kSlotNum, kLevel,
+    kSplit, kSplitAiv,  kSplitAivRegionValidated,  kDualAivDispatch, kSlotNum, kLevel,
     kRole,  kAutoScope, kDeferredCompletionWaiter, kExternalSource};
 
 }  // namespace ptoc::ir::fnattr

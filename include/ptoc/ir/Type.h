@@ -1,5 +1,6 @@
 // IR types (architecture §4): Scalar, Tensor (GM), Tile (+ TileView), VReg, Mask,
-// Tuple, Handle (runtime handles: pl.Ptr, pld.CommCtx, pl.Array) and Unknown. Types are immutable and shared; TileType canonicalizes its view.
+// Tuple, Handle (runtime handles: pl.Ptr, pld.CommCtx, pl.Array) and Unknown. Types are immutable
+// and shared; TileType canonicalizes its view.
 #pragma once
 
 #include <cstdint>
@@ -201,9 +202,9 @@ class TupleType final : public Type {
 /// The runtime handles of PyPTO's orchestration and distributed levels: values a program
 /// passes around but never computes on element by element.
 enum class HandleKind : uint8_t {
-  Ptr,      // pl.Ptr: an address (pl.tile.alloc, pld.alloc_window_buffer)
-  CommCtx,  // pld.CommCtx: a communicator (pld.get_comm_ctx)
-  Array,    // pl.Array[extent, dtype]: a small array of scalars (task ids, routes)
+  Ptr,                   // pl.Ptr: an address (pl.tile.alloc, pld.alloc_window_buffer)
+  CommCtx,               // pld.CommCtx: a communicator (pld.get_comm_ctx)
+  Array,                 // pl.Array[extent, dtype]: a small array of scalars (task ids, routes)
   PrefetchAsyncContext,  // pl.PrefetchAsyncContext (pl.prefetch.make_context)
   AsyncEvent,            // pl.AsyncEvent (pl.prefetch.async_prefetch)
   AsyncSession,          // pl.AsyncSession (pl.prefetch.session)

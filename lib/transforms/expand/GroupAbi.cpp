@@ -98,9 +98,8 @@ class Recall : public IRMutator {
   ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
     FunctionCalls one;
     one.visitExpr(c);
-    const MemberCall* m = one.calls.empty() || one.calls.back().call != c.get()
-                              ? nullptr
-                              : &one.calls.back();
+    const MemberCall* m =
+        one.calls.empty() || one.calls.back().call != c.get() ? nullptr : &one.calls.back();
     auto it = m ? names_.find(m->callee) : names_.end();
     if (it == names_.end()) return IRMutator::mutateCall(c);
     std::vector<ExprPtr> args(g_.params.begin(), g_.params.end());

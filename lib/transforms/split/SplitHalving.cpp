@@ -110,8 +110,9 @@ ExprPtr SplitLowerer::halveReinterpret(const Call& c, std::vector<ExprPtr> args,
   const TileType* src = tileTypeOf(args[0]);
   const auto* to = getAttr<DType>(c.kwargs, "dtype");
   if (!src || !to || src->shape.empty() || in.dim >= src->shape.size())
-    throw InternalError("split-lowering: tile.reinterpret_view of a halved tile without a "
-                        "static tile operand or a dtype");
+    throw InternalError(
+        "split-lowering: tile.reinterpret_view of a halved tile without a "
+        "static tile operand or a dtype");
   const size_t last = src->shape.size() - 1;
   const int64_t inBits = dtypeBits(src->dtype), outBits = dtypeBits(*to);
   auto scaled = [&](int64_t v) -> std::optional<int64_t> {
