@@ -72,7 +72,7 @@ class UseCollector : public IRVisitor {
   std::unordered_set<const Var*> used;
 
  protected:
-  void visitVar(const VarPtr& v) override { used.insert(v.get()); }
+  void visitVar(const Var& v) override { used.insert(&v); }
 };
 
 StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
