@@ -4,6 +4,8 @@
 // follows pypto-facts §4.
 #include <fmt/format.h>
 
+#include "ptoc/ir/Builder.h"
+
 #include <limits>
 
 #include "ptoc/ops/DeduceUtils.h"
@@ -335,8 +337,11 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
       auto off = constIntValue(offsets[k]);
       if (v && off)
         valid.push_back(indexConst(std::clamp<int64_t>(*v - *off, 0, shape[k])));
-      else
-        valid.push_back(minExpr(indexConst(shape[k]), subExpr(srcValid[k], offsets[k])));
+      else if (off && *off == 0)
+        valid.push_back(ops::minExpr(indexConst(shape[k]), srcValid[k]));
+      else  // a window past the valid region sees none of it (not a negative extent)
+        valid.push_back(ops::minExpr(indexConst(shape[k]),
+                                     ir::maxExpr(subExpr(srcValid[k], offsets[k]), indexConst(0))));
     }
   }
   TileView view = src.effectiveView();
