@@ -4,10 +4,9 @@
 // follows pypto-facts §4.
 #include <fmt/format.h>
 
-#include "ptoc/ir/Builder.h"
-
 #include <limits>
 
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 

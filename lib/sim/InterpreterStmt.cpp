@@ -78,8 +78,8 @@ void Executor::checkValidAgrees(const ir::AssignStmt& a, const Value& x, Frame& 
     throw SimError(a.span,
                    fmt::format("'{}' is typed with {} valid element(s) on axis {} ({}), but its "
                                "value has {} there{}",
-                               a.var->name, want, d, ir::typeToString(*a.var->type),
-                               tile.valid[d], inLanes_ ? " on this AIV lane" : ""),
+                               a.var->name, want, d, ir::typeToString(*a.var->type), tile.valid[d],
+                               inLanes_ ? " on this AIV lane" : ""),
                    "internal error: the deduced type of a tile must give the valid region it "
                    "holds at run time; please report this program");
   }

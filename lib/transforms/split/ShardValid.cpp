@@ -1,14 +1,14 @@
 // Lane-localized valid extents of author-written tile.aiv_shard calls (ShardValid.h).
 #include "ShardValid.h"
 
-#include <unordered_set>
-
 #include <fmt/format.h>
 
-#include "ptoc/ir/Mutator.h"
-#include "ptoc/ir/Printer.h"
+#include <unordered_set>
+
 #include "SplitUtils.h"
 #include "ptoc/ir/FunctionBuilder.h"
+#include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -86,8 +86,8 @@ class ShardLocalizer final : public IRMutator {
     if (!split) return out;
     std::vector<ExprPtr> valid = tileTypeOf(c->args[0])->validShape();
     valid[split->axis] = laneExtent(valid[split->axis], *split);
-    return createOpCall(OpRegistry::instance().get(OpId::SetValidShape),
-                        {out, valid[0], valid[1]}, {}, e->span, diag_);
+    return createOpCall(OpRegistry::instance().get(OpId::SetValidShape), {out, valid[0], valid[1]},
+                        {}, e->span, diag_);
   }
 
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
@@ -103,8 +103,8 @@ class ShardLocalizer final : public IRMutator {
     VarPtr lv = mutateDef(s->loopVar);
     StmtPtr body = mutateStmt(s->body);
     std::vector<VarPtr> rvs = results(s->returnVars, body, nullptr, s->span, &ias);
-    return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body,
-                                     std::move(rvs), s->attrs, s->span);
+    return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
+                                     s->attrs, s->span);
   }
 
   StmtPtr mutateWhile(const std::shared_ptr<const WhileStmt>& s) override {
@@ -163,9 +163,9 @@ class ShardLocalizer final : public IRMutator {
     const YieldStmt* y = yieldOf(body.get());
     const YieldStmt* y2 = yieldOf(other);
     for (size_t i = 0; i < rvs.size(); ++i) {
-      TypePtr want = ias && i < ias->size()         ? (*ias)[i]->type
-                     : y && i < y->values.size()   ? y->values[i]->type
-                                                   : rvs[i]->type;
+      TypePtr want = ias && i < ias->size()      ? (*ias)[i]->type
+                     : y && i < y->values.size() ? y->values[i]->type
+                                                 : rvs[i]->type;
       for (const YieldStmt* yy : {y, y2}) {
         if (!yy || i >= yy->values.size()) continue;
         const TypePtr& got = yy->values[i]->type;
@@ -204,12 +204,12 @@ FunctionPtr localizeExplicitShards(const FunctionPtr& f, DiagnosticEngine& diag)
   scan.visitStmt(f->body);
   if (!scan.found) return f;
   std::unordered_set<std::string> names = definedNamesWithPrefix(*f, "subblock_idx");
-  auto lane = std::make_shared<Var>(freshName(names, "subblock_idx"),
-                                    ScalarType::get(DType::Index), f->body->span);
+  auto lane = std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
+                                    f->body->span);
   ShardLocalizer localizer(lane, diag);
   FunctionPtr out = localizer.mutateFunction(f);
-  ExprPtr idx = createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {},
-                             f->body->span, diag);
+  ExprPtr idx =
+      createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, f->body->span, diag);
   std::vector<StmtPtr> body{std::make_shared<AssignStmt>(lane, idx, f->body->span)};
   for (auto& s : flattenStmts(out->body)) body.push_back(std::move(s));
   return withBody(*out, makeSeq(std::move(body), out->body->span), out->attrs);
