@@ -251,6 +251,7 @@ const OpEmitterTable& OpEmitterTable::instance() {
     registerVmiEmitters(t);
     registerPlExtraEmitters(t);
     registerArithExtraEmitters(t);
+    registerGatherSortEmitters(t);
     registerNotEmitted(t);
     return t;
   }();

@@ -154,6 +154,7 @@ void registerCrossCoreEmitters(OpEmitterTable& t);
 void registerVmiEmitters(OpEmitterTable& t);
 void registerPlExtraEmitters(OpEmitterTable& t);
 void registerArithExtraEmitters(OpEmitterTable& t);
+void registerGatherSortEmitters(OpEmitterTable& t);
 void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).

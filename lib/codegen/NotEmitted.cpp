@@ -26,16 +26,12 @@ void registerNotEmitted(OpEmitterTable& t) {
   // (The pl ops of PlExtraOps.cpp have emitters, or their reasons, in PlExtraEmitters.cpp.)
   // The gather / scatter / sort family and the other ops of GatherSortOps.cpp and
   // RuntimeOps.cpp whose PTO form is not established yet.
-  for (const char* n : {"tile.gather",           "tile.gatherb",
-                        "tile.gather_mask",      "tile.scatter",
-                        "tile.scatter_mask",     "tile.scatter_update",
-                        "tile.mgather",          "tile.mscatter",
-                        "tile.gather_row",       "tile.sort32",
-                        "tile.mrgsort_format1",  "tile.mrgsort_format2",
-                        "tile.reinterpret_view", "tile.batch_matmul",
-                        "tile.batch_matmul_acc", "tile.alloc",
-                        "system.sync_set",       "system.sync_wait",
-                        "system.sync_src",       "system.sync_dst",
+  // (tile.gatherb / sort32 / mgather / mscatter / scatter: GatherSortEmitters.cpp.)
+  for (const char* n : {"tile.gather", "tile.gather_mask", "tile.scatter_mask",
+                        "tile.scatter_update", "tile.gather_row", "tile.mrgsort_format1",
+                        "tile.mrgsort_format2", "tile.reinterpret_view", "tile.batch_matmul",
+                        "tile.batch_matmul_acc", "tile.alloc", "system.sync_set",
+                        "system.sync_wait", "system.sync_src", "system.sync_dst",
                         "system.set_ffts"})
     if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
   // Orchestration-, host- and communication-level families: never kernel code on one core.
