@@ -1,5 +1,6 @@
 // Emitters of the gather / scatter / sort ops of lib/ops/GatherSortOps.cpp that PTO has a
-// counterpart for (docs/codegen.md §Tile ops): tgatherb and tsort32. Each emits only where PTO's instruction computes the
+// counterpart for (docs/codegen.md §Tile ops): tgatherb, tsort32 and tgather (index and
+// mask-pattern forms). Each emits only where PTO's instruction computes the
 // op's meaning; elsewhere (and for the operand forms PTOAS does not take) the emitter is a
 // diagnostic giving the reason.
 #include <fmt/format.h>
@@ -59,11 +60,54 @@ Value emitSort32(Fe& fe, const Call& c) {
   return dps(fe, c, {src, idx});
 }
 
+/// pto.tgather ins(src, indices, tmp) outs(dst): dst[i, j] = src (flattened) [indices[i, j]]
+/// (pto-isa TGATHER's index form), as tile.gather. A2/A3 takes 32-bit indices and a tmp of
+/// the indices' dtype and valid shape.
+Value emitGather(Fe& fe, const Call& c) {
+  Value src = fe.tile(c.args[0], c.span), idx = fe.tile(c.args[1], c.span),
+        tmp = fe.tile(c.args[2], c.span);
+  const TileType &it = tileTypeOf(idx), &tt = tileTypeOf(tmp);
+  if (fe.module.arch != target::Arch::A5) {
+    if (dtypeBits(it.dtype) != 32)
+      fe.fail(c.span,
+              fmt::format("PTO's tgather takes 32-bit indices on a2a3, got {}",
+                          dtypeName(it.dtype)),
+              "build the index tile as pl.INT32 (16-bit indices are A5 only)");
+    if (tt.dtype != it.dtype || tt.shape != it.shape)
+      fe.fail(c.span,
+              "PTO's tgather on a2a3 needs the tmp tile of the indices' dtype and shape",
+              "create tmp with the index tile's shape and dtype");
+  }
+  return dps(fe, c, {src, idx, tmp});
+}
+
+/// pto.tgather ins(src, {maskPattern = #pto.mask_pattern<P...>}) outs(dst): the elements of
+/// each row the pattern keeps, packed (pto-isa TGATHER's mask form; P0101 keeps the even
+/// columns, P1010 the odd ones, P0001..P1000 one of four, P1111 all), as tile.gather_mask.
+Value emitGatherMask(Fe& fe, const Call& c) {
+  static const char* kPattern[] = {"", "P0101", "P1010", "P0001", "P0010",
+                                   "P0100", "P1000", "P1111"};
+  const int64_t* p = getAttr<int64_t>(c.kwargs, "mask_pattern");
+  if (!p || *p < 1 || *p > 7)
+    fe.fail(c.span, "internal error: tile.gather_mask without a mask_pattern in 1..7",
+            "report this with the input");
+  Value src = fe.tile(c.args[0], c.span);
+  if (fe.module.arch != target::Arch::A5 && dtypeBits(tileTypeOf(src).dtype) < 16)
+    fe.fail(c.span, "PTO's mask-pattern tgather takes 2- or 4-byte elements on a2a3",
+            "gather a 16- or 32-bit tile (8-bit elements are A5 only)");
+  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
+  fe.line(fmt::format("{} ins({}, {{maskPattern = #pto.mask_pattern<{}>}} : {}) outs({} : {})",
+                      ptoName(fe, c), src.name, kPattern[*p], src.type, d.name, d.type));
+  return d;
+}
+
 }  // namespace
 
 void registerGatherSortEmitters(OpEmitterTable& t) {
   t.add("tile.gatherb", emitGatherb);
   t.add("tile.sort32", emitSort32);
+  t.add("tile.gather", emitGather);
+  t.add("tile.gather_mask", emitGatherMask);
   // PTOAS v0.27 rejects every pto.mgather / pto.mscatter of a text input: their verifiers
   // read the A5 target from the enclosing module at parse time and fail even with
   // `pto.target_arch = "a5"` and --pto-arch=a5 (its own samples build them in Python).

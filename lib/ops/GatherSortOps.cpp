@@ -663,7 +663,8 @@ std::vector<OpRow> gatherSortRows() {
       {"tile.subc", "pto.tsub"},    {"tile.subsc", "pto.tsubs"},
       {"tile.lrelu", "pto.tlrelu"}, {"tile.expands", "pto.texpands"},
       {"tile.tri", "pto.ttri"},     {"tile.concat", "pto.tconcat"},
-      {"tile.gatherb", "pto.tgatherb"}, {"tile.sort32", "pto.tsort32"}};
+      {"tile.gatherb", "pto.tgatherb"}, {"tile.sort32", "pto.tsort32"},
+      {"tile.gather", "pto.tgather"},   {"tile.gather_mask", "pto.tgather"}};
   for (OpRow& row : rows) {
     if (auto it = kPto.find(row.name); it != kPto.end()) row.pto = it->second;
     if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
