@@ -1,6 +1,6 @@
 // Emitters of the gather / scatter / sort ops of lib/ops/GatherSortOps.cpp that PTO has a
 // counterpart for (docs/codegen.md §Tile ops): tgatherb, tsort32 and tgather (index and
-// mask-pattern forms). Each emits only where PTO's instruction computes the
+// mask-pattern forms), and tmrgsort (both formats). Each emits only where PTO's instruction computes the
 // op's meaning; elsewhere (and for the operand forms PTOAS does not take) the emitter is a
 // diagnostic giving the reason.
 #include <fmt/format.h>
@@ -101,6 +101,51 @@ Value emitGatherMask(Fe& fe, const Call& c) {
   return d;
 }
 
+/// pto.tmrgsort format1, ins(src, blockLen : T, i32) outs(dst): merges the sorted runs of
+/// block_len (value, index) pairs of one row (PTOAS takes a single-row src and dst).
+Value emitMrgSort1(Fe& fe, const Call& c) {
+  Value src = fe.tile(c.args[0], c.span);
+  if (tileRowsCols(tileTypeOf(src)).first != 1)
+    fe.fail(c.span, "PTO's tmrgsort (format1) merges the runs of a single row",
+            "sort a [1, N] tile (one row per call)");
+  // A constant block length stays an i32 constant (PTOAS checks it: > 0, a multiple of 64).
+  const auto* k = c.args[1]->as<ConstInt>();
+  std::string len = k ? fe.constant(k->value, DType::Int32) : fe.scalarAs(c.args[1], DType::Int32);
+  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
+  fe.line(fmt::format("{} ins({}, {} : {}, i32) outs({} : {})", ptoName(fe, c), src.name, len,
+                      src.type, d.name, d.type));
+  return d;
+}
+
+/// pto.tmrgsort format2, ins(src0, src1[, src2, src3], tmp {exhausted = B}) outs(dst, executed):
+/// merges 2 to 4 sorted lists; the last tile given is the scratch `tmp` (the result has its
+/// shape), and `executed` is PTO's vector<4xi16> status operand (not an IR value).
+Value emitMrgSort2(Fe& fe, const Call& c) {
+  std::vector<Value> tiles;
+  for (const auto& a : c.args)
+    if (a) tiles.push_back(fe.tile(a, c.span));
+  if (tiles.size() < 3)
+    fe.fail(c.span, "PTO's tmrgsort (format2) needs a scratch tile after the sorted lists",
+            "pass tmp=, a tile of the merged result's shape");
+  Value tmp = tiles.back();
+  tiles.pop_back();
+  const bool* exhausted = getAttr<bool>(c.kwargs, "exhausted");
+  std::string executed = fe.fresh("executed");
+  fe.line(fmt::format("{} = arith.constant dense<0> : vector<4xi16>", executed));
+  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
+  std::vector<std::string> names, types;
+  for (const auto& v : tiles) {
+    names.push_back(v.name);
+    types.push_back(v.type);
+  }
+  fe.line(fmt::format("{} ins({}, {} {{exhausted = {}}} : {}, {}) outs({}, {} : {}, "
+                      "vector<4xi16>)",
+                      ptoName(fe, c), fmt::join(names, ", "), tmp.name,
+                      exhausted && *exhausted ? "true" : "false", fmt::join(types, ", "),
+                      tmp.type, d.name, executed, d.type));
+  return d;
+}
+
 }  // namespace
 
 void registerGatherSortEmitters(OpEmitterTable& t) {
@@ -108,6 +153,8 @@ void registerGatherSortEmitters(OpEmitterTable& t) {
   t.add("tile.sort32", emitSort32);
   t.add("tile.gather", emitGather);
   t.add("tile.gather_mask", emitGatherMask);
+  t.add("tile.mrgsort_format1", emitMrgSort1);
+  t.add("tile.mrgsort_format2", emitMrgSort2);
   // PTOAS v0.27 rejects every pto.mgather / pto.mscatter of a text input: their verifiers
   // read the A5 target from the enclosing module at parse time and fail even with
   // `pto.target_arch = "a5"` and --pto-arch=a5 (its own samples build them in Python).

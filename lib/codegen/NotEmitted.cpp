@@ -26,11 +26,10 @@ void registerNotEmitted(OpEmitterTable& t) {
   // (The pl ops of PlExtraOps.cpp have emitters, or their reasons, in PlExtraEmitters.cpp.)
   // The gather / scatter / sort family and the other ops of GatherSortOps.cpp and
   // RuntimeOps.cpp whose PTO form is not established yet.
-  // (tile.gather / gather_mask / gatherb / sort32 / mgather / mscatter / scatter:
-  // GatherSortEmitters.cpp.)
+  // (tile.gather / gather_mask / gatherb / sort32 / mrgsort_format1 / mrgsort_format2 /
+  // mgather / mscatter / scatter: GatherSortEmitters.cpp.)
   for (const char* n : {"tile.scatter_mask",
-                        "tile.scatter_update", "tile.gather_row", "tile.mrgsort_format1",
-                        "tile.mrgsort_format2", "tile.reinterpret_view", "tile.batch_matmul",
+                        "tile.scatter_update", "tile.gather_row", "tile.reinterpret_view", "tile.batch_matmul",
                         "tile.batch_matmul_acc", "tile.alloc", "system.sync_set",
                         "system.sync_wait", "system.sync_src", "system.sync_dst",
                         "system.set_ffts"})

@@ -664,7 +664,8 @@ std::vector<OpRow> gatherSortRows() {
       {"tile.lrelu", "pto.tlrelu"}, {"tile.expands", "pto.texpands"},
       {"tile.tri", "pto.ttri"},     {"tile.concat", "pto.tconcat"},
       {"tile.gatherb", "pto.tgatherb"}, {"tile.sort32", "pto.tsort32"},
-      {"tile.gather", "pto.tgather"},   {"tile.gather_mask", "pto.tgather"}};
+      {"tile.gather", "pto.tgather"},   {"tile.gather_mask", "pto.tgather"},
+      {"tile.mrgsort_format1", "pto.tmrgsort"}, {"tile.mrgsort_format2", "pto.tmrgsort"}};
   for (OpRow& row : rows) {
     if (auto it = kPto.find(row.name); it != kPto.end()) row.pto = it->second;
     if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
