@@ -12,7 +12,8 @@
 
 namespace ptoc::frontend {
 
-ir::ExprPtr PlBinder::bindAnyList(const Expr& e) {
+ir::ExprPtr PlBinder::bindAnyList(const Expr& written) {
+  const Expr& e = listValue(written);
   const auto* l = e.as<ListExpr>();
   if (!l) return bindExpr(e);
   std::vector<ir::ExprPtr> elts;
