@@ -254,8 +254,10 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
              "SHAPE = [128, 64]");
     }
     c.alias = &v;
-  } else if (plPath(v) || moduleAlias(v) || isMemRef(v) || v.is<BoolLit>() || v.is<StrLit>()) {
-    // An enum member / dtype, or a bool / string literal (a keyword argument's value).
+  } else if (plPath(v) || moduleAlias(v) || isMemRef(v) || v.is<BoolLit>() || v.is<StrLit>() ||
+             dottedName(v).starts_with("pld.")) {
+    // An enum member / dtype (pl.X, or a pld enum such as pld.ReduceOp.Sum), or a bool /
+    // string literal (a keyword argument's value).
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
   } else if (std::string p = unboundParamIn(v); !p.empty()) {

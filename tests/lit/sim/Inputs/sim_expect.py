@@ -197,7 +197,21 @@ def expect_matmul_init_cond(i):
     return {"out": c, "return_0": c}, 1e-4, 1e-4
 
 
+def gen_bitwise(v):
+    r = rng(13)
+    return {"a": r.integers(-1000, 1000, (8, 16)).astype(np.int32),
+            "b": r.integers(0, 1 << 20, (8, 16)).astype(np.int32)}
+
+
+def expect_bitwise(i):
+    a, b = i["a"], i["b"]
+    v = ~((((a & b) | 12) ^ b) << 2)
+    e = (v + np.argmax(a, axis=1).reshape(8, 1)).astype(np.int32)
+    return {"return_0": e}, 0, 0
+
+
 CASES = {
+    "bitwise": (gen_bitwise, expect_bitwise),
     "create_init_atomic": (gen_none, expect_create_init_atomic),
     "ci_create_init": (gen_none, expect_ci_create_init),
     "matmul_init_cond": (gen_init_cond, expect_matmul_init_cond),
