@@ -228,6 +228,9 @@ class PlBinder {
   ir::ExprPtr bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
                                   const std::vector<int64_t>& dims, bool isTile);
   ir::ExprPtr bindList(const ListExpr& e);
+  /// `[elt for k in range(a, b, s) if cond]` with constant bounds: the elements, bound with
+  /// k = a, a+s, ... (index-typed like a list of extents unless `anyElements`).
+  ir::ExprPtr bindListComp(const ListCompExpr& c, bool anyElements);
   /// `[a, b]` of any values (the `deps=` task ids, the arguments of a submit), or one value.
   ir::ExprPtr bindAnyList(const Expr& e);
   /// `out, tid = pl.submit(self.kernel, args..., deps=[...])` (and pl.spmd_submit).
