@@ -36,7 +36,14 @@ void registerNotEmitted(OpEmitterTable& t) {
                         "tile.batch_matmul_acc", "tile.alloc",
                         "system.sync_set",       "system.sync_wait",
                         "system.sync_src",       "system.sync_dst",
-                        "system.set_ffts"})
+                        "system.set_ffts",       "tile.and_",
+                        "tile.or_",              "tile.xor",
+                        "tile.shl",              "tile.shr",
+                        "tile.ands",             "tile.ors",
+                        "tile.xors",             "tile.shls",
+                        "tile.shrs",             "tile.not_",
+                        "tile.row_argmax",       "tile.row_argmin",
+                        "tile.col_argmax",       "tile.col_argmin"})
     if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
   // Orchestration-, host- and communication-level families: never kernel code on one core.
   for (const OpDef* d : OpRegistry::instance().all()) {
