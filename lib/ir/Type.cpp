@@ -92,7 +92,34 @@ std::shared_ptr<const TileType> TileType::get(std::vector<int64_t> shape, DType 
         view->pad == implicit.pad)
       view.reset();
   }
-  return std::make_shared<TileType>(std::move(shape), d, memory, std::move(view));
+  // Static tile types repeat from statement to statement (every result of an element-wise
+  // op on 64 x 128 FP32 Vec tiles is the same type): a small per-thread cache of recent
+  // ones hands out the same node instead of a new one each time (issue 8: per-statement
+  // allocations). Types are immutable, so sharing is invisible except to pointer equality.
+  if (view && !view->validShape.empty())
+    return std::make_shared<TileType>(std::move(shape), d, memory, std::move(view));
+  uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&h](uint64_t x) { h = (h ^ x) * 0x100000001b3ull; };
+  for (int64_t e : shape) mix(static_cast<uint64_t>(e));
+  mix(static_cast<uint64_t>(d));
+  mix(memory ? static_cast<uint64_t>(*memory) + 1 : 0);
+  if (view) {
+    mix(static_cast<uint64_t>(view->blayout) + 16);
+    mix(static_cast<uint64_t>(view->slayout) + 32);
+    mix(static_cast<uint64_t>(view->fractal));
+    mix(static_cast<uint64_t>(view->pad) + 64);
+  }
+  constexpr size_t kSlots = 64;
+  thread_local std::array<std::shared_ptr<const TileType>, kSlots> recent;
+  std::shared_ptr<const TileType>& slot = recent[(h ^ (h >> 29)) % kSlots];
+  if (slot && slot->shape == shape && slot->dtype == d && slot->memory == memory &&
+      slot->view.has_value() == view.has_value() &&
+      (!view || (slot->view->validShape.empty() && slot->view->blayout == view->blayout &&
+                 slot->view->slayout == view->slayout && slot->view->fractal == view->fractal &&
+                 slot->view->pad == view->pad)))
+    return slot;
+  slot = std::make_shared<TileType>(std::move(shape), d, memory, std::move(view));
+  return slot;
 }
 
 TileView TileType::effectiveView() const { return view ? *view : implicitTileView(memory, shape); }
