@@ -143,6 +143,12 @@ Value emitCi(Fe& fe, const Call& c) {
 
 Value emitMatmulAcc(Fe& fe, const Call& c) {
   // The accumulator is updated in place (DPS): the result is the input's buffer.
+  if (c.args.size() > 3) {
+    const auto* b = c.args[3]->as<ConstBool>();
+    if (!b || b->value)
+      fe.fail(c.span, "PTO emission of tile.matmul_acc with init_cond is not supported yet",
+              "start the accumulator with pl.matmul on the first step instead of init_cond");
+  }
   Value acc = fe.tile(c.args[0], c.span);
   Value l = fe.tile(c.args[1], c.span), r = fe.tile(c.args[2], c.span);
   fe.line(fmt::format("{} ins({}, {}, {} : {}, {}, {}) outs({} : {})", ptoName(fe, c), acc.name,

@@ -31,6 +31,8 @@ const char* exprKindName(ExprKind k) {
       return "EllipsisLit";
     case ExprKind::List:
       return "List";
+    case ExprKind::ListComp:
+      return "ListComp";
     case ExprKind::Tuple:
       return "Tuple";
     case ExprKind::Dict:
@@ -246,6 +248,13 @@ std::string dumpExpr(const Expr& e) {
       return "...";
     case ExprKind::List:
       return dumpList("list", e.cast<ListExpr>().elts);
+    case ExprKind::ListComp: {
+      const auto& c = e.cast<ListCompExpr>();
+      std::string out = fmt::format("(listcomp {} for {} in {}", dumpExpr(*c.elt),
+                                    dumpExpr(*c.target), dumpExpr(*c.iter));
+      for (const auto& x : c.ifs) out += " if " + dumpExpr(*x);
+      return out + ")";
+    }
     case ExprKind::Tuple:
       return dumpList("tuple", e.cast<TupleExpr>().elts);
     case ExprKind::Dict: {

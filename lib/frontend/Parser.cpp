@@ -39,6 +39,8 @@ const char* targetDescription(const Expr& e) {
       return "slice";
     case ExprKind::List:
       return "list";
+    case ExprKind::ListComp:
+      return "list comprehension";
     case ExprKind::Tuple:
       return "tuple";
     default:
@@ -167,8 +169,8 @@ void Parser::expectCloseAfterElement(TokenKind closer, const Token& opener) {
 }
 
 void Parser::failComprehension() {
-  fail(tokSpan(), "comprehensions and generator expressions are not supported",
-       "write the elements out explicitly");
+  fail(tokSpan(), "only a list comprehension with one `for` is supported here",
+       "write [e for k in range(N)], or the elements out explicitly");
 }
 
 /// Checks an assignment / for / with-as target. `single` forbids tuples and

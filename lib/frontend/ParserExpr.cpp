@@ -599,6 +599,27 @@ ExprPtr Parser::parseList() {
   uint32_t h = 0;
   while (!at(K::RBracket)) {
     ExprPtr e = parseExpr();
+    if (at(K::KwFor) && exprScratch_.size() == mark) {
+      // `[elt for x in iter if cond]`: one `for` clause (PyPTO expands it at parse time).
+      auto c = node<ListCompExpr>(open.begin);
+      advance();
+      c->target = parseTargetList();
+      expect(K::KwIn, "expected 'in' in the list comprehension");
+      c->iter = parseOr();
+      size_t ifMark = exprScratch_.size();
+      uint32_t ch = std::max<uint32_t>(e->height, c->iter->height);
+      while (accept(K::KwIf)) {
+        ExprPtr cond = parseOr();
+        ch = std::max<uint32_t>(ch, cond->height);
+        exprScratch_.push_back(std::move(cond));
+      }
+      c->ifs = commit(exprScratch_, ifMark);
+      if (at(K::KwFor)) failComprehension();
+      c->elt = std::move(e);
+      expectCloseAfterElement(K::RBracket, open);
+      finishExpr(*c, ch);
+      return c;
+    }
     if (at(K::KwFor)) failComprehension();
     h = std::max<uint32_t>(h, e->height);
     exprScratch_.push_back(std::move(e));

@@ -29,9 +29,16 @@ void PlBinder::setDefines(std::span<const Module* const> defines) {
 }
 
 void PlBinder::bindProgramClass(const ClassDef& cls, TopLevel& top) {
-  if (top.sawClass || top.sawFunction)
+  if (top.sawClass)
+    fail(cls.nameSpan, "a file holds one @pl.program class",
+         "move the functions of both classes into one, or write two files");
+  if (top.sawFunction && builder_)
     fail(cls.nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both",
          "move the functions into the class");
+  // Module-level @pl.function's before the class: PyPTO adds them to the program.
+  top.moduleDefs = std::move(top.defs);
+  top.defs.clear();
+  top.sawFunction = false;
   bool decorated = false;
   for (const auto& d : cls.decorators) {
     const CallExpr* call = d->as<CallExpr>();
@@ -150,6 +157,10 @@ void PlBinder::bindTopLevel(const StmtList& body, TopLevel& top) {
     if (const auto* f = s->as<FunctionDef>()) {
       if (isBuilder(*f)) {
         bindBuilder(*f, top);
+        continue;
+      }
+      if (top.sawClass && !builder_) {
+        top.moduleDefs.push_back(f);  // PyPTO adds a module-level function to the program
         continue;
       }
       if (top.sawClass || builder_)

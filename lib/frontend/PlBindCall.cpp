@@ -51,7 +51,7 @@ static std::string_view shortFormAlias(std::string_view path) {
   if (path == "create_tensor") return "tensor.create";
   if (path == "create_tile") return "tile.create";
   if (path == "tile.arange") return "tile.ci";
-  if (path == "tensor.arange") return "tensor.ci";
+  if (path == "tensor.arange" || path == "arange") return "tensor.ci";
   return {};
 }
 
@@ -294,7 +294,7 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   if (const Signature* sig = functionCallee(*e.func)) {
     // In a class program a bare `f(x)` names a Python-level function, never the method `f`
     // (PyPTO reports the clash).
-    if (isClassProgram_ && e.func->is<NameExpr>())
+    if (isClassProgram_ && e.func->is<NameExpr>() && !sig->moduleLevel)
       fail(e.func->span,
            fmt::format("'{}' is a function of the program: a bare call names an external "
                        "function of the same name, which clashes with it",
@@ -494,7 +494,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     else if (literalType)
       expected = literalType;
     bool anyList =
-        specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any && a.is<ListExpr>();
+        specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any && listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
     argSpans.push_back(a.span);
     if (!literalType) {

@@ -180,6 +180,11 @@ const Expr* PlBinder::moduleAlias(const Expr& e) const {
   return it == moduleConsts_.end() || lookup(n->id) ? nullptr : it->second.alias;
 }
 
+const Expr& PlBinder::listValue(const Expr& e) const {
+  const Expr* a = moduleAlias(e);
+  return a && (a->is<ListExpr>() || a->is<TupleExpr>()) ? *a : e;
+}
+
 bool PlBinder::isDynamicDim(const Expr& e) const {
   const auto* n = e.as<NameExpr>();
   if (!n || lookup(n->id)) return false;
@@ -232,16 +237,35 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
     c.dynamic = true;
   } else if (auto val = evalConst(v)) {
     c.value = *val;
-  } else if (plPath(v) || moduleAlias(v) || isMemRef(v) || v.is<BoolLit>() || v.is<StrLit>()) {
-    // An enum member / dtype, or a bool / string literal (a keyword argument's value).
+  } else if (v.is<ListExpr>() || v.is<TupleExpr>()) {
+    // `SHAPE = [128, 64]`, `OFF = (0, 16)`: a list of extents / offsets, written where a
+    // list goes (a type's shape, an op's list argument, valid_shape=SHAPE). Each entry is a
+    // constant, a pl.dynamic dim or a name of one.
+    const ExprList& elts = v.is<ListExpr>() ? v.cast<ListExpr>().elts : v.cast<TupleExpr>().elts;
+    for (const auto& x : elts) {
+      if (std::string p = unboundParamIn(*x); !p.empty()) {
+        c.unboundParam = p;
+        return c;
+      }
+      if (!evalConst(*x) && !isDynamicDim(*x))
+        fail(x->span,
+             fmt::format("module-level list '{}' must hold compile-time constants", name),
+             "ptoc reads lists of numbers and pl.dynamic dims at the top level, e.g. "
+             "SHAPE = [128, 64]");
+    }
+    c.alias = &v;
+  } else if (plPath(v) || moduleAlias(v) || isMemRef(v) || v.is<BoolLit>() || v.is<StrLit>() ||
+             dottedName(v).starts_with("pld.")) {
+    // An enum member / dtype (pl.X, or a pld enum such as pld.ReduceOp.Sum), or a bool /
+    // string literal (a keyword argument's value).
     const Expr* alias = moduleAlias(v);
     c.alias = alias ? alias : &v;
   } else if (std::string p = unboundParamIn(v); !p.empty()) {
     c.unboundParam = p;  // a value computed from a parameter that has none
   } else {
     fail(v.span, fmt::format("module-level name '{}' must be a compile-time constant", name),
-         "ptoc reads numbers, arithmetic of constants, pl.<dtype>/enum members and "
-         "pl.dynamic(\"NAME\") at the top level");
+         "ptoc reads numbers, arithmetic of constants, lists of them, pl.<dtype>/enum "
+         "members and pl.dynamic(\"NAME\") at the top level");
   }
   return c;
 }

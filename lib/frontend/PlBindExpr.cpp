@@ -131,6 +131,8 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
            "with `...` as its whole body");
     case ExprKind::List:
       return bindList(e.cast<ListExpr>());
+    case ExprKind::ListComp:
+      return bindListComp(e.cast<ListCompExpr>(), false);
     case ExprKind::Tuple: {
       const auto& t = e.cast<TupleExpr>();
       std::vector<ir::ExprPtr> elts;
@@ -203,6 +205,66 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     }
   }
   throw InternalError("unhandled expression kind");
+}
+
+ir::ExprPtr PlBinder::bindListComp(const ListCompExpr& c, bool anyElements) {
+  const auto* call = c.iter->as<CallExpr>();
+  const auto* fn = call ? call->func->as<NameExpr>() : nullptr;
+  if (!fn || fn->id != "range" || call->args.empty() || call->args.size() > 3 ||
+      !call->keywords.empty())
+    fail(c.iter->span, "a list comprehension iterates over range(...) with constant bounds",
+         "e.g. [tids[k] for k in range(4)]");
+  std::vector<int64_t> b;
+  for (const auto& a : call->args) {
+    auto v = evalConst(*a);
+    const int64_t* i = v ? std::get_if<int64_t>(&*v) : nullptr;
+    if (!i)
+      fail(a->span, "the bounds of range(...) in a list comprehension must be integer constants",
+           "the elements are expanded when the program is read");
+    b.push_back(*i);
+  }
+  int64_t start = b.size() > 1 ? b[0] : 0, stop = b.size() > 1 ? b[1] : b[0];
+  int64_t step = b.size() > 2 ? b[2] : 1;
+  if (step == 0) fail(call->args[2]->span, "range() step must not be zero", "use a step of 1");
+  const auto* target = c.target->as<NameExpr>();
+  if (!target)
+    fail(c.target->span, "the target of a list comprehension is one name", "e.g. for k in ...");
+  std::string name(target->id);
+  if (lookup(name))
+    fail(c.target->span,
+         fmt::format("the comprehension variable '{}' is also a variable of the function", name),
+         "give the comprehension variable its own name");
+  int64_t count = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                           : (start > stop ? (start - stop - step - 1) / -step : 0);
+  if (count > 4096)
+    fail(c.iter->span,
+         fmt::format("a list comprehension expands to at most 4096 elements, got {}", count),
+         "write a loop instead");
+  // The variable is a constant while each element is bound (a module-level name shadowed).
+  std::optional<ModuleConst> saved;
+  if (auto it = moduleConsts_.find(name); it != moduleConsts_.end()) saved = it->second;
+  std::vector<ir::ExprPtr> elts;
+  for (int64_t k = 0; k < count; ++k) {
+    ModuleConst mc;
+    mc.value = ConstValue{start + k * step};
+    moduleConsts_[name] = mc;
+    bool keep = true;
+    for (const auto& cond : c.ifs) {
+      auto v = evalConstBool(*cond);
+      if (!v)
+        fail(cond->span, "the condition of a list comprehension must be a compile-time constant",
+             "it is evaluated when the program is read");
+      keep = keep && *v;
+    }
+    if (!keep) continue;
+    elts.push_back(anyElements ? bindExpr(*c.elt)
+                               : bindExpr(*c.elt, ir::ScalarType::get(ir::DType::Index)));
+  }
+  if (saved)
+    moduleConsts_[name] = *saved;
+  else
+    moduleConsts_.erase(name);
+  return ir::makeTuple(std::move(elts), c.span);
 }
 
 ir::ExprPtr PlBinder::bindList(const ListExpr& e) {

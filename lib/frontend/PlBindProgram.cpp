@@ -117,6 +117,10 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
          "define a @pl.program class with @pl.function methods, or top-level @pl.function's");
   }
   isClassProgram_ = sawClass;
+  for (const FunctionDef* d : top.moduleDefs) {
+    collectSignature(*d, false);
+    signatures_.back().moduleLevel = true;
+  }
   for (const FunctionDef* d : defs) collectSignature(*d, sawClass);
   // Functions without a `->` annotation first: their result types (inferred from their
   // returns) are then known at the calls in the others.
@@ -254,6 +258,29 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
   return out;
 }
 
+namespace {
+/// The names an annotation mentions (`M` in `pl.Tensor[[M, 64], pl.FP32]`), with their spans.
+void namesIn(const Expr& e, std::vector<const NameExpr*>& out) {
+  auto all = [&](const ExprList& l) {
+    for (const auto& x : l) namesIn(*x, out);
+  };
+  if (const auto* n = e.as<NameExpr>()) out.push_back(n);
+  else if (const auto* a = e.as<AttributeExpr>()) namesIn(*a->value, out);
+  else if (const auto* s = e.as<SubscriptExpr>()) {
+    namesIn(*s->value, out);
+    namesIn(*s->index, out);
+  } else if (const auto* c = e.as<CallExpr>()) {
+    all(c->args);
+    for (const auto& k : c->keywords) namesIn(*k.value, out);
+  } else if (const auto* l = e.as<ListExpr>()) all(l->elts);
+  else if (const auto* t = e.as<TupleExpr>()) all(t->elts);
+  else if (const auto* b = e.as<BinOpExpr>()) {
+    namesIn(*b->lhs, out);
+    namesIn(*b->rhs, out);
+  } else if (const auto* u = e.as<UnaryOpExpr>()) namesIn(*u->operand, out);
+}
+}  // namespace
+
 void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
   Signature sig;
   sig.def = &def;
@@ -272,11 +299,33 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     first = 1;
   }
   (void)inClass;
+  // pl.dynamic dims the annotations of earlier parameters read: a later parameter of the
+  // same name would rebind a symbol they already used (PyPTO reports it).
+  std::vector<const NameExpr*> dimsRead;
   for (size_t i = first; i < def.params.size(); ++i) {
     const Param& p = def.params[i];
     if (!p.annotation)
       fail(p.nameSpan, fmt::format("parameter '{}' needs a type annotation", p.name),
            "e.g. x: pl.Tensor[[16, 16], pl.FP32]");
+    for (const NameExpr* d : dimsRead)
+      if (d->id == p.name) {
+        Diagnostic diag;
+        diag.severity = Severity::Error;
+        diag.span = p.nameSpan;
+        diag.message = fmt::format(
+            "parameter '{}' names the pl.dynamic dimension '{}' that the annotation of an "
+            "earlier parameter already read",
+            p.name, p.name);
+        diag.notes.emplace_back(d->span, "the earlier parameter's annotation reads it here");
+        diag.hint =
+            fmt::format("move '{}' before the parameters whose types use it, or rename it", p.name);
+        diag_.report(std::move(diag));
+        throw CompileError();
+      }
+    std::vector<const NameExpr*> names;
+    namesIn(*p.annotation, names);
+    for (const NameExpr* n : names)
+      if (isDynamicDim(*n)) dimsRead.push_back(n);
     if (p.defaultValue)
       fail(p.defaultValue->span, "parameters cannot have default values",
            "remove the default and pass the value at every call");

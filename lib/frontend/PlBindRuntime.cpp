@@ -12,7 +12,9 @@
 
 namespace ptoc::frontend {
 
-ir::ExprPtr PlBinder::bindAnyList(const Expr& e) {
+ir::ExprPtr PlBinder::bindAnyList(const Expr& written) {
+  const Expr& e = listValue(written);
+  if (const auto* c = e.as<ListCompExpr>()) return bindListComp(*c, true);
   const auto* l = e.as<ListExpr>();
   if (!l) return bindExpr(e);
   std::vector<ir::ExprPtr> elts;

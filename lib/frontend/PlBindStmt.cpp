@@ -72,6 +72,18 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
                          : 0));
   if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
     return existing;
+  // PyPTO's rule: one Python name holds one tensor type (shape and dtype). (Tiles and
+  // scalars take a new variable of the new type, as ptoc always did.)
+  if (!inserted && !strict && existing->type && type && name != "_") {
+    const auto* was = existing->type->as<ir::TensorType>();
+    const auto* now = type->as<ir::TensorType>();
+    if (was && now && was->isStatic() && now->isStatic() &&
+        (was->dtype != now->dtype || was->shape != now->shape))
+      fail(span,
+           fmt::format("cannot reassign '{}' with a different type: was {}, got {}", name,
+                       ir::typeToString(*existing->type), ir::typeToString(*type)),
+           "use a different variable name for tensors with different shapes or dtypes");
+  }
   auto v = std::make_shared<ir::Var>(std::string(name), type, span);
   entry.key = v->name;
   entry.value = v;

@@ -100,7 +100,8 @@ ir::DType PlBinder::bindDType(const Expr& e) {
        fmt::format("expected one of: {}", all));
 }
 
-std::vector<int64_t> PlBinder::bindStaticShape(const Expr& e, const char* what) {
+std::vector<int64_t> PlBinder::bindStaticShape(const Expr& written, const char* what) {
+  const Expr& e = listValue(written);
   const auto* list = e.as<ListExpr>();
   const ExprList* elts = list ? &list->elts : nullptr;
   if (const auto* t = e.as<TupleExpr>()) elts = &t->elts;
@@ -148,7 +149,7 @@ ir::TileViewFields PlBinder::bindTileView(const CallExpr& call) {
            fmt::format("expected one of: {}", joinNames(names, "pl." + p)));
     };
     if (kw.name == "valid_shape") {
-      const auto* list = kw.value->as<ListExpr>();
+      const auto* list = listValue(*kw.value).as<ListExpr>();
       if (!list)
         fail(kw.value->span, "valid_shape must be a list, e.g. [8, n]",
              "one entry per axis, in brackets");
@@ -211,7 +212,8 @@ ir::ExprPtr PlBinder::bindTensorExtent(const Expr& d, const char* what) {
   return x;
 }
 
-std::vector<ir::ExprPtr> PlBinder::bindTensorShape(const Expr& e) {
+std::vector<ir::ExprPtr> PlBinder::bindTensorShape(const Expr& written) {
+  const Expr& e = listValue(written);
   const auto* list = e.as<ListExpr>();
   const ExprList* elts = list ? &list->elts : nullptr;
   if (const auto* t = e.as<TupleExpr>()) elts = &t->elts;
@@ -256,7 +258,7 @@ void PlBinder::bindTensorExtra(const Expr& e, std::optional<ir::TensorView>& vie
   ir::TensorView v;
   if (const auto* c = e.as<CallExpr>(); c && isPlPath(*c->func, "TensorView")) {
     auto extents = [&](const Expr& x, const char* what) {
-      const auto* list = x.as<ListExpr>();
+      const auto* list = listValue(x).as<ListExpr>();
       if (!list)
         fail(x.span, fmt::format("{} must be a list, e.g. [64, 1]", what),
              "one entry per tensor axis, in brackets");

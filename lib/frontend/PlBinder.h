@@ -53,6 +53,9 @@ class PlBinder {
     bool strictSsa = false;
     /// auto_scope=True (the default): the compiler places AUTO runtime scopes.
     bool autoScope = true;
+    /// A module-level @pl.function next to the @pl.program class: PyPTO adds it to the
+    /// program; the class calls it by its bare name.
+    bool moduleLevel = false;
   };
   /// `@pl.program(strict_ssa=True)`: PyPTO's keyword argument (every function is strict SSA).
   void bindProgramDecorator(const CallExpr& call);
@@ -85,6 +88,8 @@ class PlBinder {
   /// What the top level of a file (or of a builder function's body) declares.
   struct TopLevel {
     std::vector<const FunctionDef*> defs;
+    /// Module-level @pl.function's of a file that also holds a @pl.program class.
+    std::vector<const FunctionDef*> moduleDefs;
     std::string programName = "main";
     Span programSpan;
     bool sawClass = false, sawFunction = false;
@@ -110,6 +115,8 @@ class PlBinder {
   std::optional<bool> evalConstBool(const Expr& e) const;
   /// `e` is a module-level name standing for an enum member / dtype: that expression.
   const Expr* moduleAlias(const Expr& e) const;
+  /// `e`, or the list / tuple a module-level name stands for (`SHAPE = [128, 64]`).
+  const Expr& listValue(const Expr& e) const;
   bool isDynamicDim(const Expr& e) const;
   /// A use of module constants in a kernel: the folded literal (typed like a bare literal).
   ir::ExprPtr bindModuleConst(const Expr& e, const ir::TypePtr& expected);
@@ -221,6 +228,9 @@ class PlBinder {
   ir::ExprPtr bindWindowSubscript(const SubscriptExpr& e, const ir::ExprPtr& base,
                                   const std::vector<int64_t>& dims, bool isTile);
   ir::ExprPtr bindList(const ListExpr& e);
+  /// `[elt for k in range(a, b, s) if cond]` with constant bounds: the elements, bound with
+  /// k = a, a+s, ... (index-typed like a list of extents unless `anyElements`).
+  ir::ExprPtr bindListComp(const ListCompExpr& c, bool anyElements);
   /// `[a, b]` of any values (the `deps=` task ids, the arguments of a submit), or one value.
   ir::ExprPtr bindAnyList(const Expr& e);
   /// `out, tid = pl.submit(self.kernel, args..., deps=[...])` (and pl.spmd_submit).

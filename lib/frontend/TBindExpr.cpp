@@ -514,6 +514,9 @@ ExprPtr TLowering::lowerExpr(const Expr& e) {
     }
     case ExprKind::Dict:
       fail(e.span, "a dict is not supported in a T kernel");
+    case ExprKind::ListComp:
+      fail(e.span, "a list comprehension is not supported in a T kernel",
+           "write the elements out explicitly");
     case ExprKind::BinOp: {
       const auto& b = e.cast<BinOpExpr>();
       auto* o = make<BinOpExpr>(e.span);

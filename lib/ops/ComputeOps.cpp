@@ -68,9 +68,12 @@ TypePtr deduceUnary(const OpCallContext& ctx) {
   return vecResultLike(ctx, t.dtype);
 }
 
+void checkTmp(const OpCallContext& ctx, const TileType& in);
+
 TypePtr deduceUnaryFloat(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
   requireFloat(ctx, 0, t.dtype, "tile");
+  checkTmp(ctx, t);  // tile.rsqrt's optional scratch tile
   return vecResultLike(ctx, t.dtype);
 }
 
@@ -212,6 +215,15 @@ TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
                          dtypeName(s.out), dtypeName(acc.dtype)),
              fmt::format("start the accumulator with pl.matmul(lhs, rhs), which gives {}",
                          dtypeName(s.out)));
+  // PyPTO's init_cond: where it holds, the accumulator is overwritten with lhs x rhs.
+  if (ctx.args.size() > 3) {
+    const auto* c = ctx.args[3]->type->as<ScalarType>();
+    if (!c || c->dtype != DType::Bool)
+      ctx.fail(3,
+               fmt::format("{} requires init_cond to have dtype BOOL, got {}", ctx.op.name,
+                           describeType(ctx.args[3]->type.get())),
+               "pass a condition: init_cond=(k == 0), or True / False");
+  }
   return makeTile(acc.shape, acc.dtype, MemorySpace::Acc, explicitValidOf(acc),
                   acc.effectiveView().pad);
 }
@@ -286,16 +298,22 @@ void registerComputeOps(OpRegistry& r) {
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {} with a scalar; the tile's type", n));
 
-  for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip"})
-    r.add(std::string("tile.") + n)
-        .arg("tile", K::Tile, vec)
-        .trait(OpTrait::Elementwise)
+  for (const char* n : {"exp", "log", "sqrt", "rsqrt", "recip"}) {
+    OpBuilder b = r.add(std::string("tile.") + n);
+    b.arg("tile", K::Tile, vec);
+    // PyPTO's tile.rsqrt(tile, tmp): a scratch tile that selects the high-precision lowering.
+    if (std::string_view(n) == "rsqrt") b.optionalArg("tmp", K::Tile, vec);
+    b.trait(OpTrait::Elementwise)
         .rowMajorArgs({0})
         .pipes(vector)
         .pto(ptoSpelling(n))
         .deduce(deduceUnaryFloat)
         .outputMemoryFixed(kVec)
-        .doc(fmt::format("elementwise {} of a float tile; the tile's type", n));
+        .doc(fmt::format("elementwise {} of a float tile; the tile's type{}", n,
+                         std::string_view(n) == "rsqrt"
+                             ? " (tmp: a scratch tile of its shape and dtype, high precision)"
+                             : ""));
+  }
 
   for (const char* n : {"abs", "neg", "relu"})
     r.add(std::string("tile.") + n)
@@ -372,12 +390,13 @@ void registerComputeOps(OpRegistry& r) {
       .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
+      .optionalArg("init_cond", K::Scalar)
       .id(OpId::MatmulAcc)
       .pipes({Pipe::M})
       .pto("pto.tmatmul.acc")
       .deduce(deduceMatmulAcc)
       .outputMemoryFixed(MemorySpace::Acc)
-      .doc("acc += lhs x rhs; the accumulator's type");
+      .doc("acc += lhs x rhs (acc = lhs x rhs where init_cond holds); the accumulator's type");
 }
 
 }  // namespace ptoc

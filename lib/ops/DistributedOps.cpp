@@ -85,11 +85,11 @@ TypePtr deduceCommCtxScalar(const OpCallContext& ctx) {
   return ScalarType::get(DType::Int32);
 }
 
-/// notify(target, peer, offsets, value) / wait(signal, offsets, expected): an INT32 signal
-/// window addressed with one offset per axis.
-TypePtr deduceSignal(const OpCallContext& ctx, size_t offsetsArg) {
+/// notify(target, peer, offsets, value) / wait(signal, offsets, expected): a signal window
+/// (any dtype, as in PyPTO) addressed with one offset per axis; defer_wait's is INT32.
+TypePtr deduceSignal(const OpCallContext& ctx, size_t offsetsArg, bool int32 = false) {
   const TensorType& sig = distributedArgRef(ctx, 0);
-  if (sig.dtype != DType::Int32)
+  if (int32 && sig.dtype != DType::Int32)
     ctx.fail(0,
              fmt::format("the signal window of {} must be INT32, got {}", ctx.op.name,
                          dtypeName(sig.dtype)),
@@ -104,7 +104,7 @@ TypePtr deduceSignal(const OpCallContext& ctx, size_t offsetsArg) {
 /// defer_wait: like wait, but integer offsets and expected value, and only cmp=Ge (the
 /// runtime re-checks a monotonic counter when it completes the task).
 TypePtr deduceDeferWait(const OpCallContext& ctx) {
-  deduceSignal(ctx, 1);
+  deduceSignal(ctx, 1, /*int32=*/true);
   const auto elems = listArgElements(ctx, 1);
   for (size_t k = 0; k < elems.size(); ++k) {
     const auto* st = elems[k]->type->as<ScalarType>();

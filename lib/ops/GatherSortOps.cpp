@@ -253,6 +253,43 @@ DeduceTypeFn elementwiseOf(size_t like, std::vector<size_t> checked) {
   };
 }
 
+/// Bitwise tile ops (and_, ors, xor, shl, not_, ...): integer operands (BOOL too for not_);
+/// otherwise like elementwiseOf.
+DeduceTypeFn bitwiseOf(std::vector<size_t> checked, bool boolOk = false) {
+  DeduceTypeFn inner = elementwiseOf(0, checked);
+  return [inner, boolOk](const OpCallContext& ctx) -> TypePtr {
+    const TileType& t = tileArgRef(ctx, 0);
+    if (!isInteger(t.dtype) && !(boolOk && t.dtype == DType::Bool))
+      ctx.fail(0,
+               fmt::format("{} needs an integer tile, got {}", ctx.op.name, dtypeName(t.dtype)),
+               "bitwise ops work on integer tiles: cast it first (pl.cast(t, pl.INT32))");
+    if (ctx.args.size() > 1 && ctx.args[1]->type->isa<ScalarType>() &&
+        !isInteger(scalarArgDType(ctx, 1)))
+      ctx.fail(1,
+               fmt::format("the scalar of {} must be an integer, got {}", ctx.op.name,
+                           dtypeName(scalarArgDType(ctx, 1))),
+               "pass an integer scalar");
+    return inner(ctx);
+  };
+}
+
+/// row_argmax / col_argmax (tile, tmp?): INT32 indices, [rows, 1] or [1, cols].
+DeduceTypeFn argReduceOf(bool row) {
+  return [row](const OpCallContext& ctx) -> TypePtr {
+    const TileType& t = tileArgRef(ctx, 0);
+    if (t.shape.size() != 2)
+      ctx.fail(0, fmt::format("{} reduces a 2-D tile, got rank {}", ctx.op.name, t.shape.size()),
+               "reshape it to [rows, cols] first");
+    if (const TileType* tmp = ctx.tileArg(1)) {
+      requireSameDType(ctx, 1, t.dtype, tmp->dtype, "the tile and its tmp tile");
+      requireSameShape(ctx, 1, t.shape, tmp->shape, "the tile and its tmp tile");
+    }
+    std::vector<int64_t> shape = row ? std::vector<int64_t>{t.shape[0], 1}
+                                     : std::vector<int64_t>{1, t.shape[1]};
+    return makeTile(shape, DType::Int32, kVec);
+  };
+}
+
 TypePtr deduceTri(const OpCallContext& ctx) {
   auto shape = staticShapeArg(ctx, 1, "shape");
   std::vector<ExprPtr> valid;
@@ -375,6 +412,7 @@ std::vector<OpRow> gatherSortRows() {
   auto tile = [](std::string n) { return ArgRow{std::move(n), K::Tile}; };
   auto tensor = [](std::string n) { return ArgRow{std::move(n), K::Tensor}; };
   auto scalar = [](std::string n) { return ArgRow{std::move(n), K::Scalar}; };
+  auto intScalar = [](std::string n) { return ArgRow{std::move(n), K::IntScalar}; };
   std::vector<OpRow> rows = {
       // ---- gathers and scatters ----
       {"tile.gather",
@@ -419,7 +457,12 @@ std::vector<OpRow> gatherSortRows() {
         {"idx", K::TileOrTensor},
         {"scratch", K::Tensor, true},
         {"valid_shape", K::IntList, true}},
-       {{"coalesce", A::Int, int64_t{0}},
+       {{"coalesce",
+         A::Int,
+         int64_t{0},
+         false,
+         {int64_t{0}, int64_t{1}},
+         {{std::string("row"), int64_t{0}}, {std::string("elem"), int64_t{1}}}},
         {"gather_oob", A::Int, int64_t{0}},
         {"target_memory", A::MemorySpace, MemorySpace::Vec}},
        deduceMgather,
@@ -639,6 +682,57 @@ std::vector<OpRow> gatherSortRows() {
        deduceReinterpretView,
        {Pipe::Scalar},
        "Tensor; the same bytes read as another dtype"},
+      // ---- bitwise (PyPTO's tile forms of tensor.and_ ... tensor.not_) and arg-reductions ----
+      {"tile.and_", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs & rhs"},
+      {"tile.or_", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs | rhs"},
+      {"tile.xor",
+       {tile("lhs"), tile("rhs"), {"tmp", K::Tile, true}},
+       {},
+       bitwiseOf({1}),
+       kV,
+       "Tile; lhs ^ rhs (tmp: scratch)"},
+      {"tile.shl", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs << rhs"},
+      {"tile.shr", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs >> rhs"},
+      {"tile.ands", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs & scalar"},
+      {"tile.ors", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs | scalar"},
+      {"tile.xors",
+       {tile("lhs"), intScalar("rhs"), {"tmp", K::Tile, true}},
+       {},
+       bitwiseOf({}),
+       kV,
+       "Tile; lhs ^ scalar (tmp: scratch)"},
+      {"tile.shls", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs << scalar"},
+      {"tile.shrs", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs >> scalar"},
+      {"tile.not_",
+       {tile("tile")},
+       {},
+       bitwiseOf({}, /*boolOk=*/true),
+       kV,
+       "Tile; ~tile (logical not of a BOOL tile)"},
+      {"tile.row_argmax",
+       {tile("tile"), {"tmp_tile", K::Tile, true}},
+       {},
+       argReduceOf(true),
+       kV,
+       "INT32 [rows, 1]; the column of each row's maximum (the first on ties)"},
+      {"tile.row_argmin",
+       {tile("tile"), {"tmp_tile", K::Tile, true}},
+       {},
+       argReduceOf(true),
+       kV,
+       "INT32 [rows, 1]; the column of each row's minimum (the first on ties)"},
+      {"tile.col_argmax",
+       {tile("tile"), {"tmp_tile", K::Tile, true}},
+       {},
+       argReduceOf(false),
+       kV,
+       "INT32 [1, cols]; the row of each column's maximum (the first on ties)"},
+      {"tile.col_argmin",
+       {tile("tile"), {"tmp_tile", K::Tile, true}},
+       {},
+       argReduceOf(false),
+       kV,
+       "INT32 [1, cols]; the row of each column's minimum (the first on ties)"},
       {"tile.batch_matmul",
        {tile("lhs"), tile("rhs")},
        {},

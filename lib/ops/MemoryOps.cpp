@@ -271,6 +271,7 @@ TypePtr deduceCi(const OpCallContext& ctx) {
              fmt::format("the start of {} must be a {} scalar (the result dtype), got Scalar[{}]",
                          ctx.op.name, dtypeName(dtype), dtypeName(sd)),
              fmt::format("cast it: pl.cast(start, pl.{})", dtypeName(dtype)));
+  if (ctx.op.name.starts_with("tensor.")) return TensorType::get(std::move(shape), dtype);
   return makeTile(std::move(shape), dtype, kVec);
 }
 
@@ -628,6 +629,17 @@ void registerMemoryOps(OpRegistry& r) {
       .deduce(deduceCi)
       .outputMemoryFixed(kVec)
       .doc("index ramp start, start+1, ... along the innermost axis; shape [1, .., 1, N]");
+  // PyPTO's tensor-level form (also spelled pl.arange / pl.tensor.arange): dtype INT32 by
+  // default; convert-tensor-to-tile-ops makes it tile.ci.
+  r.add("tensor.ci")
+      .arg("start", K::IntScalar)
+      .arg("shape", K::IntList)
+      .kwarg("dtype", A::DType, DType::Int32, true, {DType::Int16, DType::Int32})
+      .kwarg("descending", A::Bool, false)
+      .pipes({Pipe::V})
+      .deduce(deduceCi)
+      .doc("a tensor holding the index ramp start, start+1, ... along the innermost axis; "
+           "shape [1, .., 1, N]");
 
   r.add("tile.random")
       .arg("key0", K::IntScalar)

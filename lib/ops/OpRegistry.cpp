@@ -409,6 +409,17 @@ OpBuilder& OpBuilder::kwarg(std::string n, AttrKind kind, std::optional<AttrValu
   return *this;
 }
 
+OpBuilder& OpBuilder::kwargSpelling(const std::string& n, AttrValue written, AttrValue canonical) {
+  KwargSpec* spec = nullptr;
+  for (KwargSpec& k : def_.kwargs)
+    if (k.name == n) spec = &k;
+  PTOC_CHECK(spec, def_.name + ": spelling of an undeclared kwarg " + n);
+  PTOC_CHECK(attrMatchesKind(canonical, spec->kind),
+             def_.name + ": spelling of " + n + " has the wrong kind");
+  spec->spellings.emplace_back(std::move(written), std::move(canonical));
+  return *this;
+}
+
 OpBuilder& OpBuilder::requiredKwarg(std::string n, AttrKind kind, std::vector<AttrValue> allowed) {
   kwarg(std::move(n), kind, std::nullopt, false, std::move(allowed));
   def_.kwargs.back().required = true;
@@ -685,11 +696,26 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
       failAt(diag, at, fmt::format("keyword argument '{}' of {} is given twice", name, op.name),
              "remove one of them");
     std::optional<AttrValue> v = coerceAttr(value, spec->kind);
-    if (!v)
+    for (const auto& [written, canonicalValue] : spec->spellings)
+      if (value == written) v = canonicalValue;
+    if (!v) {
+      std::string hint = kwargExampleHint(*spec);
+      if (!spec->spellings.empty()) {  // PyPTO's other spellings of the value
+        std::vector<std::string> written, canonical;
+        for (const auto& [w, c] : spec->spellings)
+          if (!std::holds_alternative<bool>(w)) {
+            written.push_back(printAttrValue(w));
+            canonical.push_back(printAttrValue(c));
+          }
+        if (!written.empty())
+          hint = fmt::format("write {}={} (PyPTO's spellings of {})", name,
+                             fmt::join(written, " or "), fmt::join(canonical, " and "));
+      }
       failAt(diag, at,
              fmt::format("keyword argument '{}' of {} must be {}, got {}", name, op.name,
                          ops::attrKindDescription(spec->kind), printAttrValue(value)),
-             kwargExampleHint(*spec));
+             hint);
+    }
     if (!spec->allowed.empty() &&
         std::find(spec->allowed.begin(), spec->allowed.end(), *v) == spec->allowed.end()) {
       std::vector<std::string> allowed;

@@ -21,6 +21,8 @@ void registerRows(OpRegistry& r, const std::vector<OpRow>& rows) {
         b.requiredKwarg(k.name, k.kind, k.allowed);
       else
         b.kwarg(k.name, k.kind, k.dflt, false, k.allowed);
+      for (const auto& [written, canonical] : k.spellings)
+        b.kwargSpelling(k.name, written, canonical);
     }
     b.deduce(row.deduce).pipes(row.pipes).doc(row.doc);
     if (row.sideEffects) b.sideEffects();

@@ -26,6 +26,8 @@ struct KwargRow {
   std::optional<ir::AttrValue> dflt = std::nullopt;
   bool required = false;
   std::vector<ir::AttrValue> allowed = {};
+  /// {written, canonical}: PyPTO's other spellings of a value (KwargSpec::spellings).
+  std::vector<std::pair<ir::AttrValue, ir::AttrValue>> spellings = {};
 };
 
 struct OpRow {

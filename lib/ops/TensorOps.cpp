@@ -161,6 +161,14 @@ TypePtr deduceCreate(const OpCallContext& ctx) {
   PTOC_CHECK(d, "tensor.create: dtype missing after validation");
   if (*d == DType::Index)
     ctx.failKwarg("dtype", "INDEX is not a tensor element type", "use pl.INT32 or pl.INT64");
+  // PyPTO's runtime pre-fill: zero for every dtype, other values not for FP16 / BF16.
+  if (const double* v = getAttr<double>(ctx.kwargs, "init_value");
+      v && *v != 0.0 && (*d == DType::FP16 || *d == DType::BF16))
+    ctx.failKwarg("init_value",
+                  fmt::format("init_value={} cannot pre-fill a {} tensor: the runtime fills "
+                              "FP16 / BF16 tensors with zero only",
+                              *v, dtypeName(*d)),
+                  "use init_value=0, or fill it with pl.full");
   if (auto shape = ctx.staticIntList(0)) return tensorOf(staticShapeArg(ctx, 0, "shape"), *d);
   return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
@@ -193,8 +201,20 @@ TypePtr deduceDim(const OpCallContext& ctx) {
   return ScalarType::get(DType::Index);
 }
 
+/// PyPTO's rule: an MX-layout tensor (pl.MX_A_ZZ / pl.MX_B_NN, block scales in a packed
+/// layout) is loaded whole; a slice or a zero-copy view of it is not defined.
+void rejectMxSource(const OpCallContext& ctx, const TensorType& t) {
+  if (t.view && (t.view->layout == TensorLayout::MX_A_ZZ || t.view->layout == TensorLayout::MX_B_NN))
+    ctx.fail(0,
+             fmt::format("{} does not support MX-layout tensors (layout {})", ctx.op.name,
+                         t.view->layout == TensorLayout::MX_A_ZZ ? "MX_A_ZZ" : "MX_B_NN"),
+             "load the MX tensor whole (pl.load(x, offsets, shapes, target_memory=pl.Mem.Mat)) "
+             "and take the window of the tile");
+}
+
 TypePtr deduceSlice(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
+  rejectMxSource(ctx, t);
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (shape.size() != t.shape.size())
     ctx.fail(1,
@@ -231,6 +251,7 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
 
 TypePtr deduceReshape(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
+  rejectMxSource(ctx, t);
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (elementCount(shape) != elementCount(t.shape))
     ctx.fail(1,
@@ -243,6 +264,7 @@ TypePtr deduceReshape(const OpCallContext& ctx) {
 
 TypePtr deduceView(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
+  rejectMxSource(ctx, t);
   const std::string* layout = getAttr<std::string>(ctx.kwargs, "layout");
   if (ctx.args.size() < 2 && !layout)
     ctx.fail(
@@ -275,6 +297,7 @@ TypePtr deduceView(const OpCallContext& ctx) {
 
 TypePtr deduceTranspose(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
+  rejectMxSource(ctx, t);
   auto axis = [&](size_t i) {
     const auto* c = ctx.args[i]->as<ConstInt>();
     int64_t r = static_cast<int64_t>(t.shape.size());
@@ -514,9 +537,12 @@ void registerTensorOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType)
       .kwarg("layout", A::String, std::string("ND"), false, {std::string("ND")})
+      .kwarg("manual_dep", A::Bool, false)
+      .kwarg("init_value", A::Float)
       .pipes(scalarPipe)
       .deduce(deduceCreate)
-      .doc("a new (uninitialized) GM tensor of shape and dtype");
+      .doc("a new GM tensor of shape and dtype: uninitialized, or pre-filled with init_value "
+           "by the runtime; manual_dep=True takes it out of automatic task dependencies");
   add("full")
       .arg("shape", K::IntList)
       .arg("value", K::Scalar)
@@ -566,10 +592,14 @@ void registerTensorOps(OpRegistry& r) {
       .arg("target", K::Tensor, {}, MemoryEffect::ReadWrite)
       .arg("source", K::Tensor)
       .arg("offset", K::IntList)
-      .kwarg("atomic", A::Bool, false)
+      // PyPTO's AtomicType code: 0 overwrites (None_), 1 adds (Add); True / False read as 1 / 0.
+      .kwarg("atomic", A::Int, int64_t{0}, false, {int64_t{0}, int64_t{1}})
+      .kwargSpelling("atomic", true, int64_t{1})
+      .kwargSpelling("atomic", false, int64_t{0})
       .pipes(scalarPipe)
       .deduce(deduceAssemble)
-      .doc("writes source into target at offset; the target");
+      .doc("writes source into target at offset (atomic=pl.AtomicType.Add: adds into it); the "
+           "target");
   add("reshape")
       .arg("input", K::Tensor)
       .arg("shape", K::IntList)

@@ -160,7 +160,7 @@ ExprPtr convertSlice(const Call& c, std::vector<ExprPtr> args, TileConversionCon
 }
 
 ExprPtr convertAssemble(const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) {
-  bool atomic = std::get<bool>(*c.op->kwargValue(c.kwargs, "atomic"));
+  bool atomic = std::get<int64_t>(*c.op->kwargValue(c.kwargs, "atomic")) != 0;
   ExprPtr src = isTensorValue(args[1]) ? ctx.asTile(args[1], MemorySpace::Vec) : args[1];
   if (isTensorValue(args[0])) {
     const OpDef& store = OpRegistry::instance().get("tile.store");
@@ -168,14 +168,15 @@ ExprPtr convertAssemble(const Call& c, std::vector<ExprPtr> args, TileConversion
     if (atomic) {
       if (!store.findKwarg("atomic"))
         ctx.fail(
-            "tensor.assemble(atomic=True) has no tile-level form: tile.store has no atomic mode",
+            "tensor.assemble(atomic=pl.AtomicType.Add) has no tile-level form: tile.store has no "
+            "atomic mode",
             "accumulate in a tile and store once");
       kw.emplace_back("atomic", true);
     }
     return ctx.call("tile.store", {src, args[2], args[0]}, kw);
   }
   if (atomic)
-    ctx.fail("tensor.assemble(atomic=True) into an on-chip value has no tile-level form",
+    ctx.fail("tensor.assemble(atomic=pl.AtomicType.Add) into an on-chip value has no tile-level form",
              "atomic accumulation needs a GM target (a function output tensor)");
   return ctx.call("tile.assemble", {args[0], src, args[2]});
 }
@@ -241,7 +242,7 @@ Table buildTable() {
                         "row_argmax", "row_argmin", "col_argmax",
                         "col_argmin", "reshape",    "transpose",
                         "concat",     "fillpad",    "set_validshape",
-                        "full"})
+                        "full",       "ci"})
     put(n, simple());
   for (const char* s : {"", "_add", "_sub", "_mul", "_div", "_max", "_min", "_expdif"}) {
     put(fmt::format("row_expand{}", s), simple());
@@ -276,6 +277,13 @@ Table buildTable() {
   put("expand_clone", convertExpandClone);
   put("create",
       [](const Call& c, std::vector<ExprPtr> args, TileConversionContext& ctx) -> ExprPtr {
+        DType d = c.type->as<TensorType>()->dtype;
+        if (const auto* v = getAttr<double>(c.kwargs, "init_value")) {
+          // The runtime's pre-fill becomes a tile filled with the value.
+          ExprPtr value = isFloat(d) ? constFloat(*v, d, ctx.at())
+                                     : constInt(static_cast<int64_t>(*v), d, ctx.at());
+          return ctx.call("tile.full", {args[0], value}, {{"dtype", d}});
+        }
         return ctx.call(
             "tile.create", args,
             {{"dtype", c.type->as<TensorType>()->dtype}, {"target_memory", ctx.resultDemand()}});

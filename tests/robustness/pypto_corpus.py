@@ -12,8 +12,12 @@ imports and the module/enclosing-scope constants the program refers to
   - any other program should be accepted (exit 0), and its canonical form must
     parse back to the same text (`ptoc fmt OUT` == OUT);
   - exit status 2 or a signal is an internal error / crash (always a bug);
-  - a program whose pytest.raises expects pypto.InternalError or AssertionError is valid (the
-    test injects the failure into a pass); it is listed apart and counted in neither figure.
+  - a program whose pytest.raises expects pypto.InternalError or AssertionError, or whose test
+    monkeypatches PyPTO, is valid (the test injects the failure into a pass or an op); it is
+    listed apart and counted in neither figure;
+  - a program that uses a value of the Python code around it that the harness cannot evaluate
+    (tests/robustness/corpus_eval.py: constants, lists, dicts, `self.X` of a test class, call-site
+    and parametrize values, `if`s) is not extractable: listed apart, counted in no figure.
 
 Prints acceptance per source area and the top rejection classes (grouped by the
 first diagnostic's message, with quoted names elided).
@@ -33,6 +37,8 @@ import sys
 import tempfile
 import textwrap
 from pathlib import Path
+
+from corpus_eval import UNKNOWN, Evaluator, render
 
 
 def is_pl_attr(node, name):
@@ -54,6 +60,47 @@ def is_pytest_raises(with_node):
 
 def names_used(node):
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+PY_BUILTINS = {"range", "len", "min", "max", "int", "float", "bool", "str", "list", "tuple",
+               "print", "abs", "enumerate", "zip", "isinstance", "super", "None", "True",
+               "False", "pl", "pld", "self", "dict", "set", "sum", "any", "all", "sorted"}
+
+
+def bound_names(fn):
+    """Names a function (or class) binds itself: parameters, assigned names, loop targets,
+    nested definitions."""
+    out = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n is not fn:
+            out.add(n.name)
+    return out
+
+
+def free_names(node):
+    """Names `node` (a @pl.program class or a @pl.function) uses without binding them,
+    function by function."""
+    if isinstance(node, ast.ClassDef):
+        out = set()
+        for d in node.decorator_list:
+            out |= names_used(d)
+        for s in node.body:
+            out |= free_names(s) if isinstance(s, ast.FunctionDef) else names_used(s)
+        return out - PY_BUILTINS
+    return names_used(node) - bound_names(node) - PY_BUILTINS
+
+
+def defined_names(tree):
+    """Every name the file binds somewhere (assignment, parameter, definition, import)."""
+    out = bound_names(tree)
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in n.names}
+    return out
 
 
 def const_like(value):
@@ -127,87 +174,32 @@ def builder_params(fn):
     return [(arg.arg, d) for arg, d in out if arg.arg not in ("self", "cls")]
 
 
-class PyValue(str):
-    """The text of a string literal for --define (its repr)."""
-
-
-class ConstEval:
-    """Evaluates a call-site argument to the text of a --define value: numbers, arithmetic
-    of numbers, pl.X attributes, and names bound to those in `env`."""
-
-    def __init__(self, env):
-        self.env = env
-
-    def __call__(self, node, depth=0):
-        if depth > 20:
-            return None
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return PyValue(repr(node.value))
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool)):
-            return node.value
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            v = self(node.operand, depth + 1)
-            return None if not isinstance(v, (int, float)) or isinstance(v, bool) else (-v if isinstance(
-                node.op, ast.USub) else v)
-        if isinstance(node, ast.BinOp):
-            a, b = self(node.left, depth + 1), self(node.right, depth + 1)
-            if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or \
-                    isinstance(a, bool) or isinstance(b, bool):
-                return None
-            ops = {ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y,
-                   ast.Mult: lambda x, y: x * y, ast.FloorDiv: lambda x, y: x // y,
-                   ast.Mod: lambda x, y: x % y}
-            f = ops.get(type(node.op))
-            try:
-                return f(a, b) if f else None
-            except ZeroDivisionError:
-                return None
-        if isinstance(node, ast.Attribute):
-            text = ast.unparse(node)
-            return text if text.startswith("pl.") else None
-        if isinstance(node, ast.Name) and node.id in self.env:
-            return self(self.env[node.id], depth + 1)
-        return None
-
-
-
-
-def define_text(v):
-    if isinstance(v, PyValue):
-        return str(v)
-    return v if isinstance(v, str) else repr(v)
-
-
-def parametrize_row(fn):
-    """name -> value node of the first row of the pytest.mark.parametrize decorators of `fn`."""
-    out = {}
-    for d in fn.decorator_list:
-        if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and \
-                d.func.attr == "parametrize" and len(d.args) >= 2 and \
-                isinstance(d.args[1], (ast.List, ast.Tuple)) and d.args[1].elts:
-            if isinstance(d.args[0], ast.Constant) and isinstance(d.args[0].value, str):
-                keys = [k.strip() for k in d.args[0].value.split(",") if k.strip()]
-            elif isinstance(d.args[0], (ast.Tuple, ast.List)) and \
-                    all(isinstance(k, ast.Constant) for k in d.args[0].elts):
-                keys = [k.value for k in d.args[0].elts]
-            else:
-                continue
-            row = d.args[1].elts[0]
-            if isinstance(row, ast.Call) and getattr(row.func, "attr", "") == "param":
-                row = row.args[0] if len(row.args) == 1 else ast.Tuple(elts=row.args)
-            vals = row.elts if len(keys) > 1 and isinstance(row, (ast.Tuple, ast.List)) \
-                else [row]
-            out.update(dict(zip(keys, vals)))
-    return out
-
-
 class Extractor(ast.NodeVisitor):
     def __init__(self, src, tree):
         self.src = src
         self.tree = tree
         self.lines = src.splitlines()
         self.stack = []  # ancestors
-        self.found = []  # (kind, name, text, expected_error, defines)
+        self.found = []  # (kind, name, text, expected_error, defines, skip reason)
+        self.evaluator = Evaluator(tree, src)
+        self.module_functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)
+                                 and any(is_pl_attr(d, "function") for d in f.decorator_list)}
+        self.defined = defined_names(tree)
+        # Names bound to Python functions, classes or modules (not values).
+        self.not_values = {n.name for n in ast.walk(tree)
+                           if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        self.local_imports = {}  # name -> module, for `from tests.x import name` / examples
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Import):
+                self.not_values |= {(a.asname or a.name).split(".")[0] for a in n.names}
+            elif isinstance(n, ast.ImportFrom):
+                for a in n.names:
+                    name = a.asname or a.name
+                    mod = n.module or ""
+                    if n.level or mod.split(".")[0] in ("tests", "examples"):
+                        self.local_imports[name] = ("." * n.level) + mod
+                    else:
+                        self.not_values.add(name)
 
     def self_attrs(self, cls):
         """self.X -> value node for `self.X = <constant>` / `self.X = param` (with a
@@ -254,35 +246,21 @@ class Extractor(ast.NodeVisitor):
         body = "\n".join(self.lines[first - 1:node.end_lineno])
         return textwrap.dedent(body)
 
-    def call_site_defines(self, fn, params):
-        """--define settings for the builder `fn` from the first row of a
-        pytest.mark.parametrize on it, else from the call of it that gives the most constant
-        arguments (numbers, bools, strings, pl.X; a parametrized caller passes its own first
-        row on: `def test(op, v): helper(op, v)`)."""
+    def call_site_values(self, fn, params):
+        """Values of the builder `fn`'s parameters: the first row of a
+        pytest.mark.parametrize on it, else the call of it that gives the most known
+        arguments (a parametrized caller passes its own first row on:
+        `def test(op, v): helper(op, v)`). Evaluated by corpus_eval.Evaluator."""
         names = [p for p, _ in params]
-        module_env = {n: v for s in self.tree.body for n, v in const_assigns(s)}
-        row = parametrize_row(fn)
+        ev = self.evaluator
+        row = {k: v for k, v in ev.parametrize_row(fn).items() if k in names}
         if row:
-            ev = ConstEval(module_env)
-            out = {}
-            for k, v in row.items():
-                x = ev(v)
-                if k in names and x is not None:
-                    out[k] = define_text(x)
-            if out:
-                return out
+            return row
         best = {}
         for caller in ast.walk(self.tree):
             if not isinstance(caller, (ast.FunctionDef, ast.Module)):
                 continue
-            env = dict(module_env)
-            if isinstance(caller, ast.FunctionDef):
-                # A caller that is itself parametrized passes its first row on.
-                env.update(parametrize_row(caller))
-                for s in caller.body:
-                    for n, v in const_assigns(s):
-                        env[n] = v
-            ev = ConstEval(env)
+            env = None
             for call in ast.walk(caller):
                 if not isinstance(call, ast.Call):
                     continue
@@ -291,15 +269,16 @@ class Extractor(ast.NodeVisitor):
                     f.attr if isinstance(f, ast.Attribute) else None
                 if callee != fn.name or any(isinstance(a, ast.Starred) for a in call.args):
                     continue
+                env = env or ev.caller_env(caller)
                 out = {}
                 for name, a in zip(names, call.args):
-                    v = ev(a)
-                    if v is not None:
-                        out[name] = define_text(v)
+                    v = ev.eval(a, env)
+                    if v is not UNKNOWN:
+                        out[name] = v
                 for kw in call.keywords:
-                    v = ev(kw.value) if kw.arg in names else None
-                    if v is not None:
-                        out[kw.arg] = define_text(v)
+                    v = ev.eval(kw.value, env) if kw.arg in names else UNKNOWN
+                    if v is not UNKNOWN:
+                        out[kw.arg] = v
                 if len(out) > len(best):  # the call that gives the most parameters
                     best = out
         return best
@@ -311,6 +290,11 @@ class Extractor(ast.NodeVisitor):
             if isinstance(a, ast.With) and is_pytest_raises(a):
                 call = a.items[0].context_expr
                 expected_error = ast.unparse(call.args[0]) if call.args else "Exception"
+        # A test that monkeypatches PyPTO (an op made to raise) injects the error: the
+        # program itself is valid.
+        if expected_error and any(isinstance(a, ast.FunctionDef) and any(
+                x.arg == "monkeypatch" for x in a.args.args) for a in self.stack):
+            expected_error = MONKEYPATCHED
         # The innermost plain function around the program whose parameters it uses: a
         # builder; ptoc reads it with its parameters (defaults, --define from a call site).
         builder_at = None
@@ -319,8 +303,24 @@ class Extractor(ast.NodeVisitor):
             if isinstance(anc, ast.FunctionDef) and not is_pl_decorated(anc):
                 builder_at = i
                 break
+        # @pl.function's of the module (or of an enclosing function) the program calls: PyPTO
+        # adds them to the program.
+        visible = dict(self.module_functions)
+        for anc in self.stack:
+            if isinstance(anc, ast.FunctionDef):
+                visible.update({f.name: f for f in anc.body if isinstance(f, ast.FunctionDef) and
+                                any(is_pl_attr(d, "function") for d in f.decorator_list)})
+        nodes = [node]
+        if kind == "program":
+            work = list(free_names(node))
+            while work:
+                n = work.pop()
+                f = visible.get(n)
+                if f is not None and f not in nodes:
+                    nodes.append(f)
+                    work += list(free_names(f))
         consts = self.scope_consts()
-        used = names_used(node)
+        used = set().union(*(names_used(x) for x in nodes))
         # Transitive closure over the constants' own names.
         keep, work = set(), [n for n in used if n in consts]
         while work:
@@ -337,12 +337,40 @@ class Extractor(ast.NodeVisitor):
             inner = {n for n, (v, owner) in consts.items() if owner is fn}
             if any(p in needed and p not in inner for p, _ in params):
                 builder = fn
+        # The names the program (and the constants it keeps) uses but nothing here binds:
+        # values of the Python code around it, evaluated where the evaluator can.
+        free = set().union(*(free_names(x) for x in nodes))
+        free |= {m for n in keep for m in names_used(consts[n][0])}
+        free -= set(keep) | {p for p, _ in params if builder is not None}
+        free -= {f.name for f in nodes} | set(visible) | PY_BUILTINS
+        values = self.call_site_values(builder, params) if builder is not None else {}
+        evaluated, skip = [], ""
+        # Names of Python functions, classes and modules are left to ptoc (it reports what it
+        # does not read); a name imported from another file of the checkout is not extractable.
+        for n in sorted(free & set(self.local_imports)):
+            skip = skip or f"'{n}' is imported from {self.local_imports[n]}"
+        unresolved = sorted(n for n in free if n in self.defined and n not in self.not_values)
+        if unresolved or builder is not None:
+            env = self.evaluator.scope_at(self.stack[1:], node,
+                                          {builder: values} if builder is not None else {})
+            if builder is not None:
+                for p, d in params:
+                    v = env.find(p)
+                    if render(v) is not None and p not in values:
+                        values[p] = v
+            for n in unresolved:
+                r = render(env.find(n))
+                if r is None:
+                    skip = skip or f"'{n}' is a Python value the harness cannot evaluate"
+                else:
+                    evaluated.append(f"{n} = {r}")
         header = ["import pypto.language as pl"]
-        body = self.text_of(node)
+        body = "\n\n".join(self.text_of(x) for x in reversed(nodes))
         if "pld." in body:
             header.append("import pypto.language.distributed as pld")
         header.append("")
         inside = []
+        (inside if builder is not None else header).extend(evaluated)
         for n, (v, owner) in consts.items():
             if n in keep:
                 line = f"{n} = {ast.get_source_segment(self.src, v)}"
@@ -358,6 +386,8 @@ class Extractor(ast.NodeVisitor):
                 ok = seg is not None and const_like(d) and \
                     all(m in consts for m in names_used(d))
                 sig.append(f"{p}={seg}" if ok else p)
+                if p in needed and not ok and render(values.get(p, UNKNOWN)) is None:
+                    skip = skip or f"builder parameter '{p}' has no value the harness can find"
             # Parameters without a usable default first (Python's order rule); the values
             # come by name (--define), so the order does not matter otherwise.
             sig = [s for s in sig if "=" not in s] + [s for s in sig if "=" in s]
@@ -366,9 +396,8 @@ class Extractor(ast.NodeVisitor):
             lines += ["    " + x if x else "" for x in body.splitlines()]
             lines.append(f"    return {node.name}")
             text = "\n".join(header) + "\n" + "\n".join(lines) + "\n"
-            defines = {k: v for k, v in self.call_site_defines(builder, params).items()
-                       if v is not None}
-        self.found.append((kind, node.name, text, expected_error, defines))
+            defines = {k: render(v) for k, v in values.items() if render(v) is not None}
+        self.found.append((kind, node.name, text, expected_error, defines, skip))
 
     def generic_visit(self, node):
         self.stack.append(node)
@@ -390,7 +419,8 @@ class Extractor(ast.NodeVisitor):
 
 # pytest.raises of these exceptions around a program: the test injects the failure (a
 # synthetic failing pass, a failed assertion in a callback); the program itself is valid.
-INJECTED_ERRORS = {"pypto.InternalError", "AssertionError"}
+MONKEYPATCHED = "(an error the test injects with monkeypatch)"
+INJECTED_ERRORS = {"pypto.InternalError", "AssertionError", MONKEYPATCHED}
 
 
 def area_of(rel):
@@ -443,8 +473,8 @@ def main():
         ex = Extractor(src, tree)
         ex.stack = []
         ex.generic_visit(tree)
-        for i, (kind, name, text, expected, defines) in enumerate(ex.found):
-            programs.append((rel, i, kind, name, text, expected, defines))
+        for i, (kind, name, text, expected, defines, skip) in enumerate(ex.found):
+            programs.append((rel, i, kind, name, text, expected, defines, skip))
 
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="pypto-corpus-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -455,9 +485,18 @@ def main():
     internal, expected_total, expected_rejected, accepted_expected = [], 0, 0, []
     injected = []  # expected errors that PyPTO's test injects (a failing pass), not the program's
     results = open(args.results, "w", encoding="utf-8") if args.results else None
-    for rel, i, kind, name, text, expected, defines in programs:
+    skipped = collections.Counter()  # programs the harness cannot instantiate, by reason
+    for rel, i, kind, name, text, expected, defines, skip in programs:
         fname = out / (re.sub(r"[^A-Za-z0-9]+", "_", rel[:-3]) + f"__{i}_{name}.py")
         fname.write_text(text, encoding="utf-8")
+        if skip:
+            # Not a ptoc rejection: the program needs a value of the Python code around it
+            # that the harness cannot compute. Listed apart, in no figure.
+            skipped[error_class(skip)] += 1
+            if results:
+                results.write(f"skip\t{'expected-error' if expected else 'program'}\t"
+                              f"{fname.name}\tnot extractable: {skip}\n")
+            continue
         try:
             cmd = [args.ptoc, "fmt", str(fname)]
             for k, v in sorted(defines.items()):
@@ -516,6 +555,10 @@ def main():
         print(f"  accepted although expected to fail: {f}")
     print(f"not counted: {len(injected)} valid programs whose test injects the error "
           f"({', '.join(sorted(INJECTED_ERRORS))}); {sum(rc == 0 for _, rc in injected)} accepted")
+    print(f"not extractable (the harness cannot evaluate the Python around them; in no "
+          f"figure): {sum(skipped.values())}")
+    for cls, n in skipped.most_common(5):
+        print(f"  {n:4}  {cls}")
     print(f"internal errors / crashes: {len(internal)}")
     for f, rc, err in internal[:20]:
         print(f"  {f}: status {rc}: {err.strip().splitlines()[-1] if err.strip() else ''}")

@@ -486,6 +486,10 @@ TEST(Parser, ParseExpressionApi) {
   ExprPtr e = parseExpression(sm, f, diags, arena);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(dumpExpr(*e), "(sub (. pl Tensor) (tuple (list 128 64) (. pl FP16)))");
+  uint32_t c = sm.addBuffer("c", "[t[k] for k in range(4) if k > 1]\n");
+  ExprPtr comp = parseExpression(sm, c, diags, arena);
+  ASSERT_NE(comp, nullptr);
+  EXPECT_EQ(dumpExpr(*comp), "(listcomp (sub t k) for k in (call range 4) if (cmp k > 1))");
   uint32_t g = sm.addBuffer("e2", "a b");
   diags.setPrintImmediately(false);
   EXPECT_THROW(parseExpression(sm, g, diags, arena), CompileError);
@@ -586,8 +590,10 @@ TEST(ParserErrors, InvalidSyntax) {
   expectError("def f(*a): pass\n", "'*', '**' and '/' parameters are not supported", 1, 7);
   expectError("def f(a=1, b): pass\n",
               "parameter without a default follows parameter with a default", 1, 12);
-  expectError("x = [i for i in y]\n", "comprehensions and generator expressions are not supported",
+  expectError("x = (i for i in y)\n", "only a list comprehension with one `for` is supported here",
               1, 8);
+  expectError("x = [i for i in y for j in z]\n",
+              "only a list comprehension with one `for` is supported here", 1, 19);
   expectError("x = {a, b}\n", "set literals are not supported", 1, 5);
   expectError("x = lambda: 1\n", "lambda expressions are not supported", 1, 5);
   expectError("x = a if b\n", "expected 'else' in conditional expression", 1, 11);

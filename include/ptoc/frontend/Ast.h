@@ -79,6 +79,7 @@ enum class ExprKind : uint8_t {
   BoolOp,
   Compare,
   IfExpr,
+  ListComp,
 };
 
 enum class BinOpKind : uint8_t {
@@ -253,6 +254,17 @@ struct TupleExpr final : Expr {
   explicit TupleExpr(Span s) : Expr(kKind, s) {}
   ExprList elts;
   bool parenthesized = false;
+};
+
+/// `[elt for target in iter if cond ...]` (one `for`; PyPTO's front end expands it while it
+/// parses, ptoc's binder too).
+struct ListCompExpr final : Expr {
+  static constexpr ExprKind kKind = ExprKind::ListComp;
+  explicit ListCompExpr(Span s) : Expr(kKind, s) {}
+  ExprPtr elt;
+  ExprPtr target;
+  ExprPtr iter;
+  ExprList ifs;
 };
 
 /// `{k: v, ...}`; keys.size() == values.size().

@@ -70,6 +70,9 @@ struct KwargSpec {
   bool alwaysPrint = false;
   /// Allowed values (empty = any value of the kind).
   std::vector<ir::AttrValue> allowed;
+  /// PyPTO's other spellings of a value, read as the canonical one (`coalesce="row"` is
+  /// coalesce 0; `atomic=True` is atomic 1): {written, canonical}.
+  std::vector<std::pair<ir::AttrValue, ir::AttrValue>> spellings = {};
 };
 
 class OpDef;
@@ -313,6 +316,9 @@ class OpBuilder {
                    std::vector<ir::AttrValue> allowed = {});
   OpBuilder& requiredKwarg(std::string name, AttrKind kind,
                            std::vector<ir::AttrValue> allowed = {});
+  /// Another spelling of a value of the kwarg `name` (declared before), read as `canonical`.
+  OpBuilder& kwargSpelling(const std::string& name, ir::AttrValue written,
+                           ir::AttrValue canonical);
   OpBuilder& deduce(DeduceTypeFn fn);
   OpBuilder& outputMemoryFixed(ir::MemorySpace m);
   OpBuilder& outputMemoryFromKwarg(std::string kwarg);

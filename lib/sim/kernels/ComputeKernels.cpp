@@ -433,6 +433,9 @@ void registerComputeKernels(OpSemantics& s) {
     return matmul(ctx, nullptr, ctx.tile(0), ctx.tile(1));
   });
   s.add("tile.matmul_acc", [](const KernelContext& ctx) -> Value {
+    // init_cond (PyPTO): where it holds, the accumulator is overwritten, not added to.
+    if (ctx.args.size() > 3 && ctx.scalar(3).asDouble() != 0.0)
+      return matmul(ctx, nullptr, ctx.tile(1), ctx.tile(2));
     return matmul(ctx, &ctx.tile(0), ctx.tile(1), ctx.tile(2));
   });
 }

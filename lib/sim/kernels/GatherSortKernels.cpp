@@ -187,6 +187,44 @@ Value concat(const KernelContext& ctx) {
   return r;
 }
 
+/// A bitwise tile op on integers: f(lhs, rhs) with rhs a tile (arg 1) or a scalar (arg 1).
+OpKernel bitwise(std::function<int64_t(int64_t, int64_t)> f) {
+  return [f](const KernelContext& ctx) -> Value {
+    BufferPtr a = bufOf(ctx, 0);
+    BufferPtr b = ctx.args.size() > 1 && std::holds_alternative<Tile>(ctx.args[1].v)
+                      ? bufOf(ctx, 1)
+                      : nullptr;
+    int64_t s = !b && ctx.args.size() > 1 ? static_cast<int64_t>(ctx.scalar(1).asDouble()) : 0;
+    auto [r, out] = newResult(ctx);
+    for (int64_t i = 0; i < out->numel(); ++i)
+      out->setI(i, f(a->getI(i), b ? b->getI(i) : s));
+    return r;
+  };
+}
+
+/// row_argmax / col_argmin ...: the index of the first extreme element of each row / column.
+OpKernel argReduce(bool row, bool max) {
+  return [row, max](const KernelContext& ctx) -> Value {
+    BufferPtr a = bufOf(ctx, 0);
+    int64_t rows = a->shape[0], cols = a->shape[1];
+    auto [r, out] = newResult(ctx);
+    int64_t outer = row ? rows : cols, inner = row ? cols : rows;
+    for (int64_t o = 0; o < outer; ++o) {
+      int64_t best = 0;
+      double bv = 0;
+      for (int64_t k = 0; k < inner; ++k) {
+        double v = a->getF(row ? o * cols + k : k * cols + o);
+        if (k == 0 || (max ? v > bv : v < bv)) {
+          best = k;
+          bv = v;
+        }
+      }
+      out->setI(o, best);
+    }
+    return r;
+  };
+}
+
 OpKernel notModeled() {
   return [](const KernelContext& ctx) -> Value {
     ctx.fail(fmt::format("the simulator does not model {} (its result layout is hardware-specific)",
@@ -218,6 +256,31 @@ void registerGatherSortKernels(OpSemantics& s) {
   s.add("tile.sels", elementwise({0, 1}, 3, [](V x, double b) { return x[0] != 0 ? x[1] : b; }));
   s.add("tile.expands", elementwise({}, 1, [](V, double b) { return b; }));
   s.add("tile.tri", tri);
+  s.add("tile.and_", bitwise([](int64_t a, int64_t b) { return a & b; }));
+  s.add("tile.ands", bitwise([](int64_t a, int64_t b) { return a & b; }));
+  s.add("tile.or_", bitwise([](int64_t a, int64_t b) { return a | b; }));
+  s.add("tile.ors", bitwise([](int64_t a, int64_t b) { return a | b; }));
+  s.add("tile.xor", bitwise([](int64_t a, int64_t b) { return a ^ b; }));
+  s.add("tile.xors", bitwise([](int64_t a, int64_t b) { return a ^ b; }));
+  auto shl = [](int64_t a, int64_t b) {
+    return b < 0 || b > 63 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
+  };
+  auto shr = [](int64_t a, int64_t b) { return b < 0 || b > 63 ? (a < 0 ? -1 : 0) : a >> b; };
+  s.add("tile.shl", bitwise(shl));
+  s.add("tile.shls", bitwise(shl));
+  s.add("tile.shr", bitwise(shr));
+  s.add("tile.shrs", bitwise(shr));
+  s.add("tile.not_", [](const KernelContext& ctx) -> Value {
+    BufferPtr a = bufOf(ctx, 0);
+    auto [r, out] = newResult(ctx);
+    for (int64_t i = 0; i < out->numel(); ++i)
+      out->setI(i, a->dtype == DType::Bool ? !a->getI(i) : ~a->getI(i));
+    return r;
+  });
+  s.add("tile.row_argmax", argReduce(true, true));
+  s.add("tile.row_argmin", argReduce(true, false));
+  s.add("tile.col_argmax", argReduce(false, true));
+  s.add("tile.col_argmin", argReduce(false, false));
   s.add("tile.concat", concat);
   for (const char* n : {"tile.gatherb",
                         "tile.scatter_mask",

@@ -213,10 +213,13 @@ Value assembleKernel(const KernelContext& ctx) {
   const Tensor& dst = ctx.tensor(0);
   const Buffer& src = *ctx.tensor(1).buf;
   auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), src.shape);
+  // atomic=pl.AtomicType.Add (1) adds source into the window; 0 overwrites it.
+  const bool add = ctx.intKwarg("atomic", 0) != 0;
   forEach(src.shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> d(c);
     for (size_t k = 0; k < c.size(); ++k) d[k] += off[k];
-    dst.buf->setF(flatIndex(dst.buf->shape, d), src.getF(i));
+    int64_t at = flatIndex(dst.buf->shape, d);
+    dst.buf->setF(at, add ? dst.buf->getF(at) + src.getF(i) : src.getF(i));
   });
   return dst;
 }
@@ -426,15 +429,33 @@ void registerTensorKernels(OpSemantics& s) {
   });
   s.add("tensor.create", [](const KernelContext& ctx) -> Value {
     const auto* t = ctx.call.type->as<ir::TensorType>();
+    BufferPtr out;
     if (t && !t->isStatic()) {  // dynamic dims: the extents evaluated at run time
       std::vector<int64_t> shape = ctx.intList(0);
       for (int64_t d : shape)
         if (d <= 0 || d > (int64_t{1} << 31))
           ctx.fail(fmt::format("tensor.create: extent {} is not in [1, 2^31]", d),
                    "a dynamic extent must be positive at run time");
-      return Tensor{std::make_shared<Buffer>(t->dtype, shape)};
+      out = std::make_shared<Buffer>(t->dtype, shape);
+    } else {
+      out = newBuffer(resultTensor(ctx));
     }
-    return Tensor{newBuffer(resultTensor(ctx))};
+    // init_value: the runtime's pre-fill (manual_dep changes only task dependencies).
+    if (const auto* v = ctx.kwarg("init_value"); v && std::holds_alternative<double>(*v))
+      for (int64_t i = 0; i < out->numel(); ++i) out->setF(i, std::get<double>(*v));
+    return Tensor{out};
+  });
+  s.add("tensor.ci", [](const KernelContext& ctx) -> Value {
+    BufferPtr out = newBuffer(resultTensor(ctx));
+    int64_t start = ctx.intArg(0);
+    const auto* d = ctx.kwarg("descending");
+    bool descending = d && std::get<bool>(*d);
+    for (int64_t j = 0; j < out->numel(); ++j) {
+      int64_t v = descending ? start - j : start + j;  // wraps like tile.ci (modular)
+      out->setF(j, out->dtype == DType::Int16 ? static_cast<double>(static_cast<int16_t>(v))
+                                              : static_cast<double>(static_cast<int32_t>(v)));
+    }
+    return Tensor{out};
   });
   s.add("tensor.full", [](const KernelContext& ctx) -> Value {
     BufferPtr out = newBuffer(resultTensor(ctx));

@@ -169,7 +169,52 @@ def expect_dyn_rows(i):
     return {"y": y, "return_0": y}, 0, 0
 
 
+def gen_none(v):
+    return {}
+
+
+def expect_create_init_atomic(i):
+    # tensor.create(init_value=1.5) [4, 8]; rows 2-3 += 2.0 (atomic add); rows 0-1 = 2.0
+    out = np.full((4, 8), 1.5, dtype=f32)
+    out[2:] += f32(2.0)
+    out[:2] = f32(2.0)
+    return {"out": out, "return_0": out}, 0, 0
+
+
+def expect_ci_create_init(i):
+    e = (np.arange(3, 35) + np.arange(40, 8, -1) + 2).reshape(1, 32).astype(np.int32)
+    return {"return_0": e}, 0, 0
+
+
+def gen_init_cond(v):
+    r = rng(12)
+    return {"x": uniform(r, (16, 128), f16), "y": uniform(r, (128, 32), f16)}
+
+
+def expect_matmul_init_cond(i):
+    # the stale accumulator is overwritten on the first K step: the result is x @ y
+    c = (i["x"].astype(np.float64) @ i["y"].astype(np.float64)).astype(f32)
+    return {"out": c, "return_0": c}, 1e-4, 1e-4
+
+
+def gen_bitwise(v):
+    r = rng(13)
+    return {"a": r.integers(-1000, 1000, (8, 16)).astype(np.int32),
+            "b": r.integers(0, 1 << 20, (8, 16)).astype(np.int32)}
+
+
+def expect_bitwise(i):
+    a, b = i["a"], i["b"]
+    v = ~((((a & b) | 12) ^ b) << 2)
+    e = (v + np.argmax(a, axis=1).reshape(8, 1)).astype(np.int32)
+    return {"return_0": e}, 0, 0
+
+
 CASES = {
+    "bitwise": (gen_bitwise, expect_bitwise),
+    "create_init_atomic": (gen_none, expect_create_init_atomic),
+    "ci_create_init": (gen_none, expect_ci_create_init),
+    "matmul_init_cond": (gen_init_cond, expect_matmul_init_cond),
     "dyn_rows": (gen_dyn_rows, expect_dyn_rows),
     "bf16_io": (gen_bf16, expect_bf16),
     "softmax_rows": (gen_softmax, expect_softmax),
