@@ -28,20 +28,10 @@ void registerNotEmitted(OpEmitterTable& t) {
   // RuntimeOps.cpp whose PTO form is not established yet.
   // (tile.gather / gather_mask / gatherb / sort32 / mrgsort_format1 / mrgsort_format2 /
   // mgather / mscatter / scatter: GatherSortEmitters.cpp.)
-  for (const char* n : {"tile.scatter_mask", "tile.scatter_update",
-                        "tile.gather_row",   "tile.reinterpret_view",
-                        "tile.batch_matmul", "tile.batch_matmul_acc",
-                        "tile.alloc",        "system.sync_set",
-                        "system.sync_wait",  "system.sync_src",
-                        "system.sync_dst",   "system.set_ffts",
-                        "tile.and_",         "tile.or_",
-                        "tile.xor",          "tile.shl",
-                        "tile.shr",          "tile.ands",
-                        "tile.ors",          "tile.xors",
-                        "tile.shls",         "tile.shrs",
-                        "tile.not_",         "tile.row_argmax",
-                        "tile.row_argmin",   "tile.col_argmax",
-                        "tile.col_argmin"})
+  for (const char* n :
+       {"tile.scatter_mask", "tile.scatter_update", "tile.gather_row", "tile.reinterpret_view",
+        "tile.batch_matmul", "tile.batch_matmul_acc", "tile.alloc", "system.sync_set",
+        "system.sync_wait", "system.sync_src", "system.sync_dst", "system.set_ffts"})
     if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
   // Orchestration-, host- and communication-level families: never kernel code on one core.
   for (const OpDef* d : OpRegistry::instance().all()) {

@@ -260,8 +260,7 @@ DeduceTypeFn bitwiseOf(std::vector<size_t> checked, bool boolOk = false) {
   return [inner, boolOk](const OpCallContext& ctx) -> TypePtr {
     const TileType& t = tileArgRef(ctx, 0);
     if (!isInteger(t.dtype) && !(boolOk && t.dtype == DType::Bool))
-      ctx.fail(0,
-               fmt::format("{} needs an integer tile, got {}", ctx.op.name, dtypeName(t.dtype)),
+      ctx.fail(0, fmt::format("{} needs an integer tile, got {}", ctx.op.name, dtypeName(t.dtype)),
                "bitwise ops work on integer tiles: cast it first (pl.cast(t, pl.INT32))");
     if (ctx.args.size() > 1 && ctx.args[1]->type->isa<ScalarType>() &&
         !isInteger(scalarArgDType(ctx, 1)))
@@ -284,8 +283,8 @@ DeduceTypeFn argReduceOf(bool row) {
       requireSameDType(ctx, 1, t.dtype, tmp->dtype, "the tile and its tmp tile");
       requireSameShape(ctx, 1, t.shape, tmp->shape, "the tile and its tmp tile");
     }
-    std::vector<int64_t> shape = row ? std::vector<int64_t>{t.shape[0], 1}
-                                     : std::vector<int64_t>{1, t.shape[1]};
+    std::vector<int64_t> shape =
+        row ? std::vector<int64_t>{t.shape[0], 1} : std::vector<int64_t>{1, t.shape[1]};
     return makeTile(shape, DType::Int32, kVec);
   };
 }
@@ -751,15 +750,39 @@ std::vector<OpRow> gatherSortRows() {
   // lhs - rhs - rhs2, so they are two subtractions (lib/codegen/ArithExtraEmitters.cpp), the
   // first one the spelling below.
   static const std::map<std::string_view, std::string_view> kPto = {
-      {"tile.fmod", "pto.tfmod"},   {"tile.fmods", "pto.tfmods"},
-      {"tile.rem", "pto.trem"},     {"tile.rems", "pto.trems"},
-      {"tile.addc", "pto.taddc"},   {"tile.addsc", "pto.taddsc"},
-      {"tile.subc", "pto.tsub"},    {"tile.subsc", "pto.tsubs"},
-      {"tile.lrelu", "pto.tlrelu"}, {"tile.expands", "pto.texpands"},
-      {"tile.tri", "pto.ttri"},     {"tile.concat", "pto.tconcat"},
-      {"tile.gatherb", "pto.tgatherb"}, {"tile.sort32", "pto.tsort32"},
-      {"tile.gather", "pto.tgather"},   {"tile.gather_mask", "pto.tgather"},
-      {"tile.mrgsort_format1", "pto.tmrgsort"}, {"tile.mrgsort_format2", "pto.tmrgsort"}};
+      {"tile.fmod", "pto.tfmod"},
+      {"tile.fmods", "pto.tfmods"},
+      {"tile.rem", "pto.trem"},
+      {"tile.rems", "pto.trems"},
+      {"tile.addc", "pto.taddc"},
+      {"tile.addsc", "pto.taddsc"},
+      {"tile.subc", "pto.tsub"},
+      {"tile.and_", "pto.tand"},
+      {"tile.or_", "pto.tor"},
+      {"tile.xor", "pto.txor"},
+      {"tile.shl", "pto.tshl"},
+      {"tile.shr", "pto.tshr"},
+      {"tile.ands", "pto.tands"},
+      {"tile.ors", "pto.tors"},
+      {"tile.xors", "pto.txors"},
+      {"tile.shls", "pto.tshls"},
+      {"tile.shrs", "pto.tshrs"},
+      {"tile.not_", "pto.tnot"},
+      {"tile.row_argmax", "pto.trowargmax"},
+      {"tile.row_argmin", "pto.trowargmin"},
+      {"tile.col_argmax", "pto.tcolargmax"},
+      {"tile.col_argmin", "pto.tcolargmin"},
+      {"tile.subsc", "pto.tsubs"},
+      {"tile.lrelu", "pto.tlrelu"},
+      {"tile.expands", "pto.texpands"},
+      {"tile.tri", "pto.ttri"},
+      {"tile.concat", "pto.tconcat"},
+      {"tile.gatherb", "pto.tgatherb"},
+      {"tile.sort32", "pto.tsort32"},
+      {"tile.gather", "pto.tgather"},
+      {"tile.gather_mask", "pto.tgather"},
+      {"tile.mrgsort_format1", "pto.tmrgsort"},
+      {"tile.mrgsort_format2", "pto.tmrgsort"}};
   for (OpRow& row : rows) {
     if (auto it = kPto.find(row.name); it != kPto.end()) row.pto = it->second;
     if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
