@@ -299,6 +299,15 @@ class ScopeOutliner final : public IRMutator {
           fmt::format("outline-incore-scopes: a pl.at scope nested in another "
                       "one in function '{}'",
                       parent_.name));
+    if (!s.taskId.empty() || s.deps || s.noDepArgs || s.dumps ||
+        findAttr(s.attrs, "allow_early_resolve")) {
+      ctx_.diag.error(s.span,
+                      "outline-incore-scopes does not support the task keywords of a pl.at "
+                      "scope yet (`as tid`, deps=, no_dep_args=, dumps=, allow_early_resolve=)",
+                      "outline the scope by hand: a @pl.function(type=pl.FunctionType.InCore) "
+                      "launched with `out, tid = pl.submit(self.kernel, args..., deps=[...])`");
+      throw CompileError();
+    }
     if (s.split && !regions.modes.empty()) {
       ctx_.diag.error(
           s.span,
@@ -322,6 +331,8 @@ class ScopeOutliner final : public IRMutator {
     if (split) attrs.emplace_back(fnattr::kSplit, *split);
     if (!regions.modes.empty()) attrs.emplace_back(fnattr::kSplitAiv, true);
     if (s.slotNum) attrs.emplace_back(fnattr::kSlotNum, *s.slotNum);
+    if (const bool* w = getAttr<bool>(s.attrs, fnattr::kWindowize); w && *w)
+      attrs.emplace_back(fnattr::kWindowize, true);
     if (expand::findDeferWait(s.body)) attrs.emplace_back(fnattr::kDeferredCompletionWaiter, true);
     return attrs;
   }
