@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -357,7 +358,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   return region;
 }
 
-ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
+ir::StmtPtr PlBinder::bindWith(const WithStmt& s, std::optional<YieldInfo>* yieldOut) {
   if (s.items.size() != 1)
     fail(s.span, "a with statement opens exactly one scope", "nest two with statements instead");
   const WithItem& item = s.items[0];
@@ -371,7 +372,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
          "`as ...`");
   if (path &&
       (*path == "scope" || *path == "manual_scope" || *path == "spmd" || *path == "cluster"))
-    return bindRuntimeScope(s.span, s.body, *call, *path, nullptr, item.target.get());
+    return bindRuntimeScope(s.span, s.body, *call, *path, nullptr, item.target.get(), yieldOut);
   if (path && *path == "at") return bindAt(s, *call, item.target.get());
   if (path && *path == "simd_vf") {
     if (simdDepth_ > 0)
@@ -480,7 +481,8 @@ bool anyCallIn(const StmtList& body, const Pred& pred) {
 
 ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
                                        std::string_view path, const NameExpr* blockVar,
-                                       const Expr* asTarget) {
+                                       const Expr* asTarget,
+                                       std::optional<YieldInfo>* yieldOut) {
   if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
     fail(call.span, fmt::format("pl.{} is a scope of orchestration code", path),
          "open it outside pl.at scopes and regions");
@@ -611,14 +613,30 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
     clusterDepth_ -= cluster;
     if (idx) body = ir::makeSeq({idx, body}, span);
   }
+  ir::StmtPtr trailingYield;
+  if (y && yieldOut && !yieldOut->has_value() &&
+      (kind == ir::RuntimeScopeKind::Auto || kind == ir::RuntimeScopeKind::Manual)) {
+    // PyPTO: `with pl.scope():` as the last statement of a loop body may end with the loop's
+    // pl.yield_. The scope is transparent, so the yield is the same after it (and printed so).
+    std::vector<ir::StmtPtr> inner = ir::flattenStmts(body);
+    if (!inner.empty() && inner.back()->isa<ir::YieldStmt>()) {
+      trailingYield = inner.back();
+      inner.pop_back();
+      body = ir::flatSeq(std::move(inner), body->span);
+      *yieldOut = std::move(*y);
+      y.reset();
+    }
+  }
   if (y)
     fail(y->span, fmt::format("a pl.{} scope yields no values", path),
          "assign the values inside the scope; the names stay visible after it");
   std::vector<ir::VarPtr> taskId;
   if (asTarget) taskId.push_back(bindScopeTaskId(*asTarget, "pl.spmd"));
-  return std::make_shared<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs),
-                                                std::move(deps), std::move(body),
-                                                std::move(taskId), span);
+  ir::StmtPtr scope = std::make_shared<ir::RuntimeScopeStmt>(
+      kind, std::move(count), std::move(attrs), std::move(deps), std::move(body),
+      std::move(taskId), span);
+  if (trailingYield) return ir::makeSeq({scope, trailingYield}, span);
+  return scope;
 }
 
 void PlBinder::checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,

@@ -367,6 +367,17 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
       }
     }
   }
+  const auto* role = ir::getAttr<std::string>(sig.attrs, ir::fnattr::kRole);
+  if (role && *role == "SubWorker" && start + 1 == def.body.size())
+    if (const auto* e = def.body[start]->as<ExprStmt>(); e && e->value->is<EllipsisLit>()) {
+      // PyPTO's host sub-worker declared by its signature (its code is a host callable):
+      // a function without a body, printed back with `...`.
+      auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+                                               sig.returnTypes, ir::flatSeq({}, def.span),
+                                               sig.attrs, def.nameSpan);
+      current_ = nullptr;
+      return fn;
+    }
   if (ir::findAttr(sig.attrs, ir::fnattr::kExternalSource)) {
     // The code is the external source: the body is `...` and nothing else.
     const auto* e = start + 1 == def.body.size() ? def.body[start]->as<ExprStmt>() : nullptr;

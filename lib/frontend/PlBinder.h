@@ -177,7 +177,9 @@ class PlBinder {
                                           const std::vector<ir::IterArgPtr>& iterArgs);
   ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
-  ir::StmtPtr bindWith(const WithStmt& s);
+  /// `yieldOut`: set when the statement ends a loop / if body; the trailing pl.yield_ of an
+  /// AUTO / MANUAL scope's body then yields for that body (it is moved after the scope).
+  ir::StmtPtr bindWith(const WithStmt& s, std::optional<YieldInfo>* yieldOut = nullptr);
   /// `with pl.at(level=..., role=..., ...) [as tid]:` (PlBindAt.cpp): an InCore scope at
   /// CORE_GROUP, a hierarchy scope at any other level.
   ir::StmtPtr bindAt(const WithStmt& s, const CallExpr& call, const Expr* target);
@@ -197,7 +199,8 @@ class PlBinder {
   /// `asTarget`: the `as tid` of `with pl.spmd(n) as tid:`.
   ir::StmtPtr bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
                                std::string_view path, const NameExpr* blockVar = nullptr,
-                               const Expr* asTarget = nullptr);
+                               const Expr* asTarget = nullptr,
+                               std::optional<YieldInfo>* yieldOut = nullptr);
   /// The placement rules of runtime scopes (manual in manual, AUTO scopes and auto_scope=,
   /// pl.spmd in pl.cluster, a pl.spmd body that tells its blocks apart).
   void checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,

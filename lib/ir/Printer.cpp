@@ -552,7 +552,11 @@ void Printer::function(const Function& f, int ind) {
     }
     out_ += "})\n";
   }
-  if (external) {  // the code is the external source
+  const auto* bodySeq = f.body ? f.body->as<SeqStmt>() : nullptr;
+  bool subWorkerSignature = role && std::holds_alternative<std::string>(*role) &&
+                            std::get<std::string>(*role) == "SubWorker" && bodySeq &&
+                            bodySeq->stmts.empty();
+  if (external || subWorkerSignature) {  // the code is the external source / a host callable
     indent(ind + 1);
     out_ += "...\n";
   } else if (bodyAttrs > 0) {
