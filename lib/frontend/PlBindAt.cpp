@@ -16,9 +16,8 @@
 namespace ptoc::frontend {
 
 bool isHostLevelOrAbove(std::string_view level) {
-  static constexpr std::string_view kBelowHost[] = {"AIV",      "AIC",     "CORE_GROUP",
-                                                    "CHIP_DIE", "L2CACHE", "CHIP",
-                                                    "PROCESSOR", "UMA"};
+  static constexpr std::string_view kBelowHost[] = {"AIV",     "AIC",  "CORE_GROUP", "CHIP_DIE",
+                                                    "L2CACHE", "CHIP", "PROCESSOR",  "UMA"};
   return std::find(std::begin(kBelowHost), std::end(kBelowHost), level) == std::end(kBelowHost);
 }
 
@@ -67,8 +66,8 @@ ir::ExprPtr PlBinder::bindScopeTensorList(const Keyword& kw, std::string_view fo
            fmt::format("write {}=[t] with `t` a tensor of the function", kw.name));
     ir::VarPtr v = lookup(n->id);
     if (!v)
-      fail(x->span, fmt::format("{}({}=[...]) names '{}', which is not defined", form, kw.name,
-                                n->id),
+      fail(x->span,
+           fmt::format("{}({}=[...]) names '{}', which is not defined", form, kw.name, n->id),
            "each entry names a tensor defined before the scope");
     if (!v->type->isa<ir::TensorType>())
       fail(x->span,
@@ -106,7 +105,8 @@ void PlBinder::bindOptimizations(const Keyword& kw, std::string_view form,
     auto op = oc ? plPath(*oc->func) : std::nullopt;
     if (op && op->rfind("optimizations.", 0) == 0) op = op->substr(14);  // the long spelling
     if (op && *op == "split") {
-      if (split) fail(o->span, "pl.split is given twice", "keep one pl.split(...) in optimizations");
+      if (split)
+        fail(o->span, "pl.split is given twice", "keep one pl.split(...) in optimizations");
       if (oc->args.size() != 1)
         fail(oc->span, "pl.split expects one pl.SplitMode", "write pl.split(pl.SplitMode.UP_DOWN)");
       ir::AttrValue v = bindAttrValue(*oc->args[0]);
@@ -294,9 +294,8 @@ ir::StmtPtr PlBinder::bindAt(const WithStmt& s, const CallExpr& call, const Expr
   if (early) attrs.emplace_back("allow_early_resolve", true);
   if (windowize) attrs.emplace_back(ir::fnattr::kWindowize, true);
   return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, std::move(attrs),
-                                               std::move(deps), std::move(noDep),
-                                               std::move(dumps), std::move(body),
-                                               std::move(taskId), s.span);
+                                               std::move(deps), std::move(noDep), std::move(dumps),
+                                               std::move(body), std::move(taskId), s.span);
 }
 
 }  // namespace ptoc::frontend

@@ -481,8 +481,7 @@ bool anyCallIn(const StmtList& body, const Pred& pred) {
 
 ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
                                        std::string_view path, const NameExpr* blockVar,
-                                       const Expr* asTarget,
-                                       std::optional<YieldInfo>* yieldOut) {
+                                       const Expr* asTarget, std::optional<YieldInfo>* yieldOut) {
   if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
     fail(call.span, fmt::format("pl.{} is a scope of orchestration code", path),
          "open it outside pl.at scopes and regions");
@@ -633,8 +632,8 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
   std::vector<ir::VarPtr> taskId;
   if (asTarget) taskId.push_back(bindScopeTaskId(*asTarget, "pl.spmd"));
   ir::StmtPtr scope = std::make_shared<ir::RuntimeScopeStmt>(
-      kind, std::move(count), std::move(attrs), std::move(deps), std::move(body),
-      std::move(taskId), span);
+      kind, std::move(count), std::move(attrs), std::move(deps), std::move(body), std::move(taskId),
+      span);
   if (trailingYield) return ir::makeSeq({scope, trailingYield}, span);
   return scope;
 }

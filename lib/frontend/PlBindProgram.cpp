@@ -269,16 +269,16 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (!iv || *iv <= 0)
         fail(val.span, "function attribute \"core_num\" must be a positive integer",
              "the block count of the SPMD function, e.g. {\"core_num\": 4}");
-    } else if (!(val.is<BoolLit>() || val.is<IntLit>() || val.is<FloatLit>() ||
-                 val.is<StrLit>()) ||
+    } else if (!(val.is<BoolLit>() || val.is<IntLit>() || val.is<FloatLit>() || val.is<StrLit>()) ||
                !(std::holds_alternative<bool>(v) || std::holds_alternative<int64_t>(v) ||
                  std::holds_alternative<double>(v) || std::holds_alternative<std::string>(v))) {
       // PyPTO keeps any other key whose value is a literal; so does ptoc (no pass reads it).
-      fail(val.span,
-           fmt::format("the value of function attribute \"{}\" must be a literal (a bool, a "
-                       "number or a string)",
-                       k),
-           fmt::format("the attributes ptoc knows are: {}", fmt::join(fa::kAllFunctionAttrs, ", ")));
+      fail(
+          val.span,
+          fmt::format("the value of function attribute \"{}\" must be a literal (a bool, a "
+                      "number or a string)",
+                      k),
+          fmt::format("the attributes ptoc knows are: {}", fmt::join(fa::kAllFunctionAttrs, ", ")));
     }
     if (ir::findAttr(out, k))
       fail(key->span, fmt::format("duplicate function attribute \"{}\"", k),

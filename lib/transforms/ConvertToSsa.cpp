@@ -299,10 +299,9 @@ class SsaRewriter {
         rewriteBlock(x.body, body, nullptr);
         std::vector<VarPtr> tid;
         for (const auto& v : x.taskId) tid.push_back(define(v));
-        out.push_back(std::make_shared<RuntimeScopeStmt>(x.kind, std::move(count), x.attrs,
-                                                         std::move(deps),
-                                                         seq(std::move(body), x.body->span),
-                                                         std::move(tid), s->span));
+        out.push_back(std::make_shared<RuntimeScopeStmt>(
+            x.kind, std::move(count), x.attrs, std::move(deps), seq(std::move(body), x.body->span),
+            std::move(tid), s->span));
         return;
       }
       case StmtKind::SimdVfScope: {

@@ -369,10 +369,10 @@ class ScopeOutliner final : public IRMutator {
     for (size_t i = 0; i < outputs.size(); ++i) {
       auto v = std::make_shared<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
       remap(outputs[i], v);
-      ExprPtr value = outputs.size() == 1 ? res
-                                          : std::make_shared<TupleGetItem>(
-                                                res, static_cast<int64_t>(i), fn.returnTypes[i],
-                                                span);
+      ExprPtr value = outputs.size() == 1
+                          ? res
+                          : std::make_shared<TupleGetItem>(res, static_cast<int64_t>(i),
+                                                           fn.returnTypes[i], span);
       stmts.push_back(assign(v, value, span));
     }
     for (const auto& old : s.taskId) {

@@ -449,8 +449,7 @@ TEST(StructuralEqualTest, FunctionAndStatementFields) {
     std::vector<VarPtr> tid;
     if (named) tid.push_back(var("tid", ScalarType::get(DType::TaskId)));
     return std::make_shared<InCoreScopeStmt>(std::nullopt, std::nullopt, "", AttrList{}, deps,
-                                             nullptr, nullptr, evalStmt(x), std::move(tid),
-                                             Span{});
+                                             nullptr, nullptr, evalStmt(x), std::move(tid), Span{});
   };
   EXPECT_EQ(stmtMsg(taskScope(makeTuple({tidT}, Span{}), false), taskScope(nullptr, false)),
             "scope deps differs: present vs absent");

@@ -58,8 +58,8 @@ inline constexpr char kSpmdUnwrapped[] = "spmd_unwrapped";
 /// Every key ptoc knows, in the order diagnostics list them. Other keys with a literal value
 /// (bool, number or string) are kept as they are, as PyPTO keeps them.
 inline constexpr std::array<std::string_view, 13> kAllFunctionAttrs = {
-    kSplit,     kSplitAiv,      kSplitAivRegionValidated,  kDualAivDispatch, kSlotNum,
-    kLevel,     kRole,          kAutoScope,                kDeferredCompletionWaiter,
-    kExternalSource, kWindowize, kCoreNum,                 kSpmdUnwrapped};
+    kSplit,        kSplitAiv,  kSplitAivRegionValidated,  kDualAivDispatch, kSlotNum,   kLevel,
+    kRole,         kAutoScope, kDeferredCompletionWaiter, kExternalSource,  kWindowize, kCoreNum,
+    kSpmdUnwrapped};
 
 }  // namespace ptoc::ir::fnattr

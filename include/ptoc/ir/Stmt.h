@@ -222,8 +222,8 @@ class InCoreScopeStmt final : public Stmt {
       : InCoreScopeStmt(sp, slots, std::move(nh), {}, nullptr, nullptr, nullptr, std::move(b), {},
                         s) {}
   InCoreScopeStmt(std::optional<SplitMode> sp, std::optional<int64_t> slots, std::string nh,
-                  AttrList a, ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b,
-                  std::vector<VarPtr> tid, Span s)
+                  AttrList a, ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b, std::vector<VarPtr> tid,
+                  Span s)
       : Stmt(kKind, s),
         split(sp),
         slotNum(slots),
@@ -326,9 +326,12 @@ class RuntimeScopeStmt final : public Stmt {
   const StmtPtr body;
   const std::vector<VarPtr> taskId;
   auto fields() const {
-    return std::tuple{field::Value{kind, "runtime scope kind"}, field::Use{count, "spmd count"},
-                      field::Value{attrs, "scope attr"},         field::Use{deps, "scope deps"},
-                      field::Body{body},                          field::Defs{taskId, "scope task id"}};
+    return std::tuple{field::Value{kind, "runtime scope kind"},
+                      field::Use{count, "spmd count"},
+                      field::Value{attrs, "scope attr"},
+                      field::Use{deps, "scope deps"},
+                      field::Body{body},
+                      field::Defs{taskId, "scope task id"}};
   }
   static StmtPtr rebuild(const RuntimeScopeStmt& o, RuntimeScopeKind k, ExprPtr c,
                          const AttrList& a, ExprPtr d, StmtPtr b, std::vector<VarPtr> tid) {
