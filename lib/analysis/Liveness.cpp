@@ -19,8 +19,12 @@ class ExprUses final : public IRVisitor {
  public:
   explicit ExprUses(F& f) : onUse_(f) {}
 
- protected:
-  void visitVar(const VarPtr& v) override { onUse_(v); }
+  void visitExpr(const ExprPtr& e) override {
+    if (e && e->isa<Var>())
+      onUse_(std::static_pointer_cast<const Var>(e));
+    else
+      IRVisitor::visitExpr(e);
+  }
 
  private:
   F& onUse_;
@@ -203,7 +207,7 @@ class UseOrderBuilder final : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override { order_.lastUse_[v.get()] = position_; }
+  void visitVar(const Var& v) override { order_.lastUse_[&v] = position_; }
 
  private:
   UseOrder& order_;

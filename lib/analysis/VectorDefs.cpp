@@ -86,7 +86,7 @@ class DefiniteAssignment {
           const Defs& d;
           Span at;
           V(DefiniteAssignment& s, const Defs& x, Span a) : self(s), d(x), at(a) {}
-          void visitVar(const VarPtr& v) override { self.use(*v, d, at); }
+          void visitVar(const Var& v) override { self.use(v, d, at); }
         } v(*this, d, s->span);
         v.visitStmt(s);
         return d;
@@ -107,7 +107,7 @@ class DefiniteAssignment {
       const Defs& d;
       Span at;
       V(DefiniteAssignment& s, const Defs& x, Span a) : self(s), d(x), at(a) {}
-      void visitVar(const VarPtr& v) override { self.use(*v, d, at); }
+      void visitVar(const Var& v) override { self.use(v, d, at); }
     } v(*this, d, at);
     v.visitExpr(e);
   }

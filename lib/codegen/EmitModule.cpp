@@ -250,6 +250,7 @@ const OpEmitterTable& OpEmitterTable::instance() {
     registerCrossCoreEmitters(t);
     registerVmiEmitters(t);
     registerPlExtraEmitters(t);
+    registerArithExtraEmitters(t);
     registerNotEmitted(t);
     return t;
   }();

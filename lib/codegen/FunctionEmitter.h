@@ -153,6 +153,7 @@ void registerTileEmitters(OpEmitterTable& t);
 void registerCrossCoreEmitters(OpEmitterTable& t);
 void registerVmiEmitters(OpEmitterTable& t);
 void registerPlExtraEmitters(OpEmitterTable& t);
+void registerArithExtraEmitters(OpEmitterTable& t);
 void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).

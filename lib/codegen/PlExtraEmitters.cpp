@@ -266,6 +266,12 @@ void registerPlExtraEmitters(OpEmitterTable& t) {
                     "of one element per value",
                     "compare inside `with pl.simd_vf(lanes=L):` (pto.vmi.vcmp masks), or select "
                     "with arithmetic (pl.maximum / pl.minimum)");
+  for (const char* n : {"tile.sel", "tile.sels"})
+    t.addNotEmitted(n,
+                    "PTO's tsel / tsels select by tcmp's packed predicate mask (i8 bits); the "
+                    "op's mask is a BOOL tile of one element per value",
+                    "select inside `with pl.simd_vf(lanes=L):` (pto.vmi.vsel), or with "
+                    "arithmetic (mask * a + (1 - mask) * b)");
   for (const char* n : {"tile.sin", "tile.cos"})
     t.addNotEmitted(n, "PTO (v0.27) has no sine / cosine tile op",
                     "compute it on the host, or with a polynomial of pl.mul / pl.add");

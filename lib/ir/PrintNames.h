@@ -309,7 +309,7 @@ class HintCollector final : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override { add(*v); }
+  void visitVar(const Var& v) override { add(v); }
   void visitDef(const VarPtr& v) override { add(*v); }
 
  private:

@@ -51,7 +51,7 @@ void IRVisitor::visitExpr(const ExprPtr& e) {
   switch (e->kind) {
     case ExprKind::Var:
     case ExprKind::IterArg:
-      visitVar(std::static_pointer_cast<const Var>(e));
+      visitVar(static_cast<const Var&>(*e));
       return;
     case ExprKind::ConstInt:
     case ExprKind::ConstFloat:

@@ -6,6 +6,9 @@
 // (src/ir/op/tile_ops, tensor_ops). Vector results live in Vec.
 #include <fmt/format.h>
 
+#include <map>
+#include <string_view>
+
 #include "OpTable.h"
 
 namespace ptoc {
@@ -649,7 +652,19 @@ std::vector<OpRow> gatherSortRows() {
        {Pipe::M},
        "acc [B.., M, N] += lhs x rhs per leading index"},
   };
+  // The PTO ops these rows emit as (PTOAS include/PTO/IR/PTOOps.td; docs/codegen.md).
+  // tile.subc / subsc are not tsubc / tsubsc: those compute src0 - src1 + src2, not the op's
+  // lhs - rhs - rhs2, so they are two subtractions (lib/codegen/ArithExtraEmitters.cpp), the
+  // first one the spelling below.
+  static const std::map<std::string_view, std::string_view> kPto = {
+      {"tile.fmod", "pto.tfmod"},   {"tile.fmods", "pto.tfmods"},
+      {"tile.rem", "pto.trem"},     {"tile.rems", "pto.trems"},
+      {"tile.addc", "pto.taddc"},   {"tile.addsc", "pto.taddsc"},
+      {"tile.subc", "pto.tsub"},    {"tile.subsc", "pto.tsubs"},
+      {"tile.lrelu", "pto.tlrelu"}, {"tile.expands", "pto.texpands"},
+      {"tile.tri", "pto.ttri"},     {"tile.concat", "pto.tconcat"}};
   for (OpRow& row : rows) {
+    if (auto it = kPto.find(row.name); it != kPto.end()) row.pto = it->second;
     if (row.name.starts_with("tile.") && row.pipes == kV) row.affinity = CoreAffinity::Vector;
     // A row gather addresses GM through its read offset (src_offset): the one a
     // pl.split_aiv region's lane must localize (the write offset only picks dst's slot).

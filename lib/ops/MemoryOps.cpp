@@ -6,6 +6,7 @@
 
 #include <limits>
 
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -335,8 +336,11 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
       auto off = constIntValue(offsets[k]);
       if (v && off)
         valid.push_back(indexConst(std::clamp<int64_t>(*v - *off, 0, shape[k])));
-      else
-        valid.push_back(minExpr(indexConst(shape[k]), subExpr(srcValid[k], offsets[k])));
+      else if (off && *off == 0)
+        valid.push_back(ops::minExpr(indexConst(shape[k]), srcValid[k]));
+      else  // a window past the valid region sees none of it (not a negative extent)
+        valid.push_back(ops::minExpr(indexConst(shape[k]),
+                                     ir::maxExpr(subExpr(srcValid[k], offsets[k]), indexConst(0))));
     }
   }
   TileView view = src.effectiveView();

@@ -42,6 +42,8 @@ struct OpRow {
   bool typeFromAnnotation = false;
   /// The window parts of an addressing op (OpDef::window), unset for the others.
   std::optional<WindowArgs> window = std::nullopt;
+  /// The PTO spelling (OpDef::pto), empty when the op has no PTO counterpart.
+  std::string pto = {};
 };
 
 /// Registers every row (an optional argument must follow the required ones).

@@ -99,6 +99,7 @@ class Executor {
   Value evalCall(const ir::Call& c, Frame& f);
   Value evalBufferLoad(const ir::BufferLoad& e, Frame& f);
   void bind(Frame& f, const ir::Var& v, Value x);
+  void checkValidAgrees(const ir::AssignStmt& a, const Value& x, Frame& f);
 
   Flow execIf(const ir::IfStmt& s, Frame& f);
   Flow execFor(const ir::ForStmt& s, Frame& f);

@@ -33,6 +33,58 @@ void Executor::bind(Frame& f, const ir::Var& v, Value x) {
   f.set(&v, conformTo(std::move(x), v.type));
 }
 
+/// In the AIC / AIV functions expand-mixed-kernel makes (the code PTO is emitted from), a tile's
+/// type states its valid region: the value computed at run time must have that region (a lane's
+/// share of a ragged split included), or typed code (PTO's valid_row / valid_col) and the
+/// simulator would disagree. Author-level forms (InCore functions, split_aiv regions) are not
+/// checked: an explicit shard's deduced type is a guess until lower-auto-vector-split gives it
+/// the lane's extent. An extent the frame cannot evaluate is not checked, nor a split pop itself.
+void Executor::checkValidAgrees(const ir::AssignStmt& a, const Value& x, Frame& f) {
+  if (!f.fn || (f.fn->funcType != ir::FunctionType::AIC && f.fn->funcType != ir::FunctionType::AIV))
+    return;
+  const auto* t = a.var->type ? a.var->type->as<ir::TileType>() : nullptr;
+  if (!t || !x.is<Tile>()) return;
+  // A split pop is typed as "a lane's half", which one static type cannot give for both lanes;
+  // expand-mixed-kernel follows it with the set_validshape of the lane's extent.
+  if (const auto* c = a.value->as<ir::Call>();
+      c && (c->callee == "tile.tpop_from_aic" || c->callee == "tile.tpop_from_aiv")) {
+    const ir::AttrValue* split = ir::findAttr(c->kwargs, "split");
+    const auto* code = split ? std::get_if<int64_t>(split) : nullptr;
+    const auto* mode = split ? std::get_if<ir::SplitMode>(split) : nullptr;
+    if ((code && *code != 0) || (mode && *mode != ir::SplitMode::None)) return;
+  }
+  const Tile& tile = x.get<Tile>();
+  // No valid shape in the type: the whole shape is valid.
+  const bool viewed = t->view && !t->view->validShape.empty();
+  const size_t rank = viewed ? t->view->validShape.size() : t->shape.size();
+  if (rank != tile.valid.size()) return;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t want;
+    const ir::ExprPtr* typed = viewed ? &t->view->validShape[d] : nullptr;
+    if (!typed) {
+      want = t->shape[d];
+    } else if (!*typed) {
+      continue;
+    } else if (const auto* c = (*typed)->as<ir::ConstInt>()) {
+      want = c->value;
+    } else {
+      try {
+        want = evalInt(**typed, f);
+      } catch (const SimError&) {
+        continue;
+      }
+    }
+    if (want == tile.valid[d]) continue;
+    throw SimError(a.span,
+                   fmt::format("'{}' is typed with {} valid element(s) on axis {} ({}), but its "
+                               "value has {} there{}",
+                               a.var->name, want, d, ir::typeToString(*a.var->type), tile.valid[d],
+                               inLanes_ ? " on this AIV lane" : ""),
+                   "internal error: the deduced type of a tile must give the valid region it "
+                   "holds at run time; please report this program");
+  }
+}
+
 Flow Executor::exec(const ir::Stmt& s, Frame& f) {
   switch (s.kind) {
     case ir::StmtKind::Assign: {
@@ -42,7 +94,9 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
                        fmt::format("the simulator does not model pl.{} values ('{}' is {})",
                                    ir::dtypeName(*d), a.var->name, ir::typeToString(*a.var->type)),
                        "simulate the kernels that compute in the modeled dtypes");
-      bind(f, *a.var, eval(*a.value, f));
+      Value x = eval(*a.value, f);
+      checkValidAgrees(a, x, f);
+      bind(f, *a.var, std::move(x));
       return Flow::Normal;
     }
     case ir::StmtKind::Eval:

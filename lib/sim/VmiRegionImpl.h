@@ -97,7 +97,7 @@ inline bool isVector(const ir::TypePtr& t) {
 class VectorUse : public ir::IRVisitor {
  public:
   bool found = false;
-  void visitVar(const ir::VarPtr& v) override { found = found || isVector(v->type); }
+  void visitVar(const ir::Var& v) override { found = found || isVector(v.type); }
   void visitDef(const ir::VarPtr& v) override { found = found || isVector(v->type); }
   void visitCall(const ir::Call& c) override {
     found = found || (c.op && c.op->vmi != VmiCategory::None);

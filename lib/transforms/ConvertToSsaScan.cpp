@@ -93,7 +93,7 @@ class Scanner : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override { out_.lastUse[v.get()] = index_; }
+  void visitVar(const Var& v) override { out_.lastUse[&v] = index_; }
 
  private:
   struct Open {

@@ -30,6 +30,7 @@
 #include "ptoc/transforms/Pass.h"
 #include "split/CorePlacement.h"
 #include "split/ExplicitRegion.h"
+#include "split/ShardValid.h"
 #include "split/SplitLowerer.h"
 
 namespace ptoc {
@@ -72,7 +73,7 @@ class UseCollector : public IRVisitor {
   std::unordered_set<const Var*> used;
 
  protected:
-  void visitVar(const VarPtr& v) override { used.insert(v.get()); }
+  void visitVar(const Var& v) override { used.insert(&v); }
 };
 
 StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
@@ -172,10 +173,14 @@ class LowerAutoVectorSplitPass final : public Pass {
  private:
   FunctionPtr lowerFunction(const FunctionPtr& f, DiagnosticEngine& diag) {
     if (f->funcType != FunctionType::InCore) return f;
-    if (findStmt(f->body, {StmtKind::SplitAivScope})) return lowerRegionFunction(*f, diag);
+    if (findStmt(f->body, {StmtKind::SplitAivScope}))
+      return split::localizeExplicitShards(lowerRegionFunction(*f, diag), diag);
+    // A hand-written split_aiv kernel is used as written, but its shards' valid extents
+    // are the lane's (split/ShardValid.h).
+    if (const bool* aiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv); aiv && *aiv)
+      return split::localizeExplicitShards(f, diag);
     const SplitMode* mode = getAttr<SplitMode>(f->attrs, fnattr::kSplit);
     if (!mode || *mode == SplitMode::None) return f;
-    if (const bool* aiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv); aiv && *aiv) return f;
     if (analysis::stmtAffinity(f->body) != CoreAffinity::Mixed) return f;
     return lowerAutoFunction(*f, *mode, diag);
   }

@@ -106,8 +106,8 @@ class DirectionScan final : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (auto r = rootOf(*v)) read[*r] = true;
+  void visitVar(const Var& v) override {
+    if (auto r = rootOf(v)) read[*r] = true;
   }
   void visitCall(const Call& c) override {
     for (size_t i = 0; i < c.args.size(); ++i) {

@@ -113,8 +113,8 @@ struct Uses : IRVisitor {
     for (const auto& e : tt->view->validShape)
       if (e) visitExpr(e);
   }
-  void visitVar(const VarPtr& v) override {
-    if (reads.insert(v.get()).second) typeExprs(v->type);
+  void visitVar(const Var& v) override {
+    if (reads.insert(&v).second) typeExprs(v.type);
   }
   void visitDef(const VarPtr& v) override {
     defs.insert(v.get());

@@ -55,8 +55,8 @@ class ReadCollector : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (reads.insert(v.get()).second) typeExprs(v->type);
+  void visitVar(const Var& v) override {
+    if (reads.insert(&v).second) typeExprs(v.type);
   }
   void visitCall(const Call& c) override {
     typeExprs(c.type);

@@ -119,7 +119,7 @@ class Recorder final : public IRVisitor {
   std::vector<std::string> events;
 
  protected:
-  void visitVar(const VarPtr& v) override { events.push_back("use " + v->name); }
+  void visitVar(const Var& v) override { events.push_back("use " + v.name); }
   void visitDef(const VarPtr& v) override { events.push_back("def " + v->name); }
 };
 

@@ -19,7 +19,10 @@ class IRVisitor {
   virtual void visitProgram(const ProgramPtr& p);
 
  protected:
-  virtual void visitVar(const VarPtr&) {}
+  /// Every variable read (a Var, or an IterArg used as a value). It gets the node, not its
+  /// shared pointer, so a walk costs no reference-count traffic; a walk that keeps the
+  /// variables it meets overrides visitExpr and takes the pointer there (see Liveness.cpp).
+  virtual void visitVar(const Var&) {}
   virtual void visitConst(const ExprPtr&) {}
   virtual void visitBinary(const BinaryExpr& e);
   virtual void visitUnary(const UnaryExpr& e);

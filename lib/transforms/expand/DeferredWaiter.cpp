@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/ExtentArith.h"
 
 namespace ptoc::expand {
 
@@ -75,15 +77,141 @@ class PayloadFinder : public IRVisitor {
   }
 };
 
-bool isWaiter(const Function& f) {
-  const bool* w = getAttr<bool>(f.attrs, fnattr::kDeferredCompletionWaiter);
-  return w && *w;
-}
-
 [[noreturn]] void reject(DiagnosticEngine& diag, const Span& span, std::string msg,
                          std::string hint) {
   diag.error(span, "expand-mixed-kernel: " + msg, std::move(hint));
   throw CompileError();
+}
+
+/// The calls of one expression, innermost first (the order they run).
+class CallsOf : public IRVisitor {
+ public:
+  std::vector<const Call*> calls;
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    calls.push_back(&c);
+  }
+};
+
+/// The waiter contract's registration rules (pypto-facts §3.8; the reference checks them when
+/// it outlines the waiter): before the first registration a waiter may read tensors
+/// (`pl.tensor.read`) and compute scalars; from the first registration on, only registrations
+/// and scalar bookkeeping follow — a loop holding a registration runs its other iterations
+/// after it, so its tensor reads count as following it. No helper function is called (it could
+/// hide any side effect). A registration loop has a statically known positive trip count, and
+/// the waiter registers at most kMaxConditions conditions on any path.
+class RegistrationScan {
+ public:
+  static constexpr int64_t kMaxConditions = 64;
+  RegistrationScan(const Function& f, DiagnosticEngine& d) : f_(f), diag_(d) {}
+
+  /// The most registrations `s` can make; `registered` says whether one may have happened
+  /// before it, and is updated past it.
+  int64_t scan(const StmtPtr& s, bool& registered) {
+    if (!s) return 0;
+    switch (s->kind) {
+      case StmtKind::Seq: {
+        int64_t n = 0;
+        for (const auto& c : s->as<SeqStmt>()->stmts) n += scan(c, registered);
+        return n;
+      }
+      case StmtKind::Assign:
+        return scanExpr(s->as<AssignStmt>()->value, registered);
+      case StmtKind::Eval:
+        return scanExpr(s->as<EvalStmt>()->expr, registered);
+      case StmtKind::If: {
+        const auto* i = s->as<IfStmt>();
+        int64_t n = scanExpr(i->cond, registered);
+        bool t = registered, e = registered;
+        int64_t nt = scan(i->thenBody, t), ne = scan(i->elseBody, e);
+        registered = t || e;
+        return n + std::max(nt, ne);
+      }
+      case StmtKind::For: {
+        const auto* f = s->as<ForStmt>();
+        bool inside = registered;
+        int64_t body = scan(f->body, inside);
+        if (body == 0) return 0;
+        // Every iteration after the first follows a registration.
+        bool later = true;
+        scan(f->body, later);
+        registered = true;
+        auto a = ops::constIntValue(f->start), b = ops::constIntValue(f->stop),
+             st = ops::constIntValue(f->step);
+        int64_t trips = (a && b && st && *st > 0 && *b > *a) ? (*b - *a + *st - 1) / *st : 0;
+        if (trips <= 0)
+          reject(diag_, f->span,
+                 fmt::format("deferred waiter '{}' registers pld.system.defer_wait conditions in "
+                             "a loop without a statically known positive trip count: the waiter "
+                             "must know how many conditions it holds",
+                             f_.name),
+                 "give the loop constant bounds with at least one iteration (the runtime holds "
+                 "at most 64 conditions per waiter)");
+        return body * trips;
+      }
+      case StmtKind::While: {
+        const auto* w = s->as<WhileStmt>();
+        bool inside = registered;
+        if (scan(w->body, inside) > 0)
+          reject(diag_, w->span,
+                 fmt::format("deferred waiter '{}' registers pld.system.defer_wait conditions in "
+                             "a while loop, which has no statically known positive trip count",
+                             f_.name),
+                 "register them in a pl.range loop with constant bounds");
+        return 0;
+      }
+      default:
+        return 0;
+    }
+  }
+
+ private:
+  int64_t scanExpr(const ExprPtr& e, bool& registered) {
+    if (!e) return 0;
+    CallsOf calls;
+    calls.visitExpr(e);
+    int64_t n = 0;
+    for (const Call* c : calls.calls) {
+      if (c->isFunctionCall())
+        reject(diag_, c->span,
+               fmt::format("deferred waiter '{}' calls function '{}': a waiter registers its "
+                           "conditions and computes scalars, and supports only a "
+                           "pre-registration tensor.read besides; a helper could hide any side "
+                           "effect",
+                           f_.name, c->callee),
+               "compute the value in the waiter itself, or in an earlier task whose result "
+               "the waiter reads with pl.tensor.read before its first registration");
+      if (c->callee == kDeferWait) {
+        ++n;
+        registered = true;
+        continue;
+      }
+      const bool tensorRead = c->callee == "tensor.read";
+      const bool sideEffect = c->callee.rfind("pld.", 0) == 0 || c->callee.rfind("system.", 0) == 0;
+      if (registered && (tensorRead || sideEffect))
+        reject(diag_, c->span,
+               fmt::format("deferred waiter '{}' cannot execute {} after its first "
+                           "pld.system.defer_wait registration (in a loop that registers, every "
+                           "iteration after the first runs after one): only registrations and "
+                           "scalar bookkeeping may follow it",
+                           f_.name, tensorRead ? "tensor reads (pl.tensor.read)" : c->callee),
+               tensorRead ? "read the tensor values into scalars before the first registration "
+                            "(e.g. in a loop of their own before the registration loop)"
+                          : "move this work to another task, given the waiter's task id in "
+                            "deps=[...] if it must wait for the signal");
+    }
+    return n;
+  }
+
+  const Function& f_;
+  DiagnosticEngine& diag_;
+};
+
+bool isWaiter(const Function& f) {
+  const bool* w = getAttr<bool>(f.attrs, fnattr::kDeferredCompletionWaiter);
+  return w && *w;
 }
 
 }  // namespace
@@ -124,6 +252,15 @@ void checkDeferredWaiters(const std::vector<FunctionPtr>& fns, DiagnosticEngine&
                          f->name, payload.what),
              "move the payload work to another task (another pl.at scope), and give that "
              "task the waiter's task id in deps=[...] if it must wait for the signal");
+    bool registered = false;
+    const int64_t conditions = RegistrationScan(*f, diag).scan(f->body, registered);
+    if (conditions > RegistrationScan::kMaxConditions)
+      reject(diag, w->span,
+             fmt::format("deferred waiter '{}' registers up to {} pld.system.defer_wait "
+                         "conditions; a waiter holds at most {} conditions",
+                         f->name, conditions, RegistrationScan::kMaxConditions),
+             "split the wait over several waiter tasks (several pl.at scopes), each with at "
+             "most 64 conditions, and give a later task all their task ids in deps=[...]");
     waiters.insert(f->name);
     byName[f->name] = f.get();
   }

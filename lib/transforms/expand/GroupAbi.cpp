@@ -54,8 +54,12 @@ class VarUses : public IRVisitor {
  public:
   std::vector<VarPtr> vars;
 
- protected:
-  void visitVar(const VarPtr& v) override { vars.push_back(v); }
+  void visitExpr(const ExprPtr& e) override {
+    if (e && e->isa<Var>())
+      vars.push_back(std::static_pointer_cast<const Var>(e));
+    else
+      IRVisitor::visitExpr(e);
+  }
 };
 
 /// A member's body with its parameters replaced by the Group's arguments and its peer_func

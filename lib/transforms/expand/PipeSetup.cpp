@@ -41,7 +41,7 @@ class UseCollector : public IRVisitor {
   explicit UseCollector(std::vector<const Var*>& out) : out_(out) {}
 
  protected:
-  void visitVar(const VarPtr& v) override { out_.push_back(v.get()); }
+  void visitVar(const Var& v) override { out_.push_back(&v); }
 
  private:
   std::vector<const Var*>& out_;

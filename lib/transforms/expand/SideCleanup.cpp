@@ -36,11 +36,16 @@ class DefUse : public IRVisitor {
     IRVisitor::visitStmt(s);
     at = saved;
   }
+  void visitExpr(const ExprPtr& e) override {
+    if (e && e->isa<Var>()) {
+      if (!defs.contains(static_cast<const Var*>(e.get())))
+        uses.emplace_back(std::static_pointer_cast<const Var>(e), at);
+    } else {
+      IRVisitor::visitExpr(e);
+    }
+  }
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (!defs.contains(v.get())) uses.emplace_back(v, at);
-  }
   void visitDef(const VarPtr& v) override {
     defs.insert(v.get());
     if (const auto* t = v->type ? v->type->as<TileType>() : nullptr; t && t->view)
@@ -75,8 +80,8 @@ class UseMarker : public IRVisitor {
   UseMarker(PtrSet<Var>& live, bool& changed) : live_(live), changed_(changed) {}
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (live_.insert(v.get())) changed_ = true;
+  void visitVar(const Var& v) override {
+    if (live_.insert(&v)) changed_ = true;
   }
   void visitDef(const VarPtr& v) override {
     if (const auto* t = v->type ? v->type->as<TileType>() : nullptr; t && t->view)

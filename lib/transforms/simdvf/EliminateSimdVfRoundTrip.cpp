@@ -44,7 +44,7 @@ struct AccessCount : IRVisitor {
     }
     IRVisitor::visitBufferLoad(l);
   }
-  void visitVar(const VarPtr& v) override { mentions += v.get() == b; }
+  void visitVar(const Var& v) override { mentions += &v == b; }
   /// Every mention is a load or a store (the buffer is not passed anywhere else).
   bool onlyAccesses() const { return mentions == stores + loads; }
 };
@@ -118,7 +118,7 @@ class RoundTrip final : public IRMutator {
         IRVisitor::visitSimdVfScope(s);
         in = nullptr;
       }
-      void visitVar(const VarPtr& v) override { readIn[v.get()].insert(in); }
+      void visitVar(const Var& v) override { readIn[&v].insert(in); }
     } v(mentionedIn_);
     v.visitStmt(f.body);
   }

@@ -39,7 +39,7 @@ class Mentions : public IRVisitor {
  public:
   explicit Mentions(const Var* v) : v_(v) {}
   bool found = false;
-  void visitVar(const VarPtr& v) override { found = found || v.get() == v_; }
+  void visitVar(const Var& v) override { found = found || &v == v_; }
 
  private:
   const Var* v_;
@@ -414,14 +414,14 @@ std::vector<Region> scanRegions(const Function& f, std::vector<Problem>& problem
              localAt.count(v.get()) ? localAt.at(v.get()) : at,
              it->second.second->context(it->second.first->index)});
       }
-      void visitVar(const VarPtr& v) override {
-        auto it = local.find(v.get());
+      void visitVar(const Var& v) override {
+        auto it = local.find(&v);
         if (it == local.end() || !problems.empty()) return;
         problems.push_back(
             {"expression",
              fmt::format("`{}` is bound inside a T.Parallel unit and read after it (a per-lane "
                          "value has no single value outside its unit)",
-                         v->name),
+                         v.name),
              at, it->second.second->context(it->second.first->index)});
       }
     } uses(local, unitLoops, problems, localAt);

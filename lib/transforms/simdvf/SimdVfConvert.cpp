@@ -178,10 +178,10 @@ std::vector<StmtPtr>* UnitConverter::hoistTarget(const ExprPtr& scalar) {
     const Var* kept;
     bool ok = true, usesKept = false;
     Reads(const std::set<const Var*>& l, const Var* k) : local(l), kept(k) {}
-    void visitVar(const VarPtr& v) override {
-      if (v.get() == kept)
+    void visitVar(const Var& v) override {
+      if (&v == kept)
         usesKept = true;
-      else if (local.count(v.get()))
+      else if (local.count(&v))
         ok = false;
     }
     void visitBufferLoad(const BufferLoad&) override { ok = false; }
@@ -363,7 +363,7 @@ bool UnitConverter::pure(const ExprPtr& e) const {
     bool impure = false;
     explicit V(const std::map<const Var*, VarPtr>& l) : lanes(l) {}
     void visitBufferLoad(const BufferLoad&) override { impure = true; }
-    void visitVar(const VarPtr& v) override { impure = impure || lanes.count(v.get()); }
+    void visitVar(const Var& v) override { impure = impure || lanes.count(&v); }
   } v(laneScalars_);
   v.visitExpr(e);
   return !v.impure;

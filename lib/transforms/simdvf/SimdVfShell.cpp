@@ -25,7 +25,7 @@ namespace {
 std::set<const Var*> usedVars(const std::vector<StmtPtr>& body) {
   struct V : IRVisitor {
     std::set<const Var*> used;
-    void visitVar(const VarPtr& v) override { used.insert(v.get()); }
+    void visitVar(const Var& v) override { used.insert(&v); }
   } v;
   for (const auto& s : body) v.visitStmt(s);
   return v.used;

@@ -144,7 +144,7 @@ class Splitter {
   void headerUses(const ExprPtr& e, const ForStmt& f) {
     struct V : IRVisitor {
       std::vector<const Var*> vars;
-      void visitVar(const VarPtr& v) override { vars.push_back(v.get()); }
+      void visitVar(const Var& v) override { vars.push_back(&v); }
     } v;
     v.visitExpr(e);
     std::vector<const ForStmt*> chain(carriers_.rbegin(), carriers_.rend());
@@ -180,7 +180,7 @@ class Splitter {
         at = saved;
         inUnit -= unit;
       }
-      void visitVar(const VarPtr& v) override { uses.push_back({v.get(), part, chain, at}); }
+      void visitVar(const Var& v) override { uses.push_back({&v, part, chain, at}); }
     } v(units_, defs_, uses_, part, chain);
     for (const auto& s : list) v.visitStmt(s);
   }

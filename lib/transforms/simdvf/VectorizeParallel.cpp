@@ -45,7 +45,7 @@ class RegionVectorizer final : public IRMutator {
         IRVisitor::visitSimdVfScope(s);
         in = nullptr;
       }
-      void visitVar(const VarPtr& v) override { readIn[v.get()].insert(in); }
+      void visitVar(const Var& v) override { readIn[&v].insert(in); }
     } v(readIn_);
     v.visitStmt(f.body);
   }
@@ -244,7 +244,7 @@ class RegionVectorizer final : public IRMutator {
       const Var* b;
       bool found = false;
       explicit V(const Var* x) : b(x) {}
-      void visitVar(const VarPtr& v) override { found = found || v.get() == b; }
+      void visitVar(const Var& v) override { found = found || &v == b; }
     } v(b);
     v.visitStmt(s);
     return v.found;
@@ -298,9 +298,9 @@ class RegionVectorizer final : public IRMutator {
         IRVisitor::visitBufferLoad(l);
         inAccess = saved;
       }
-      void visitVar(const VarPtr& v) override {
+      void visitVar(const Var& v) override {
         // The buffer passed anywhere else (a tile op, a call) is not tracked.
-        if (v.get() == b && !inAccess) ok = false;
+        if (&v == b && !inAccess) ok = false;
       }
       bool inAccess = false;
     } v(units_, b);

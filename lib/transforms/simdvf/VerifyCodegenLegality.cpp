@@ -64,13 +64,13 @@ class Legality final : public IRVisitor {
            v->span);
     home_[v.get()] = region_;
   }
-  void visitVar(const VarPtr& v) override {
-    if (!isVectorType(v->type)) return;
-    auto it = home_.find(v.get());
+  void visitVar(const Var& v) override {
+    if (!isVectorType(v.type)) return;
+    auto it = home_.find(&v);
     if (it != home_.end() && it->second != region_)
       fail(fmt::format("vector value `{}` ({}) of region #{} escapes its vecscope (used {}); a "
                        "pto.vecscope is resultless",
-                       v->name, typeToString(*v->type), it->second,
+                       v.name, typeToString(*v.type), it->second,
                        region_ < 0 ? std::string("outside any region")
                                    : fmt::format("in region #{}", region_)),
            at_);

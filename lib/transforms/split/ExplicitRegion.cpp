@@ -33,7 +33,7 @@ class ReadsAny : public IRVisitor {
   bool hit = false;
 
  protected:
-  void visitVar(const VarPtr& v) override { hit |= vars_.count(v.get()) > 0; }
+  void visitVar(const Var& v) override { hit |= vars_.count(&v) > 0; }
 
  private:
   const std::unordered_set<const Var*>& vars_;
@@ -167,8 +167,8 @@ class ReadFinder : public IRVisitor {
   }
 
  protected:
-  void visitVar(const VarPtr& v) override {
-    if (!found && v.get() == v_) found = current_;
+  void visitVar(const Var& v) override {
+    if (!found && &v == v_) found = current_;
   }
 
  private:

@@ -47,16 +47,16 @@ class SSAChecker : public IRVisitor {
     visitDef(a.var);
     defSite_ = Span{};
   }
-  void visitVar(const VarPtr& v) override {
-    const uint32_t* scope = definedIn_.find(v.get());
+  void visitVar(const Var& v) override {
+    const uint32_t* scope = definedIn_.find(&v);
     if (scope && !open_[*scope])
-      fail(v->span,
+      fail(v.span,
            fmt::format("'{}' is used outside the body that defines it; carry it out "
                        "with iter_args / pl.yield_",
-                       v->name),
+                       v.name),
            fmt::format("add '{}' to the loop's init_values and pl.yield_ it, or run convert-to-ssa "
                        "first",
-                       v->name));
+                       v.name));
   }
   void pushScope() {
     stack_.push_back(static_cast<uint32_t>(open_.size()));

@@ -32,15 +32,15 @@ class UseAfterDefChecker : public IRVisitor {
     IRVisitor::visitStmt(s);
     stmt_ = saved;
   }
-  void visitVar(const VarPtr& v) override {
-    if (defined_.count(v.get())) return;
+  void visitVar(const Var& v) override {
+    if (defined_.count(&v)) return;
     ok = false;
     diag_.error(
-        v->span.valid() ? v->span : (stmt_ ? stmt_->span : Span{}),
+        v.span.valid() ? v.span : (stmt_ ? stmt_->span : Span{}),
         fmt::format("property UseAfterDef violated in function '{}': '{}' is used before "
                     "its definition or outside its scope",
-                    current_->name, v->name),
-        fmt::format("define '{}' before this use, in this scope or an enclosing one", v->name));
+                    current_->name, v.name),
+        fmt::format("define '{}' before this use, in this scope or an enclosing one", v.name));
   }
   void visitDef(const VarPtr& v) override { defined_.insert(v.get()); }
 
