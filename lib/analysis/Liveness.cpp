@@ -112,9 +112,14 @@ class LiveInCollector {
       case StmtKind::Continue:
         return;
       // Scopes run once and are transparent: their definitions stay visible.
-      case StmtKind::InCoreScope:
-        stmt(s->as<InCoreScopeStmt>()->body);
+      case StmtKind::InCoreScope: {
+        const auto& x = *s->as<InCoreScopeStmt>();
+        for (const auto& e : {x.deps, x.noDepArgs, x.dumps})
+          if (e) uses(e);  // evaluated before the body
+        stmt(x.body);
+        for (const auto& v : x.taskId) define(v);
         return;
+      }
       case StmtKind::SplitAivScope: {
         const auto& r = *s->as<SplitAivScopeStmt>();
         define(r.laneVar);
@@ -126,8 +131,10 @@ class LiveInCollector {
         return;
       case StmtKind::RuntimeScope: {
         const auto& x = *s->as<RuntimeScopeStmt>();
-        stmt(x.body);
         if (x.count) uses(x.count);  // evaluated before the body
+        if (x.deps) uses(x.deps);
+        stmt(x.body);
+        for (const auto& v : x.taskId) define(v);
         return;
       }
     }

@@ -616,7 +616,8 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   ExtentBindings extents;  // the callee's symbolic extents at this call
   for (size_t i = 0; i < given.size(); ++i) {
     const Expr& argAst = *given[i];
-    ir::ExprPtr a = bindExpr(argAst, sig.params[i]->type);
+    ir::ExprPtr a =
+        convertIndexArgument(bindExpr(argAst, sig.params[i]->type), *sig.params[i]->type);
     ir::TypePtr want = substituteExtents(sig.params[i]->type, extents);
     if (sig.params[i]->type->isa<ir::ScalarType>()) extents.emplace(sig.params[i].get(), a);
     if (!extentsFit(*a->type, *want, extents))

@@ -120,9 +120,18 @@ ir::ExprPtr PlBinder::bindExpr(const Expr& e, const ir::TypePtr& expected) {
     case ExprKind::StrLit:
       fail(e.span, "a string is only allowed as a keyword argument value",
            "strings are attribute values, e.g. cmp=\"lt\"; kernels compute on numbers");
-    case ExprKind::NoneLit:
-      fail(e.span, "None is not a value in kernels",
-           "omit the argument, or pass a value of the expected type");
+    case ExprKind::NoneLit: {
+      // PyPTO: None is the task id of no task (`prev_tid = None`, `deps=[None]`).
+      if (expected && !(expectedScalar && expectedScalar->dtype == ir::DType::TaskId))
+        fail(e.span,
+             fmt::format("None is not a value of type {}: it stands only for the task id of no "
+                         "task",
+                         ir::typeToString(*expected)),
+             "omit the argument, or pass a value of the expected type");
+      const OpDef* op = ops_.find("system.task_invalid");
+      if (!op) throw InternalError("system.task_invalid is not registered");
+      return createOpCall(*op, {}, {}, e.span, diag_, {}, {});
+    }
     case ExprKind::EllipsisLit:
       fail(e.span,
            "`...` is not a value: it only stands for the body of a function whose code "

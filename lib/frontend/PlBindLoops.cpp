@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "PlBinder.h"
+#include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -357,126 +358,22 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   return region;
 }
 
-ir::StmtPtr PlBinder::bindWith(const WithStmt& s) {
+ir::StmtPtr PlBinder::bindWith(const WithStmt& s, std::optional<YieldInfo>* yieldOut) {
   if (s.items.size() != 1)
     fail(s.span, "a with statement opens exactly one scope", "nest two with statements instead");
   const WithItem& item = s.items[0];
   const auto* call = item.context->as<CallExpr>();
   auto path = call ? plPath(*call->func) : std::nullopt;
-  if (item.target)
+  if (item.target && !(path && (*path == "spmd" || *path == "at")))
     fail(item.target->span,
-         path && *path == "spmd" ? "`as tid` (the task id of an SPMD scope) is not supported yet"
-                                 : "`as` is not supported on this scope",
-         "remove `as ...`");
+         path ? fmt::format("`as` is not supported on pl.{} scopes", *path)
+              : std::string("`as` is not supported on this scope"),
+         "only `with pl.at(...) as tid:` and `with pl.spmd(n) as tid:` name a task id; remove "
+         "`as ...`");
   if (path &&
       (*path == "scope" || *path == "manual_scope" || *path == "spmd" || *path == "cluster"))
-    return bindRuntimeScope(s.span, s.body, *call, *path);
-  if (path && *path == "at") {
-    if (incoreDepth_ > 0)
-      fail(call->span, "pl.at scopes cannot nest",
-           "remove the inner pl.at: its body is already inside a CORE_GROUP scope");
-    if (regionMode_ || simdDepth_ > 0)
-      fail(call->span, "a pl.at scope cannot be inside a region",
-           "put the pl.split_aiv / pl.simd_vf region inside the pl.at scope");
-    if (!call->args.empty())
-      fail(call->args[0]->span, "pl.at takes keyword arguments only",
-           "write pl.at(level=pl.Level.CORE_GROUP)");
-    std::optional<ir::SplitMode> split;
-    std::optional<int64_t> slots;
-    std::string nameHint;
-    bool sawLevel = false;
-    for (const auto& kw : call->keywords) {
-      if (kw.name == "level") {
-        sawLevel = true;
-        if (!isPlPath(*kw.value, "Level.CORE_GROUP"))
-          fail(kw.value->span, fmt::format("unsupported level '{}'", dottedName(*kw.value)),
-               "only pl.Level.CORE_GROUP scopes are supported");
-      } else if (kw.name == "optimizations") {
-        const auto* list = kw.value->as<ListExpr>();
-        if (!list)
-          fail(kw.value->span,
-               "optimizations must be a list, e.g. [pl.split(pl.SplitMode.UP_DOWN)]",
-               "wrap it in [...] even for one entry");
-        for (const auto& o : list->elts) {
-          const auto* oc = o->as<CallExpr>();
-          auto op = oc ? plPath(*oc->func) : std::nullopt;
-          if (op && *op == "split") {
-            if (split)
-              fail(o->span, "pl.split is given twice", "keep one pl.split(...) in optimizations");
-            if (oc->args.size() != 1)
-              fail(oc->span, "pl.split expects one pl.SplitMode",
-                   "write pl.split(pl.SplitMode.UP_DOWN)");
-            ir::AttrValue v = bindAttrValue(*oc->args[0]);
-            if (!std::holds_alternative<ir::SplitMode>(v))
-              fail(oc->args[0]->span,
-                   "pl.split expects a pl.SplitMode (NONE, UP_DOWN or LEFT_RIGHT)",
-                   "write pl.split(pl.SplitMode.UP_DOWN)");
-            split = std::get<ir::SplitMode>(v);
-            for (const auto& skw : oc->keywords) {
-              if (skw.name != "slot_num")
-                fail(skw.nameSpan, fmt::format("pl.split has no keyword argument '{}'", skw.name),
-                     "pl.split takes a mode and slot_num=N");
-              const auto* lit = skw.value->as<IntLit>();
-              if (!lit || lit->value <= 0)
-                fail(skw.value->span, "slot_num must be a positive integer", "e.g. slot_num=2");
-              if (slots) fail(skw.span, "slot_num is given twice", "keep one slot_num");
-              slots = lit->value;
-            }
-          } else if (op && *op == "cross_core_slot") {
-            if (slots)
-              fail(o->span, "the slot count is given twice",
-                   "give slot_num either in pl.split(...) or in pl.cross_core_slot(...), once");
-            if (!oc->args.empty() || oc->keywords.size() != 1 || oc->keywords[0].name != "slot_num")
-              fail(oc->span, "pl.cross_core_slot expects slot_num=N",
-                   "write pl.cross_core_slot(slot_num=2)");
-            const auto* lit = oc->keywords[0].value->as<IntLit>();
-            if (!lit || lit->value <= 0)
-              fail(oc->keywords[0].value->span, "slot_num must be a positive integer",
-                   "e.g. slot_num=2");
-            slots = lit->value;
-          } else {
-            fail(o->span, fmt::format("unknown optimization '{}'", dottedName(oc ? *oc->func : *o)),
-                 "expected pl.split(pl.SplitMode.X) or pl.cross_core_slot(slot_num=N)");
-          }
-        }
-      } else if (kw.name == "name_hint") {
-        const auto* str = kw.value->as<StrLit>();
-        if (!str) fail(kw.value->span, "name_hint must be a string", "e.g. name_hint=\"attn\"");
-        nameHint = str->value;
-        bool ok = !nameHint.empty() && !std::isdigit(static_cast<unsigned char>(nameHint[0]));
-        for (char c : nameHint)
-          ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-        if (!ok)
-          fail(kw.value->span, "name_hint must be a valid identifier",
-               "use letters, digits and '_', not starting with a digit");
-      } else {
-        fail(kw.nameSpan, fmt::format("pl.at has no keyword argument '{}'", kw.name),
-             "expected level, optimizations or name_hint");
-      }
-    }
-    if (!sawLevel)
-      fail(call->span, "pl.at needs level=pl.Level.CORE_GROUP",
-           "write `with pl.at(level=pl.Level.CORE_GROUP):`");
-    ++incoreDepth_;
-    JumpContext jc(jumpContext_, "pl.at");
-    std::optional<YieldInfo> y;
-    int regionsBefore = splitAivRegions_;
-    ir::StmtPtr body = bindBlock(s.body, s.span, &y);
-    --incoreDepth_;
-    // The same rule outline-incore-scopes enforces, reported when the program is read.
-    if (split && splitAivRegions_ != regionsBefore)
-      fail(s.span,
-           fmt::format("a pl.at scope with optimizations=[pl.split(pl.SplitMode.{})] cannot also "
-                       "hold pl.split_aiv regions: the function-level split and the per-region "
-                       "modes are mutually exclusive",
-                       ir::toString(*split)),
-           "drop pl.split(...) (each region carries its own mode); to size the cross-core pipe "
-           "use optimizations=[pl.cross_core_slot(slot_num=N)] instead");
-    if (y)
-      fail(y->span, "a pl.at scope yields no values",
-           "remove the pl.yield_: only loops and if statements yield values");
-    return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, body, s.span);
-  }
+    return bindRuntimeScope(s.span, s.body, *call, *path, nullptr, item.target.get(), yieldOut);
+  if (path && *path == "at") return bindAt(s, *call, item.target.get());
   if (path && *path == "simd_vf") {
     if (simdDepth_ > 0)
       fail(call->span, "pl.simd_vf regions cannot nest", "close the outer pl.simd_vf region first");
@@ -583,7 +480,8 @@ bool anyCallIn(const StmtList& body, const Pred& pred) {
 }  // namespace
 
 ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
-                                       std::string_view path, const NameExpr* blockVar) {
+                                       std::string_view path, const NameExpr* blockVar,
+                                       const Expr* asTarget, std::optional<YieldInfo>* yieldOut) {
   if (incoreDepth_ > 0 || regionMode_ || simdDepth_ > 0)
     fail(call.span, fmt::format("pl.{} is a scope of orchestration code", path),
          "open it outside pl.at scopes and regions");
@@ -599,6 +497,7 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
     fail(call.args.back()->span, fmt::format("pl.{} takes keyword arguments only", path),
          kind == ir::RuntimeScopeKind::Spmd ? "write pl.spmd(n, sync_start=True)"
                                             : fmt::format("write pl.{}()", path));
+  const Keyword* depsKw = nullptr;
   for (const auto& kw : call.keywords) {
     std::string_view k = kw.name;
     auto flag = [&] {
@@ -625,23 +524,29 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
     } else if (kind == ir::RuntimeScopeKind::Spmd &&
                (k == "sync_start" || k == "allow_early_resolve")) {
       flag();
+    } else if (kind == ir::RuntimeScopeKind::Spmd && k == "deps") {
+      // PyPTO: explicit deps only on the form that names the dispatch's task id.
+      if (!asTarget)
+        fail(kw.nameSpan, "pl.spmd does not accept 'deps=' without `as tid`",
+             "write `with pl.spmd(n, deps=[...]) as tid:`, or `out, tid = pl.spmd_submit(..., "
+             "deps=[...])`");
+      if (depsKw) fail(kw.nameSpan, "'deps' is given twice", "keep one");
+      depsKw = &kw;
     } else if (kind == ir::RuntimeScopeKind::Spmd && k == "optimizations") {
-      const auto* list = kw.value->as<ListExpr>();
-      const auto* oc = list && list->elts.size() == 1 ? list->elts[0]->as<CallExpr>() : nullptr;
-      if (!oc || !isPlPath(*oc->func, "split") || oc->args.size() != 1 || !oc->keywords.empty())
-        fail(kw.value->span, "pl.spmd takes optimizations=[pl.split(pl.SplitMode.X)]",
-             "other optimizations go on the pl.at(...) scope inside");
-      ir::AttrValue v = bindAttrValue(*oc->args[0]);
-      if (!std::holds_alternative<ir::SplitMode>(v))
-        fail(oc->args[0]->span, "pl.split expects a pl.SplitMode",
-             "write pl.split(pl.SplitMode.UP_DOWN)");
-      attrs.emplace_back("split", v);
+      if (ir::findAttr(attrs, "split") || ir::findAttr(attrs, "slot_num"))
+        fail(kw.nameSpan, "'optimizations' is given twice", "keep one");
+      std::optional<ir::SplitMode> split;
+      std::optional<int64_t> slots;
+      bindOptimizations(kw, "pl.spmd", split, slots);
+      if (split) attrs.emplace_back("split", *split);
+      if (slots) attrs.emplace_back("slot_num", *slots);
     } else {
       fail(kw.nameSpan,
            fmt::format("pl.{} has no keyword argument '{}'{}", path, k,
-                       k == "deps" || k == "predicate" ? " supported yet" : ""),
+                       k == "predicate" ? " supported yet" : ""),
            kind == ir::RuntimeScopeKind::Spmd
-               ? "expected core_num, sync_start, name_hint, optimizations, allow_early_resolve"
+               ? "expected core_num, sync_start, name_hint, optimizations, allow_early_resolve, "
+                 "deps (with `as tid`)"
            : kind == ir::RuntimeScopeKind::Cluster ? "expected name_hint"
                                                    : "expected mode=pl.ScopeMode.AUTO|MANUAL");
     }
@@ -658,7 +563,7 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
       fail(countExpr->span, "the block count of pl.spmd must be positive", "e.g. pl.spmd(4)");
   }
   // Canonical attribute order: the keyword order of PyPTO's signature.
-  static constexpr std::string_view kOrder[] = {"sync_start", "name_hint", "split",
+  static constexpr std::string_view kOrder[] = {"sync_start", "name_hint", "split", "slot_num",
                                                 "allow_early_resolve"};
   std::stable_sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) {
     auto rank = [](const std::string& k) {
@@ -670,6 +575,12 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
     if (attrs[i].first == attrs[i - 1].first)
       fail(call.span, fmt::format("'{}' is given twice", attrs[i].first), "keep one");
   checkRuntimeScopePlacement(span, stmts, call, kind, attrs, blockVar);
+  if (asTarget && clusterDepth_ > 0)
+    fail(asTarget->span,
+         "`with pl.spmd(...) as tid:` cannot capture a task id when nested inside pl.cluster(): "
+         "the cluster absorbs the pl.spmd dispatch",
+         "use a pl.spmd of its own (outside pl.cluster) to name its task id");
+  ir::ExprPtr deps = depsKw ? bindScopeDeps(*depsKw, "pl.spmd") : nullptr;
   std::optional<YieldInfo> y;
   ir::StmtPtr body;
   {
@@ -701,11 +612,30 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
     clusterDepth_ -= cluster;
     if (idx) body = ir::makeSeq({idx, body}, span);
   }
+  ir::StmtPtr trailingYield;
+  if (y && yieldOut && !yieldOut->has_value() &&
+      (kind == ir::RuntimeScopeKind::Auto || kind == ir::RuntimeScopeKind::Manual)) {
+    // PyPTO: `with pl.scope():` as the last statement of a loop body may end with the loop's
+    // pl.yield_. The scope is transparent, so the yield is the same after it (and printed so).
+    std::vector<ir::StmtPtr> inner = ir::flattenStmts(body);
+    if (!inner.empty() && inner.back()->isa<ir::YieldStmt>()) {
+      trailingYield = inner.back();
+      inner.pop_back();
+      body = ir::flatSeq(std::move(inner), body->span);
+      *yieldOut = std::move(*y);
+      y.reset();
+    }
+  }
   if (y)
     fail(y->span, fmt::format("a pl.{} scope yields no values", path),
          "assign the values inside the scope; the names stay visible after it");
-  return std::make_shared<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs),
-                                                std::move(body), span);
+  std::vector<ir::VarPtr> taskId;
+  if (asTarget) taskId.push_back(bindScopeTaskId(*asTarget, "pl.spmd"));
+  ir::StmtPtr scope = std::make_shared<ir::RuntimeScopeStmt>(
+      kind, std::move(count), std::move(attrs), std::move(deps), std::move(body), std::move(taskId),
+      span);
+  if (trailingYield) return ir::makeSeq({scope, trailingYield}, span);
+  return scope;
 }
 
 void PlBinder::checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,

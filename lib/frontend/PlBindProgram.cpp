@@ -87,12 +87,30 @@ std::optional<std::string> PlBinder::plPath(const Expr& e) const {
   return dottedSuffix(e, size - 3);  // without the "pl."
 }
 
-/// PyPTO's hierarchy levels (pl.Level.X; aliases included) and roles (pl.Role.X).
-constexpr std::string_view kLevelNames[] = {
-    "AIV",       "AIC",       "CORE_GROUP", "CHIP_DIE", "CHIP",    "HOST",
-    "CLUSTER_0", "CLUSTER_1", "CLUSTER_2",  "GLOBAL",   "L2CACHE", "PROCESSOR",
-    "UMA",       "NODE",      "POD",        "CLOS1",    "CLOS2"};
-constexpr std::string_view kRoleNames[] = {"Orchestrator", "SubWorker"};
+/// Whether every path through `s` ends in a return (PyPTO's rule for the end of a function
+/// with results): a return; a runtime scope whose body ends so (`with pl.scope(): ...
+/// return out`); an if whose two branches do.
+static bool endsInReturn(const ir::Stmt& s) {
+  if (s.isa<ir::ReturnStmt>()) return true;
+  auto last = [](const ir::StmtPtr& body) -> const ir::Stmt* {
+    const ir::Stmt* b = body.get();
+    while (b && b->isa<ir::SeqStmt>()) {
+      const auto& v = b->as<ir::SeqStmt>()->stmts;
+      b = v.empty() ? nullptr : v.back().get();
+    }
+    return b;
+  };
+  if (const auto* r = s.as<ir::RuntimeScopeStmt>()) {
+    const ir::Stmt* l = last(r->body);
+    return l && endsInReturn(*l);
+  }
+  if (const auto* i = s.as<ir::IfStmt>()) {
+    const ir::Stmt* t = last(i->thenBody);
+    const ir::Stmt* e = i->elseBody ? last(i->elseBody) : nullptr;
+    return t && e && endsInReturn(*t) && endsInReturn(*e);
+  }
+  return false;
+}
 
 static const CallExpr* asCallTo(const Expr& e, std::string_view plName) {
   const auto* c = e.as<CallExpr>();
@@ -246,9 +264,25 @@ ir::AttrList PlBinder::bindFuncAttrDict(const Expr& e) {
       if (!iv || *iv <= 0)
         fail(val.span, "function attribute \"slot_num\" must be a positive integer",
              "e.g. {\"slot_num\": 2}");
-    } else {
-      fail(key->span, fmt::format("unknown function attribute \"{}\"", k),
-           fmt::format("expected one of: {}", fmt::join(fa::kAllFunctionAttrs, ", ")));
+    } else if (k == fa::kWindowize || k == fa::kSpmdUnwrapped) {
+      if (!std::holds_alternative<bool>(v))
+        fail(val.span, fmt::format("function attribute \"{}\" must be True or False", k),
+             fmt::format("e.g. {{\"{}\": True}}", k));
+    } else if (k == fa::kCoreNum) {
+      auto* iv = std::get_if<int64_t>(&v);
+      if (!iv || *iv <= 0)
+        fail(val.span, "function attribute \"core_num\" must be a positive integer",
+             "the block count of the SPMD function, e.g. {\"core_num\": 4}");
+    } else if (!(val.is<BoolLit>() || val.is<IntLit>() || val.is<FloatLit>() || val.is<StrLit>()) ||
+               !(std::holds_alternative<bool>(v) || std::holds_alternative<int64_t>(v) ||
+                 std::holds_alternative<double>(v) || std::holds_alternative<std::string>(v))) {
+      // PyPTO keeps any other key whose value is a literal; so does ptoc (no pass reads it).
+      fail(
+          val.span,
+          fmt::format("the value of function attribute \"{}\" must be a literal (a bool, a "
+                      "number or a string)",
+                      k),
+          fmt::format("the attributes ptoc knows are: {}", fmt::join(fa::kAllFunctionAttrs, ", ")));
     }
     if (ir::findAttr(out, k))
       fail(key->span, fmt::format("duplicate function attribute \"{}\"", k),
@@ -382,6 +416,17 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
       }
     }
   }
+  const auto* role = ir::getAttr<std::string>(sig.attrs, ir::fnattr::kRole);
+  if (role && *role == "SubWorker" && start + 1 == def.body.size())
+    if (const auto* e = def.body[start]->as<ExprStmt>(); e && e->value->is<EllipsisLit>()) {
+      // PyPTO's host sub-worker declared by its signature (its code is a host callable):
+      // a function without a body, printed back with `...`.
+      auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+                                               sig.returnTypes, ir::flatSeq({}, def.span),
+                                               sig.attrs, def.nameSpan);
+      current_ = nullptr;
+      return fn;
+    }
   if (ir::findAttr(sig.attrs, ir::fnattr::kExternalSource)) {
     // The code is the external source: the body is `...` and nothing else.
     const auto* e = start + 1 == def.body.size() ? def.body[start]->as<ExprStmt>() : nullptr;
@@ -418,7 +463,7 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
       stmts.push_back(std::move(bound));
     }
   }
-  if (!sig.returnTypes.empty() && (stmts.empty() || !stmts.back()->isa<ir::ReturnStmt>()))
+  if (!sig.returnTypes.empty() && (stmts.empty() || !endsInReturn(*stmts.back())))
     fail(def.nameSpan,
          fmt::format("function '{}' declares a result but does not end with a return statement",
                      sig.name),

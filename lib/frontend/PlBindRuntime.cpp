@@ -50,7 +50,7 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   std::vector<ir::ExprPtr> args;
   for (size_t i = 1; i < e.args.size(); ++i) {
     const ir::VarPtr& p = sig->params[i - 1];
-    ir::ExprPtr a = bindExpr(*e.args[i], p->type);
+    ir::ExprPtr a = convertIndexArgument(bindExpr(*e.args[i], p->type), *p->type);
     ExtentBindings extents;  // shape polymorphism of the kernel's tensor parameters
     if (!extentsFit(*a->type, *p->type, extents))
       fail(e.args[i]->span,
@@ -97,12 +97,14 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
           element = element || isElement;
         }
       }
-    } else if (kw.name == "allow_early_resolve" || (spmd && kw.name == "core_num")) {
+    } else if (kw.name == "allow_early_resolve" ||
+               (spmd && (kw.name == "core_num" || kw.name == "sync_start"))) {
       kwargs.emplace_back(std::string(kw.name), bindAttrValue(*kw.value));
       kwargSpans.push_back(kw.span);
     } else {
       fail(kw.nameSpan, fmt::format("{} has no keyword argument '{}' here", form, kw.name),
-           "ptoc reads deps=[...], allow_early_resolve= and (pl.spmd_submit) core_num=");
+           "ptoc reads deps=[...], allow_early_resolve= and (pl.spmd_submit) core_num=, "
+           "sync_start=");
     }
   }
   if (spmd && !hasCoreNum)
@@ -226,7 +228,7 @@ ir::ExprPtr PlBinder::bindDeviceCall(const Signature& sig, const CallExpr& e) {
   std::vector<ir::ExprPtr> args;
   for (size_t i = 0; i < e.args.size(); ++i) {
     const ir::VarPtr& p = sig.params[i];
-    ir::ExprPtr a = bindExpr(*e.args[i], p->type);
+    ir::ExprPtr a = convertIndexArgument(bindExpr(*e.args[i], p->type), *p->type);
     ExtentBindings extents;  // shape polymorphism of the kernel's tensor parameters
     if (!extentsFit(*a->type, *p->type, extents))
       fail(e.args[i]->span,

@@ -133,7 +133,7 @@ ir::StmtPtr PlBinder::bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut
     case StmtKind::While:
       return bindWhileLoop(s.cast<WhileStmt>());
     case StmtKind::With:
-      return bindWith(s.cast<WithStmt>());
+      return bindWith(s.cast<WithStmt>(), isLast ? yieldOut : nullptr);
     case StmtKind::Pass:
       return nullptr;
     case StmtKind::Break:

@@ -84,6 +84,15 @@ std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string
   return fmt::format("{}; or {}", conv, alternative);
 }
 
+ir::ExprPtr convertIndexArgument(ir::ExprPtr a, const ir::Type& param) {
+  const auto* pt = param.as<ir::ScalarType>();
+  const auto* at = a->type ? a->type->as<ir::ScalarType>() : nullptr;
+  if (pt && at && pt->dtype != at->dtype && ir::isInteger(pt->dtype) && ir::isInteger(at->dtype) &&
+      (pt->dtype == ir::DType::Index || at->dtype == ir::DType::Index))
+    return ir::cast(a, pt->dtype, a->span);
+  return a;
+}
+
 ir::DType PlBinder::bindDType(const Expr& e) {
   if (const Expr* alias = moduleAlias(e)) return bindDType(*alias);
   if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the dtype");

@@ -184,12 +184,30 @@ class PlBinder {
                                           const std::vector<ir::IterArgPtr>& iterArgs);
   ir::StmtPtr bindWhileIterLoop(const ForStmt& s, const CallExpr& call);
   ir::StmtPtr bindSplitAiv(const ForStmt& s, const CallExpr& call);
-  ir::StmtPtr bindWith(const WithStmt& s);
+  /// `yieldOut`: set when the statement ends a loop / if body; the trailing pl.yield_ of an
+  /// AUTO / MANUAL scope's body then yields for that body (it is moved after the scope).
+  ir::StmtPtr bindWith(const WithStmt& s, std::optional<YieldInfo>* yieldOut = nullptr);
+  /// `with pl.at(level=..., role=..., ...) [as tid]:` (PlBindAt.cpp): an InCore scope at
+  /// CORE_GROUP, a hierarchy scope at any other level.
+  ir::StmtPtr bindAt(const WithStmt& s, const CallExpr& call, const Expr* target);
+  /// `optimizations=[pl.split(MODE), pl.cross_core_slot(slot_num=N)]` of pl.at / pl.spmd.
+  void bindOptimizations(const Keyword& kw, std::string_view form,
+                         std::optional<ir::SplitMode>& split, std::optional<int64_t>& slots);
+  /// `deps=[tid, arr, None, ...]`: the producer task ids of a scope (a MakeTuple of
+  /// Scalar[TASK_ID] / Array[N, TASK_ID] values).
+  ir::ExprPtr bindScopeDeps(const Keyword& kw, std::string_view form);
+  /// `no_dep_args=[t, ...]` / `dumps=[t, ...]`: distinct tensor names of the function.
+  ir::ExprPtr bindScopeTensorList(const Keyword& kw, std::string_view form);
+  /// The `as tid` variable of a task scope (a plain name; Scalar[TASK_ID]).
+  ir::VarPtr bindScopeTaskId(const Expr& target, std::string_view form);
   /// pl.scope / pl.manual_scope / pl.spmd / pl.cluster.
   /// `blockVar`: the loop form `for i in pl.spmd(n):`, whose `i` is the block index (bound to
   /// pl.tile.get_block_idx() at the top of the body).
+  /// `asTarget`: the `as tid` of `with pl.spmd(n) as tid:`.
   ir::StmtPtr bindRuntimeScope(Span span, const StmtList& stmts, const CallExpr& call,
-                               std::string_view path, const NameExpr* blockVar = nullptr);
+                               std::string_view path, const NameExpr* blockVar = nullptr,
+                               const Expr* asTarget = nullptr,
+                               std::optional<YieldInfo>* yieldOut = nullptr);
   /// The placement rules of runtime scopes (manual in manual, AUTO scopes and auto_scope=,
   /// pl.spmd in pl.cluster, a pl.spmd body that tells its blocks apart).
   void checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,
@@ -352,6 +370,15 @@ class PlBinder {
 
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").
 bool isPlPath(const Expr& e, std::string_view path);
+
+/// PyPTO's hierarchy levels (pl.Level.X; aliases included) and roles (pl.Role.X).
+inline constexpr std::string_view kLevelNames[] = {
+    "AIV",       "AIC",       "CORE_GROUP", "CHIP_DIE", "CHIP",    "HOST",
+    "CLUSTER_0", "CLUSTER_1", "CLUSTER_2",  "GLOBAL",   "L2CACHE", "PROCESSOR",
+    "UMA",       "NODE",      "POD",        "CLOS1",    "CLOS2"};
+inline constexpr std::string_view kRoleNames[] = {"Orchestrator", "SubWorker"};
+/// Whether a level is HOST or above (PyPTO's Linqu level 3 and up).
+bool isHostLevelOrAbove(std::string_view level);
 std::string dottedName(const Expr& e);
 /// A value whose dtype follows its context: a bare numeric literal (possibly negated), a
 /// pl.select / conditional expression of two such values, or `+ - *` of two such values.
@@ -367,6 +394,10 @@ std::string closestName(std::string_view name,
 /// `alternative` when no conversion applies.
 std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string_view valueText,
                            std::string_view alternative);
+/// PyPTO's implicit integer conversion of a scalar argument: an INDEX value passed for an
+/// integer scalar parameter of another width (or the reverse) is cast to the parameter's
+/// dtype, as an integer annotation on an INDEX value is. Other values are returned as they are.
+ir::ExprPtr convertIndexArgument(ir::ExprPtr a, const ir::Type& param);
 /// How an argument expression is written, for hints: the name of a NameExpr, else `fallback`.
 std::string exprText(const Expr& e, std::string_view fallback = "x");
 

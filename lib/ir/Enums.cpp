@@ -10,7 +10,7 @@ constexpr std::string_view kTensorLayout[] = {"ND", "DN", "NZ", "MX_A_ZZ", "MX_B
 constexpr std::string_view kSplitMode[] = {"NONE", "UP_DOWN", "LEFT_RIGHT"};
 constexpr std::string_view kFunctionType[] = {"Opaque", "Orchestration", "InCore", "AIC",  "AIV",
                                               "Group",  "Spmd",          "Inline", "Graph"};
-constexpr std::string_view kRuntimeScopeKind[] = {"scope", "manual_scope", "spmd", "cluster"};
+constexpr std::string_view kRuntimeScopeKind[] = {"scope", "manual_scope", "spmd", "cluster", "at"};
 constexpr std::string_view kForKind[] = {"range", "parallel", "unroll", "pipeline"};
 constexpr std::string_view kCoreAffinity[] = {"CUBE", "VECTOR", "SHARED", "MIXED"};
 }  // namespace

@@ -177,8 +177,42 @@ void Printer::inCoreScope(const InCoreScopeStmt& s, int ind) {
     out_ += ", name_hint=";
     appendQuoted(out_, s.nameHint);
   }
-  out_ += "):\n";
+  taskKeywords(s.deps, s.noDepArgs, s.dumps, s.attrs);
+  out_ += ')';
+  taskIdTarget(s.taskId);
+  out_ += ":\n";
   body(s.body, ind + 1);
+}
+
+void Printer::taskKeywords(const ExprPtr& deps, const ExprPtr& noDepArgs, const ExprPtr& dumps,
+                           const AttrList& attrs) {
+  auto list = [&](const char* key, const ExprPtr& e) {
+    if (!e) return;
+    out_ += ", ";
+    out_ += key;
+    out_ += "=[";
+    if (const auto* t = e->as<MakeTuple>())
+      exprList(t->elements);
+    else
+      expr(*e);
+    out_ += ']';
+  };
+  list("deps", deps);
+  list("no_dep_args", noDepArgs);
+  list("dumps", dumps);
+  for (const auto& [key, value] : attrs) {
+    out_ += ", ";
+    out_ += key;
+    out_ += '=';
+    appendAttrValue(out_, value);
+  }
+}
+
+void Printer::taskIdTarget(const std::vector<VarPtr>& taskId) {
+  for (const auto& v : taskId) {
+    out_ += " as ";
+    varName(*v);
+  }
 }
 
 void Printer::stmt(const Stmt& s, int ind) {
@@ -311,19 +345,39 @@ void Printer::stmt(const Stmt& s, int ind) {
         first = false;
       }
       for (const auto& [key, value] : r.attrs) {
+        if (key == "slot_num" && findAttr(r.attrs, "split")) continue;  // printed with the split
         if (!first) out_ += ", ";
         first = false;
-        if (key == "split") {  // PyPTO's spelling of the scope's split
-          out_ += "optimizations=[pl.split(";
-          appendAttrValue(out_, value);
-          out_ += ")]";
+        if (r.kind == RuntimeScopeKind::Hierarchy && (key == "level" || key == "role")) {
+          out_ += key;
+          out_ += key == "level" ? "=pl.Level." : "=pl.Role.";
+          out_ += std::get<std::string>(value);
+          continue;
+        }
+        if (key == "split" || key == "slot_num") {  // PyPTO's spelling: optimizations=[...]
+          out_ += "optimizations=[";
+          if (const AttrValue* sp = findAttr(r.attrs, "split")) {
+            out_ += "pl.split(";
+            appendAttrValue(out_, *sp);
+            out_ += ')';
+          }
+          if (const AttrValue* sl = findAttr(r.attrs, "slot_num")) {
+            if (findAttr(r.attrs, "split")) out_ += ", ";
+            out_ += "pl.cross_core_slot(slot_num=";
+            appendAttrValue(out_, *sl);
+            out_ += ')';
+          }
+          out_ += ']';
           continue;
         }
         out_ += key;
         out_ += '=';
         appendAttrValue(out_, value);
       }
-      out_ += "):\n";
+      taskKeywords(r.deps, nullptr, nullptr, {});
+      out_ += ')';
+      taskIdTarget(r.taskId);
+      out_ += ":\n";
       body(r.body, ind + 1);
       return;
     }
@@ -368,6 +422,7 @@ void countDefs(const Stmt* s, size_t& defs, size_t& statements) {
       return;
     }
     case StmtKind::InCoreScope:
+      defs += static_cast<const InCoreScopeStmt*>(s)->taskId.size();
       countDefs(static_cast<const InCoreScopeStmt*>(s)->body.get(), defs, statements);
       return;
     case StmtKind::SplitAivScope:
@@ -378,6 +433,7 @@ void countDefs(const Stmt* s, size_t& defs, size_t& statements) {
       countDefs(static_cast<const SimdVfScopeStmt*>(s)->body.get(), defs, statements);
       return;
     case StmtKind::RuntimeScope:
+      defs += static_cast<const RuntimeScopeStmt*>(s)->taskId.size();
       countDefs(static_cast<const RuntimeScopeStmt*>(s)->body.get(), defs, statements);
       return;
     default:
@@ -496,7 +552,11 @@ void Printer::function(const Function& f, int ind) {
     }
     out_ += "})\n";
   }
-  if (external) {  // the code is the external source
+  const auto* bodySeq = f.body ? f.body->as<SeqStmt>() : nullptr;
+  bool subWorkerSignature = role && std::holds_alternative<std::string>(*role) &&
+                            std::get<std::string>(*role) == "SubWorker" && bodySeq &&
+                            bodySeq->stmts.empty();
+  if (external || subWorkerSignature) {  // the code is the external source / a host callable
     indent(ind + 1);
     out_ += "...\n";
   } else if (bodyAttrs > 0) {

@@ -106,6 +106,11 @@ class Printer {
   void reserveFor(const Function& f);
   void indent(int n) { out_.append(static_cast<size_t>(n) * 4, ' '); }
   void body(const StmtPtr& s, int indent);
+  /// `, deps=[...], no_dep_args=[...], dumps=[...], key=value...` of a task scope.
+  void taskKeywords(const ExprPtr& deps, const ExprPtr& noDepArgs, const ExprPtr& dumps,
+                    const AttrList& attrs);
+  /// ` as tid` when the scope defines its task id.
+  void taskIdTarget(const std::vector<VarPtr>& taskId);
   void stmt(const Stmt& s, int indent);
   void exprList(const std::vector<ExprPtr>& es);
   void varName(const Var& v) { out_ += name(v); }

@@ -163,7 +163,8 @@ std::vector<OpRow> runtimeRows() {
        {{"args"}, {"deps"}},
        {{"kernel", A::String, std::nullopt, true},
         {"allow_early_resolve", A::Bool, false},
-        {"core_num", A::Int, int64_t{0}}},
+        {"core_num", A::Int, int64_t{0}},
+        {"sync_start", A::Bool, false}},
        deduceSubmit,
        kScalar,
        "tuple[<kernel result>, Scalar[TASK_ID]]; launches the kernel after its deps "

@@ -142,6 +142,14 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
                                "is external_source=\"{}\": its code is not in the program)",
                                fn.name, *src),
                    "check a program whose kernels are written in pl");
+  if (const auto* role = ir::getAttr<std::string>(fn.attrs, ir::fnattr::kRole);
+      role && *role == "SubWorker" && !fn.returnTypes.empty() && fn.body &&
+      fn.body->isa<ir::SeqStmt>() && fn.body->as<ir::SeqStmt>()->stmts.empty())
+    throw SimError(site,
+                   fmt::format("the simulator does not model host sub-workers declared by their "
+                               "signature ('{}' has the body `...`: its code is a host callable)",
+                               fn.name),
+                   "write the sub-worker's body in pl, or simulate the kernels it feeds");
   Frame frame;
   frame.fn = &fn;
   for (size_t i = 0; i < args.size(); ++i) bind(frame, *fn.params[i], std::move(args[i]));

@@ -117,6 +117,7 @@ class Executor {
   unsigned depth_;
   std::vector<Value> yielded_;
   std::set<const ir::SimdVfScopeStmt*> vecscopesChecked_;  // vector inputs checked once
+  int64_t tasksRun_ = 0;  // the task id a scope with `as tid` gets: 1, 2, ... in program order
   std::vector<Value> returned_;
 };
 

@@ -145,8 +145,14 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
       return Flow::Break;
     case ir::StmtKind::Continue:
       return Flow::Continue;
-    case ir::StmtKind::InCoreScope:
-      return exec(*static_cast<const ir::InCoreScopeStmt&>(s).body, f);
+    case ir::StmtKind::InCoreScope: {
+      // The scope's task runs here, in program order: a schedule that meets every deps=
+      // edge, so the deps need no evaluation; `as tid` names the task that just ran.
+      const auto& r = static_cast<const ir::InCoreScopeStmt&>(s);
+      Flow fl = exec(*r.body, f);
+      for (const auto& v : r.taskId) bind(f, *v, Scalar::ofInt(ir::DType::TaskId, ++tasksRun_));
+      return fl;
+    }
     case ir::StmtKind::SimdVfScope: {
       // Register code runs on typed register slots (VmiRegion.h); anything else as it is.
       const auto& r = static_cast<const ir::SimdVfScopeStmt&>(s);
@@ -156,7 +162,8 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
     }
     case ir::StmtKind::RuntimeScope: {
       // AUTO and MANUAL scopes only say how task dependencies are tracked: running the body
-      // in program order is one valid schedule. SPMD and cluster dispatch are not modeled.
+      // in program order is one valid schedule; a hierarchy scope's code runs at its level,
+      // here in program order too. SPMD and cluster dispatch are not modeled.
       const auto& r = static_cast<const ir::RuntimeScopeStmt&>(s);
       if (r.kind == ir::RuntimeScopeKind::Spmd || r.kind == ir::RuntimeScopeKind::Cluster)
         throw SimError(s.span,
@@ -164,7 +171,9 @@ Flow Executor::exec(const ir::Stmt& s, Frame& f) {
                                    "dispatch)",
                                    ir::toString(r.kind)),
                        "simulate the InCore kernel the scope dispatches on its own (--entry)");
-      return exec(*r.body, f);
+      Flow fl = exec(*r.body, f);
+      for (const auto& v : r.taskId) bind(f, *v, Scalar::ofInt(ir::DType::TaskId, ++tasksRun_));
+      return fl;
     }
     case ir::StmtKind::SplitAivScope:
       return execSplitAivRegion(static_cast<const ir::SplitAivScopeStmt&>(s), f);

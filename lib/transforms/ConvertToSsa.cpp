@@ -272,10 +272,14 @@ class SsaRewriter {
         return rewriteWhile(s, out);
       case StmtKind::InCoreScope: {
         const auto& x = *s->as<InCoreScopeStmt>();
+        ExprPtr deps = rewrite(x.deps), noDep = rewrite(x.noDepArgs), dumps = rewrite(x.dumps);
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
+        std::vector<VarPtr> tid;  // the scope's task id: defined when the scope is done
+        for (const auto& v : x.taskId) tid.push_back(define(v));
         out.push_back(std::make_shared<InCoreScopeStmt>(
-            x.split, x.slotNum, x.nameHint, seq(std::move(body), x.body->span), s->span));
+            x.split, x.slotNum, x.nameHint, x.attrs, std::move(deps), std::move(noDep),
+            std::move(dumps), seq(std::move(body), x.body->span), std::move(tid), s->span));
         return;
       }
       case StmtKind::SplitAivScope: {
@@ -290,10 +294,14 @@ class SsaRewriter {
       case StmtKind::RuntimeScope: {
         const auto& x = *s->as<RuntimeScopeStmt>();
         ExprPtr count = rewrite(x.count);
+        ExprPtr deps = rewrite(x.deps);
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
+        std::vector<VarPtr> tid;
+        for (const auto& v : x.taskId) tid.push_back(define(v));
         out.push_back(std::make_shared<RuntimeScopeStmt>(
-            x.kind, std::move(count), x.attrs, seq(std::move(body), x.body->span), s->span));
+            x.kind, std::move(count), x.attrs, std::move(deps), seq(std::move(body), x.body->span),
+            std::move(tid), s->span));
         return;
       }
       case StmtKind::SimdVfScope: {

@@ -59,9 +59,14 @@ class Scanner : public IRVisitor {
         for (const auto& v : x.returnVars) define(v.get());
         return;
       }
-      case StmtKind::InCoreScope:
-        scanStmt(s->as<InCoreScopeStmt>()->body);
+      case StmtKind::InCoreScope: {
+        const auto& x = *s->as<InCoreScopeStmt>();
+        for (const auto& e : {x.deps, x.noDepArgs, x.dumps})
+          if (e) visitExpr(e);
+        scanStmt(x.body);
+        for (const auto& v : x.taskId) define(v.get());
         return;
+      }
       case StmtKind::SplitAivScope:
         scanStmt(s->as<SplitAivScopeStmt>()->body);
         return;
@@ -71,7 +76,9 @@ class Scanner : public IRVisitor {
       case StmtKind::RuntimeScope: {
         const auto& x = *s->as<RuntimeScopeStmt>();
         if (x.count) visitExpr(x.count);
+        if (x.deps) visitExpr(x.deps);
         scanStmt(x.body);
+        for (const auto& v : x.taskId) define(v.get());
         return;
       }
       case StmtKind::Eval:

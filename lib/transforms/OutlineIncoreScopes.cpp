@@ -13,8 +13,12 @@
 // - Attrs: scope split (not NONE) -> "split"; pl.split_aiv regions in the body ->
 //   "split_aiv": True and, when all regions share one mode other than NONE, "split";
 //   scope slot_num -> "slot_num"; a body with a pld.system.defer_wait ->
-//   "deferred_completion_waiter": True (expand-mixed-kernel checks that contract). A scope
-//   with both pl.split(...) and regions is an error.
+//   "deferred_completion_waiter": True (expand-mixed-kernel checks that contract); scope
+//   windowize=True -> "windowize". A scope with both pl.split(...) and regions is an error.
+// - A scope with `as tid`, deps= or allow_early_resolve= becomes a task launch:
+//   `t = system.submit((args), (deps); kernel=f)`, its results t[0] (the tuple of the
+//   results when several) and its task id t[1] bound to the scope's `as` variable.
+//   no_dep_args= / dumps= are reported (not outlined yet).
 // - An Opaque parent that outlined a scope becomes Orchestration. InCore, AIC, AIV and
 //   Group functions are left alone.
 // Requires SSAForm; produces SSAForm, SplitIncoreOrch, AivSplitValid.
@@ -283,6 +287,8 @@ class ScopeOutliner final : public IRMutator {
                                          makeSeq(std::move(body), s->span),
                                          bridgedAttrs(*s, regions), s->span);
     outlined.push_back(fn);
+    if (!s->taskId.empty() || s->deps || findAttr(s->attrs, "allow_early_resolve"))
+      return taskSite(*fn, *s, std::move(args), outputs);
     return callSite(*fn, std::move(args), outputs, s->span);
   }
 
@@ -299,6 +305,14 @@ class ScopeOutliner final : public IRMutator {
           fmt::format("outline-incore-scopes: a pl.at scope nested in another "
                       "one in function '{}'",
                       parent_.name));
+    if (s.noDepArgs || s.dumps) {
+      ctx_.diag.error(s.span,
+                      "outline-incore-scopes does not support no_dep_args= / dumps= on a pl.at "
+                      "scope yet",
+                      "outline the scope by hand: a @pl.function(type=pl.FunctionType.InCore) "
+                      "launched with `out, tid = pl.submit(self.kernel, args..., deps=[...])`");
+      throw CompileError();
+    }
     if (s.split && !regions.modes.empty()) {
       ctx_.diag.error(
           s.span,
@@ -322,8 +336,51 @@ class ScopeOutliner final : public IRMutator {
     if (split) attrs.emplace_back(fnattr::kSplit, *split);
     if (!regions.modes.empty()) attrs.emplace_back(fnattr::kSplitAiv, true);
     if (s.slotNum) attrs.emplace_back(fnattr::kSlotNum, *s.slotNum);
+    if (const bool* w = getAttr<bool>(s.attrs, fnattr::kWindowize); w && *w)
+      attrs.emplace_back(fnattr::kWindowize, true);
     if (expand::findDeferWait(s.body)) attrs.emplace_back(fnattr::kDeferredCompletionWaiter, true);
     return attrs;
+  }
+
+  /// `t = system.submit((args), (deps); kernel=f)`, then the results from t[0] and the
+  /// scope's task id from t[1], each bound to a fresh variable (later uses renamed).
+  StmtPtr taskSite(const Function& fn, const InCoreScopeStmt& s, std::vector<ExprPtr> args,
+                   const std::vector<VarPtr>& outputs) {
+    Span span = s.span;
+    TypePtr result = functionResultType(fn);
+    TypePtr taskIdType = ScalarType::get(DType::TaskId);
+    TypePtr type = TupleType::get({result, taskIdType});
+    AttrList kwargs{{"kernel", fn.name}};
+    if (const bool* e = getAttr<bool>(s.attrs, "allow_early_resolve"); e && *e)
+      kwargs.emplace_back("allow_early_resolve", true);
+    ExprPtr deps = s.deps ? mutateExpr(s.deps) : makeTuple({}, span);
+    const OpDef& op = OpRegistry::instance().get(OpId::Submit);
+    CallPtr call = callOp(op.name, {makeTuple(std::move(args), span), std::move(deps)},
+                          std::move(kwargs), type, &op, span);
+    std::vector<StmtPtr> stmts;
+    auto task = std::make_shared<Var>(fn.name + "_task", type, span);
+    stmts.push_back(assign(task, call, span));
+    ExprPtr res = std::make_shared<TupleGetItem>(task, 0, result, span);
+    if (outputs.size() > 1) {
+      auto tuple = std::make_shared<Var>(fn.name + "_result", result, span);
+      stmts.push_back(assign(tuple, res, span));
+      res = tuple;
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      auto v = std::make_shared<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
+      remap(outputs[i], v);
+      ExprPtr value = outputs.size() == 1
+                          ? res
+                          : std::make_shared<TupleGetItem>(res, static_cast<int64_t>(i),
+                                                           fn.returnTypes[i], span);
+      stmts.push_back(assign(v, value, span));
+    }
+    for (const auto& old : s.taskId) {
+      auto t = std::make_shared<Var>(old->name, taskIdType, old->span);
+      remap(old, t);
+      stmts.push_back(assign(t, std::make_shared<TupleGetItem>(task, 1, taskIdType, span), span));
+    }
+    return makeSeq(std::move(stmts), span);
   }
 
   /// `r = self.f(args)` (or the tuple form) binding fresh variables for the results;

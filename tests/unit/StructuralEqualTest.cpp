@@ -443,6 +443,27 @@ TEST(StructuralEqualTest, FunctionAndStatementFields) {
             "scope split differs: UP_DOWN vs none");
   EXPECT_EQ(stmtMsg(scope(SplitMode::UpDown, "a"), scope(SplitMode::UpDown, "b")),
             "scope name_hint differs: \"a\" vs \"b\"");
+  // PyPTO's task keywords of a scope: deps= (a tuple of task ids) and `as tid` (a definition).
+  VarPtr tidT = var("t0", ScalarType::get(DType::TaskId));
+  auto taskScope = [&](ExprPtr deps, bool named) {
+    std::vector<VarPtr> tid;
+    if (named) tid.push_back(var("tid", ScalarType::get(DType::TaskId)));
+    return std::make_shared<InCoreScopeStmt>(std::nullopt, std::nullopt, "", AttrList{}, deps,
+                                             nullptr, nullptr, evalStmt(x), std::move(tid), Span{});
+  };
+  EXPECT_EQ(stmtMsg(taskScope(makeTuple({tidT}, Span{}), false), taskScope(nullptr, false)),
+            "scope deps differs: present vs absent");
+  EXPECT_EQ(stmtMsg(taskScope(nullptr, true), taskScope(nullptr, false)),
+            "scope task id count differs: 1 vs 0");
+  EXPECT_TRUE(structuralEqual(*taskScope(makeTuple({tidT}, Span{}), true),
+                              *taskScope(makeTuple({tidT}, Span{}), true))
+                  .equal);
+  auto hier = [&](std::string level) {
+    return std::make_shared<RuntimeScopeStmt>(RuntimeScopeKind::Hierarchy, nullptr,
+                                              AttrList{{"level", level}}, evalStmt(x), Span{});
+  };
+  EXPECT_EQ(stmtMsg(hier("HOST"), hier("CHIP")),
+            "scope attr value differs for 'level': \"HOST\" vs \"CHIP\"");
   auto aiv = [&](SplitMode m, int64_t n) {
     return std::make_shared<SplitAivScopeStmt>(m, n, var("aiv_id", s), evalStmt(x), Span{});
   };

@@ -28,7 +28,8 @@ enum class FunctionType : uint8_t {
 };
 /// The runtime task scopes of orchestration code: `pl.scope()` (AUTO dependencies),
 /// `pl.manual_scope()`, `pl.spmd(n)` (n blocks), `pl.cluster()`.
-enum class RuntimeScopeKind : uint8_t { Auto, Manual, Spmd, Cluster };
+/// Hierarchy: `with pl.at(level=L)` at any level L but CORE_GROUP (printed as pl.at).
+enum class RuntimeScopeKind : uint8_t { Auto, Manual, Spmd, Cluster, Hierarchy };
 enum class ParamDirection : uint8_t { In, Out, InOut };
 enum class ForKind : uint8_t { Serial, Parallel, Unroll, Pipeline };
 enum class CoreAffinity : uint8_t { Cube, Vector, Shared, Mixed };

@@ -1,6 +1,7 @@
 // The function attributes (Function::attrs) ptoc knows: one named constant per key, so
-// no pass, verifier, binder or simulator spells the string itself. The binder accepts
-// exactly kAllFunctionAttrs (pl.func_attr({...})); the printer prints attrs in stored order.
+// no pass, verifier, binder or simulator spells the string itself. The binder checks the
+// values of kAllFunctionAttrs (pl.func_attr({...})) and keeps other keys with a literal value;
+// the printer prints attrs in stored order.
 #pragma once
 
 #include <array>
@@ -43,9 +44,22 @@ inline constexpr char kDeferredCompletionWaiter[] = "deferred_completion_waiter"
 /// is a signature only; passes keep its (empty) body. Printed in the decorator.
 inline constexpr char kExternalSource[] = "external_source";
 
-/// Every key, in the order diagnostics list them.
-inline constexpr std::array<std::string_view, 10> kAllFunctionAttrs = {
-    kSplit, kSplitAiv,  kSplitAivRegionValidated,  kDualAivDispatch, kSlotNum, kLevel,
-    kRole,  kAutoScope, kDeferredCompletionWaiter, kExternalSource};
+/// bool: PyPTO's explicit permission to windowize the InCore kernel's tensors locally
+/// (`attrs={"windowize": True}`, or `pl.at(..., windowize=True)` on the scope it is outlined
+/// from). A code generation hint: ptoc keeps and prints it.
+inline constexpr char kWindowize[] = "windowize";
+/// int > 0: the block count of a pl.FunctionType.Spmd function (PyPTO's outlined pl.spmd
+/// scope). Kept and printed.
+inline constexpr char kCoreNum[] = "core_num";
+/// bool: PyPTO's mark of a Group function whose nested SPMD scope was unwrapped. Kept and
+/// printed.
+inline constexpr char kSpmdUnwrapped[] = "spmd_unwrapped";
+
+/// Every key ptoc knows, in the order diagnostics list them. Other keys with a literal value
+/// (bool, number or string) are kept as they are, as PyPTO keeps them.
+inline constexpr std::array<std::string_view, 13> kAllFunctionAttrs = {
+    kSplit,        kSplitAiv,  kSplitAivRegionValidated,  kDualAivDispatch, kSlotNum,   kLevel,
+    kRole,         kAutoScope, kDeferredCompletionWaiter, kExternalSource,  kWindowize, kCoreNum,
+    kSpmdUnwrapped};
 
 }  // namespace ptoc::ir::fnattr

@@ -207,24 +207,60 @@ class ReturnStmt final : public Stmt {
   }
 };
 
-/// `with pl.at(level=pl.Level.CORE_GROUP, optimizations=[...], name_hint=...)`.
+/// `with pl.at(level=pl.Level.CORE_GROUP, optimizations=[...], name_hint=...) [as tid]`.
+/// The task keywords of PyPTO: `deps=[...]` (producer task ids the scope's task waits for:
+/// a tuple of Scalar[TASK_ID] / Array[N, TASK_ID] values), `no_dep_args=[t, ...]` (captured
+/// tensors exempt from dependency tracking) and `dumps=[t, ...]` (tensors to dump), each a
+/// MakeTuple or null; `attrs` holds allow_early_resolve and windowize (bools, stored when
+/// True); `taskId` is empty or the one `as tid` variable: the Scalar[TASK_ID] of the scope's
+/// task, defined by the scope and visible after it.
 class InCoreScopeStmt final : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::InCoreScope;
   InCoreScopeStmt(std::optional<SplitMode> sp, std::optional<int64_t> slots, std::string nh,
                   StmtPtr b, Span s)
-      : Stmt(kKind, s), split(sp), slotNum(slots), nameHint(std::move(nh)), body(std::move(b)) {}
+      : InCoreScopeStmt(sp, slots, std::move(nh), {}, nullptr, nullptr, nullptr, std::move(b), {},
+                        s) {}
+  InCoreScopeStmt(std::optional<SplitMode> sp, std::optional<int64_t> slots, std::string nh,
+                  AttrList a, ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b, std::vector<VarPtr> tid,
+                  Span s)
+      : Stmt(kKind, s),
+        split(sp),
+        slotNum(slots),
+        nameHint(std::move(nh)),
+        attrs(std::move(a)),
+        deps(std::move(d)),
+        noDepArgs(std::move(nd)),
+        dumps(std::move(du)),
+        body(std::move(b)),
+        taskId(std::move(tid)) {}
   const std::optional<SplitMode> split;  // from pl.split(MODE)
   const std::optional<int64_t> slotNum;  // from pl.cross_core_slot(slot_num=N)
   const std::string nameHint;
+  const AttrList attrs;
+  const ExprPtr deps, noDepArgs, dumps;
   const StmtPtr body;
+  const std::vector<VarPtr> taskId;
+  /// Whether the scope carries any task keyword (deps, no_dep_args, dumps, attrs, `as`).
+  bool hasTaskOptions() const {
+    return !attrs.empty() || deps || noDepArgs || dumps || !taskId.empty();
+  }
   auto fields() const {
-    return std::tuple{field::Value{split, "scope split"}, field::Value{slotNum, "scope slot_num"},
-                      field::Value{nameHint, "scope name_hint"}, field::Body{body}};
+    return std::tuple{field::Value{split, "scope split"},
+                      field::Value{slotNum, "scope slot_num"},
+                      field::Value{nameHint, "scope name_hint"},
+                      field::Value{attrs, "scope attr"},
+                      field::Use{deps, "scope deps"},
+                      field::Use{noDepArgs, "scope no_dep_args"},
+                      field::Use{dumps, "scope dumps"},
+                      field::Body{body},
+                      field::Defs{taskId, "scope task id"}};
   }
   static StmtPtr rebuild(const InCoreScopeStmt& o, std::optional<SplitMode> sp,
-                         std::optional<int64_t> slots, const std::string& nh, StmtPtr b) {
-    return std::make_shared<InCoreScopeStmt>(sp, slots, nh, std::move(b), o.span);
+                         std::optional<int64_t> slots, const std::string& nh, const AttrList& a,
+                         ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b, std::vector<VarPtr> tid) {
+    return std::make_shared<InCoreScopeStmt>(sp, slots, nh, a, std::move(d), std::move(nd),
+                                             std::move(du), std::move(b), std::move(tid), o.span);
   }
 };
 
@@ -263,24 +299,44 @@ class SimdVfScopeStmt final : public Stmt {
 };
 
 /// `with pl.scope():` / `pl.manual_scope()` / `pl.spmd(n, ...)` / `pl.cluster()`: a runtime
-/// task scope of orchestration code (PyPTO). `count` is the block count of an SPMD scope
-/// (null otherwise); `attrs` its keyword options (sync_start, name_hint, ...).
+/// task scope of orchestration code (PyPTO); `with pl.at(level=pl.Level.HOST, role=...)` (any
+/// level but CORE_GROUP): a hierarchy scope, code that runs at that level (attrs "level" and
+/// "role": the member names). `count` is the block count of an SPMD scope (null otherwise);
+/// `attrs` its keyword options (sync_start, name_hint, ...); `deps` the producer task ids of
+/// `deps=[...]` (a MakeTuple, or null) and `taskId` empty or the `as tid` variable
+/// (Scalar[TASK_ID], defined by the scope, visible after it): SPMD and hierarchy scopes only.
 class RuntimeScopeStmt final : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::RuntimeScope;
   RuntimeScopeStmt(RuntimeScopeKind k, ExprPtr c, AttrList a, StmtPtr b, Span s)
-      : Stmt(kKind, s), kind(k), count(std::move(c)), attrs(std::move(a)), body(std::move(b)) {}
+      : RuntimeScopeStmt(k, std::move(c), std::move(a), nullptr, std::move(b), {}, s) {}
+  RuntimeScopeStmt(RuntimeScopeKind k, ExprPtr c, AttrList a, ExprPtr d, StmtPtr b,
+                   std::vector<VarPtr> tid, Span s)
+      : Stmt(kKind, s),
+        kind(k),
+        count(std::move(c)),
+        attrs(std::move(a)),
+        deps(std::move(d)),
+        body(std::move(b)),
+        taskId(std::move(tid)) {}
   const RuntimeScopeKind kind;
   const ExprPtr count;
   const AttrList attrs;
+  const ExprPtr deps;
   const StmtPtr body;
+  const std::vector<VarPtr> taskId;
   auto fields() const {
-    return std::tuple{field::Value{kind, "runtime scope kind"}, field::Use{count, "spmd count"},
-                      field::Value{attrs, "scope attr"}, field::Body{body}};
+    return std::tuple{field::Value{kind, "runtime scope kind"},
+                      field::Use{count, "spmd count"},
+                      field::Value{attrs, "scope attr"},
+                      field::Use{deps, "scope deps"},
+                      field::Body{body},
+                      field::Defs{taskId, "scope task id"}};
   }
   static StmtPtr rebuild(const RuntimeScopeStmt& o, RuntimeScopeKind k, ExprPtr c,
-                         const AttrList& a, StmtPtr b) {
-    return std::make_shared<RuntimeScopeStmt>(k, std::move(c), a, std::move(b), o.span);
+                         const AttrList& a, ExprPtr d, StmtPtr b, std::vector<VarPtr> tid) {
+    return std::make_shared<RuntimeScopeStmt>(k, std::move(c), a, std::move(d), std::move(b),
+                                              std::move(tid), o.span);
   }
 };
 
