@@ -24,6 +24,7 @@
 #include "Expand.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -489,6 +490,19 @@ VarPtr Splitter::lowerBoundary(const Call& c, const VarPtr& dest, const std::str
                c.span, aiv);
   }
   const bool gather = isOp(c, OpId::AicGather);
+  // A split_aiv kernel runs its AIV side on both lanes: each lane would push its own tile
+  // with split=0 to the one cube core, which pops once (lane 1's push would be left in the
+  // ring, and the cube would compute with lane 0's tile only).
+  if (const bool* dual = getAttr<bool>(f_.attrs, ir::fnattr::kSplitAiv); !gather && dual && *dual) {
+    diag_.error(c.span,
+                fmt::format("expand-mixed-kernel: '{}' runs on both AIV lanes (split_aiv), but "
+                            "this vector -> cube move sends one lane's tile: the cube core "
+                            "receives one tile, not one per lane",
+                            f_.name),
+                "gather the lanes' tiles first (x = pl.aic_gather(t) inside a pl.split_aiv "
+                "region) and move the gathered tile, or keep the value on the vector side");
+    throw CompileError();
+  }
   const TileType* srcType = tileTypeOf(c.args[0]);
   const TileType* dstType = c.type->as<TileType>();
   PTOC_CHECK(srcType && dstType && dstType->memory, "expand-mixed-kernel: untyped boundary");

@@ -90,6 +90,16 @@ class UnitChecker : public IRVisitor {
       if (aff == CoreAffinity::Cube)
         fail(fmt::format("(a) cube op {} inside a pl.split_aiv region", c.callee),
              "move the cube op out of the region; regions hold vector work only");
+      // A move into cube memory is consumed on the cube side: inside a region each lane
+      // would push its own tile to the one cube core (expand-mixed-kernel pairs one pop with
+      // one push), so only aic_gather may carry a lane's tile there.
+      else if (!boundary &&
+               analysis::classifyMoveDirection(c) == analysis::CVDirection::VectorToCube)
+        fail(fmt::format("(a) {} into {} memory inside a pl.split_aiv region: the cube side "
+                         "consumes it, and each lane holds only its own tile",
+                         c.callee, toString(*c.type->as<TileType>()->memory)),
+             "gather the lanes' tiles with x = pl.aic_gather(t) inside the region and move x "
+             "to cube memory after it");
       std::optional<size_t> axis = splitAxis(region_->mode);
       if (axis && analysis::reducesSplitAxis(c, *axis))
         fail(fmt::format("(b) {} reduces the split axis of this {} region", c.callee,
