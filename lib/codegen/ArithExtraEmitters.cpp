@@ -18,12 +18,6 @@ namespace {
 
 using Fe = FunctionEmitter;
 
-const TileType& resultTile(Fe& fe, const Call& c) {
-  const auto* t = c.type ? c.type->as<TileType>() : nullptr;
-  if (!t) fe.fail(c.span, "internal error: a tile op without a tile result", "report this");
-  return *t;
-}
-
 /// `op ins(ins... : types...) outs(%d : T)`.
 void insOuts(Fe& fe, std::string_view op, const std::vector<Value>& ins, const Value& d) {
   std::vector<std::string> names, types;

@@ -305,6 +305,12 @@ Value FunctionEmitter::allocTile(const TileType& t, std::string_view h) {
   return {Value::Kind::Tile, name, ty, &t};
 }
 
+const TileType& resultTile(FunctionEmitter& fe, const Call& c) {
+  const auto* t = c.type ? c.type->as<TileType>() : nullptr;
+  if (!t) fe.fail(c.span, "internal error: a tile op without a tile result", "report this");
+  return *t;
+}
+
 const std::string& ptoName(FunctionEmitter& fe, const Call& c) {
   if (c.op->pto.empty())
     fe.fail(c.span, fmt::format("internal error: op {} has no PTO spelling", c.op->name),

@@ -159,5 +159,7 @@ void registerNotEmitted(OpEmitterTable& t);
 
 /// The op's PTO spelling from its registration (internal error when it has none).
 const std::string& ptoName(FunctionEmitter& fe, const ir::Call& c);
+/// The tile type of a tile op's result (an internal error at the call when it has none).
+const ir::TileType& resultTile(FunctionEmitter& fe, const ir::Call& c);
 
 }  // namespace ptoc::codegen

@@ -1,8 +1,8 @@
 // Emitters of the gather / scatter / sort ops of lib/ops/GatherSortOps.cpp that PTO has a
 // counterpart for (docs/codegen.md §Tile ops): tgatherb, tsort32 and tgather (index and
-// mask-pattern forms), and tmrgsort (both formats). Each emits only where PTO's instruction computes the
-// op's meaning; elsewhere (and for the operand forms PTOAS does not take) the emitter is a
-// diagnostic giving the reason.
+// mask-pattern forms), and tmrgsort (both formats). Each emits only where PTO's instruction
+// computes the op's meaning; elsewhere (and for the operand forms PTOAS does not take) the emitter
+// is a diagnostic giving the reason.
 #include <fmt/format.h>
 
 #include "FunctionEmitter.h"
@@ -14,12 +14,6 @@ using namespace ir;
 namespace {
 
 using Fe = FunctionEmitter;
-
-const TileType& resultTile(Fe& fe, const Call& c) {
-  const auto* t = c.type ? c.type->as<TileType>() : nullptr;
-  if (!t) fe.fail(c.span, "internal error: a tile op without a tile result", "report this");
-  return *t;
-}
 
 const TileType& tileTypeOf(const Value& v) { return *static_cast<const TileType*>(v.irType); }
 
@@ -53,10 +47,10 @@ Value emitGatherb(Fe& fe, const Call& c) {
 Value emitSort32(Fe& fe, const Call& c) {
   Value src = fe.tile(c.args[0], c.span), idx = fe.tile(c.args[1], c.span);
   if (tileTypeOf(idx).dtype != DType::UInt32)
-    fe.fail(c.span,
-            fmt::format("PTO's tsort32 takes UINT32 indices, got {}",
-                        dtypeName(tileTypeOf(idx).dtype)),
-            "build the index tile as pl.UINT32");
+    fe.fail(
+        c.span,
+        fmt::format("PTO's tsort32 takes UINT32 indices, got {}", dtypeName(tileTypeOf(idx).dtype)),
+        "build the index tile as pl.UINT32");
   return dps(fe, c, {src, idx});
 }
 
@@ -69,13 +63,12 @@ Value emitGather(Fe& fe, const Call& c) {
   const TileType &it = tileTypeOf(idx), &tt = tileTypeOf(tmp);
   if (fe.module.arch != target::Arch::A5) {
     if (dtypeBits(it.dtype) != 32)
-      fe.fail(c.span,
-              fmt::format("PTO's tgather takes 32-bit indices on a2a3, got {}",
-                          dtypeName(it.dtype)),
-              "build the index tile as pl.INT32 (16-bit indices are A5 only)");
+      fe.fail(
+          c.span,
+          fmt::format("PTO's tgather takes 32-bit indices on a2a3, got {}", dtypeName(it.dtype)),
+          "build the index tile as pl.INT32 (16-bit indices are A5 only)");
     if (tt.dtype != it.dtype || tt.shape != it.shape)
-      fe.fail(c.span,
-              "PTO's tgather on a2a3 needs the tmp tile of the indices' dtype and shape",
+      fe.fail(c.span, "PTO's tgather on a2a3 needs the tmp tile of the indices' dtype and shape",
               "create tmp with the index tile's shape and dtype");
   }
   return dps(fe, c, {src, idx, tmp});
@@ -85,8 +78,8 @@ Value emitGather(Fe& fe, const Call& c) {
 /// each row the pattern keeps, packed (pto-isa TGATHER's mask form; P0101 keeps the even
 /// columns, P1010 the odd ones, P0001..P1000 one of four, P1111 all), as tile.gather_mask.
 Value emitGatherMask(Fe& fe, const Call& c) {
-  static const char* kPattern[] = {"", "P0101", "P1010", "P0001", "P0010",
-                                   "P0100", "P1000", "P1111"};
+  static const char* kPattern[] = {"",      "P0101", "P1010", "P0001",
+                                   "P0010", "P0100", "P1000", "P1111"};
   const int64_t* p = getAttr<int64_t>(c.kwargs, "mask_pattern");
   if (!p || *p < 1 || *p > 7)
     fe.fail(c.span, "internal error: tile.gather_mask without a mask_pattern in 1..7",
@@ -138,11 +131,11 @@ Value emitMrgSort2(Fe& fe, const Call& c) {
     names.push_back(v.name);
     types.push_back(v.type);
   }
-  fe.line(fmt::format("{} ins({}, {} {{exhausted = {}}} : {}, {}) outs({}, {} : {}, "
-                      "vector<4xi16>)",
-                      ptoName(fe, c), fmt::join(names, ", "), tmp.name,
-                      exhausted && *exhausted ? "true" : "false", fmt::join(types, ", "),
-                      tmp.type, d.name, executed, d.type));
+  fe.line(fmt::format(
+      "{} ins({}, {} {{exhausted = {}}} : {}, {}) outs({}, {} : {}, "
+      "vector<4xi16>)",
+      ptoName(fe, c), fmt::join(names, ", "), tmp.name, exhausted && *exhausted ? "true" : "false",
+      fmt::join(types, ", "), tmp.type, d.name, executed, d.type));
   return d;
 }
 

@@ -21,12 +21,6 @@ const TileType& tileOf(Fe& fe, const Value& v, Span at) {
   return *t;
 }
 
-const TileType& resultTile(Fe& fe, const Call& c) {
-  const auto* t = c.type ? c.type->as<TileType>() : nullptr;
-  if (!t) fe.fail(c.span, "internal error: a tile op without a tile result", "report this");
-  return *t;
-}
-
 std::string insOuts(Fe& fe, const Call& c, const std::vector<Value>& ins, const Value& d) {
   std::vector<std::string> names, types;
   for (const auto& v : ins) {

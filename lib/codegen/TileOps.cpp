@@ -13,12 +13,6 @@ namespace {
 
 using Fe = FunctionEmitter;
 
-const TileType& resultTile(Fe& fe, const Call& c) {
-  const auto* t = c.type ? c.type->as<TileType>() : nullptr;
-  if (!t) fe.fail(c.span, "internal error: a tile op without a tile result", "report this");
-  return *t;
-}
-
 /// `%pv = pto.partition_view` of the window [offsets, sizes) of a tensor view.
 Value partition(Fe& fe, const Value& tv, std::vector<ExprPtr> offsets, std::vector<ExprPtr> sizes,
                 Span at) {
