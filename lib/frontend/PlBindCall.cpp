@@ -493,8 +493,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
       expected = ir::ScalarType::get(ir::DType::Index);
     else if (literalType)
       expected = literalType;
-    bool anyList =
-        specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any && listValue(a).is<ListExpr>();
+    bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
+                   listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
     argSpans.push_back(a.span);
     if (!literalType) {

@@ -248,8 +248,7 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
         return c;
       }
       if (!evalConst(*x) && !isDynamicDim(*x))
-        fail(x->span,
-             fmt::format("module-level list '{}' must hold compile-time constants", name),
+        fail(x->span, fmt::format("module-level list '{}' must hold compile-time constants", name),
              "ptoc reads lists of numbers and pl.dynamic dims at the top level, e.g. "
              "SHAPE = [128, 64]");
     }

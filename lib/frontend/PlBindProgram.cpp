@@ -298,20 +298,25 @@ void namesIn(const Expr& e, std::vector<const NameExpr*>& out) {
   auto all = [&](const ExprList& l) {
     for (const auto& x : l) namesIn(*x, out);
   };
-  if (const auto* n = e.as<NameExpr>()) out.push_back(n);
-  else if (const auto* a = e.as<AttributeExpr>()) namesIn(*a->value, out);
+  if (const auto* n = e.as<NameExpr>())
+    out.push_back(n);
+  else if (const auto* a = e.as<AttributeExpr>())
+    namesIn(*a->value, out);
   else if (const auto* s = e.as<SubscriptExpr>()) {
     namesIn(*s->value, out);
     namesIn(*s->index, out);
   } else if (const auto* c = e.as<CallExpr>()) {
     all(c->args);
     for (const auto& k : c->keywords) namesIn(*k.value, out);
-  } else if (const auto* l = e.as<ListExpr>()) all(l->elts);
-  else if (const auto* t = e.as<TupleExpr>()) all(t->elts);
+  } else if (const auto* l = e.as<ListExpr>())
+    all(l->elts);
+  else if (const auto* t = e.as<TupleExpr>())
+    all(t->elts);
   else if (const auto* b = e.as<BinOpExpr>()) {
     namesIn(*b->lhs, out);
     namesIn(*b->rhs, out);
-  } else if (const auto* u = e.as<UnaryOpExpr>()) namesIn(*u->operand, out);
+  } else if (const auto* u = e.as<UnaryOpExpr>())
+    namesIn(*u->operand, out);
 }
 }  // namespace
 

@@ -638,8 +638,9 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("descending", A::Bool, false)
       .pipes({Pipe::V})
       .deduce(deduceCi)
-      .doc("a tensor holding the index ramp start, start+1, ... along the innermost axis; "
-           "shape [1, .., 1, N]");
+      .doc(
+          "a tensor holding the index ramp start, start+1, ... along the innermost axis; "
+          "shape [1, .., 1, N]");
 
   r.add("tile.random")
       .arg("key0", K::IntScalar)

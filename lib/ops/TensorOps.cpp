@@ -204,7 +204,8 @@ TypePtr deduceDim(const OpCallContext& ctx) {
 /// PyPTO's rule: an MX-layout tensor (pl.MX_A_ZZ / pl.MX_B_NN, block scales in a packed
 /// layout) is loaded whole; a slice or a zero-copy view of it is not defined.
 void rejectMxSource(const OpCallContext& ctx, const TensorType& t) {
-  if (t.view && (t.view->layout == TensorLayout::MX_A_ZZ || t.view->layout == TensorLayout::MX_B_NN))
+  if (t.view &&
+      (t.view->layout == TensorLayout::MX_A_ZZ || t.view->layout == TensorLayout::MX_B_NN))
     ctx.fail(0,
              fmt::format("{} does not support MX-layout tensors (layout {})", ctx.op.name,
                          t.view->layout == TensorLayout::MX_A_ZZ ? "MX_A_ZZ" : "MX_B_NN"),
@@ -541,8 +542,9 @@ void registerTensorOps(OpRegistry& r) {
       .kwarg("init_value", A::Float)
       .pipes(scalarPipe)
       .deduce(deduceCreate)
-      .doc("a new GM tensor of shape and dtype: uninitialized, or pre-filled with init_value "
-           "by the runtime; manual_dep=True takes it out of automatic task dependencies");
+      .doc(
+          "a new GM tensor of shape and dtype: uninitialized, or pre-filled with init_value "
+          "by the runtime; manual_dep=True takes it out of automatic task dependencies");
   add("full")
       .arg("shape", K::IntList)
       .arg("value", K::Scalar)
@@ -598,8 +600,9 @@ void registerTensorOps(OpRegistry& r) {
       .kwargSpelling("atomic", false, int64_t{0})
       .pipes(scalarPipe)
       .deduce(deduceAssemble)
-      .doc("writes source into target at offset (atomic=pl.AtomicType.Add: adds into it); the "
-           "target");
+      .doc(
+          "writes source into target at offset (atomic=pl.AtomicType.Add: adds into it); the "
+          "target");
   add("reshape")
       .arg("input", K::Tensor)
       .arg("shape", K::IntList)

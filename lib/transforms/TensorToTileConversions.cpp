@@ -176,8 +176,9 @@ ExprPtr convertAssemble(const Call& c, std::vector<ExprPtr> args, TileConversion
     return ctx.call("tile.store", {src, args[2], args[0]}, kw);
   }
   if (atomic)
-    ctx.fail("tensor.assemble(atomic=pl.AtomicType.Add) into an on-chip value has no tile-level form",
-             "atomic accumulation needs a GM target (a function output tensor)");
+    ctx.fail(
+        "tensor.assemble(atomic=pl.AtomicType.Add) into an on-chip value has no tile-level form",
+        "atomic accumulation needs a GM target (a function output tensor)");
   return ctx.call("tile.assemble", {args[0], src, args[2]});
 }
 

@@ -317,8 +317,7 @@ class OpBuilder {
   OpBuilder& requiredKwarg(std::string name, AttrKind kind,
                            std::vector<ir::AttrValue> allowed = {});
   /// Another spelling of a value of the kwarg `name` (declared before), read as `canonical`.
-  OpBuilder& kwargSpelling(const std::string& name, ir::AttrValue written,
-                           ir::AttrValue canonical);
+  OpBuilder& kwargSpelling(const std::string& name, ir::AttrValue written, ir::AttrValue canonical);
   OpBuilder& deduce(DeduceTypeFn fn);
   OpBuilder& outputMemoryFixed(ir::MemorySpace m);
   OpBuilder& outputMemoryFromKwarg(std::string kwarg);

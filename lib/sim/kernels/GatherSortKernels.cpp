@@ -191,13 +191,11 @@ Value concat(const KernelContext& ctx) {
 OpKernel bitwise(std::function<int64_t(int64_t, int64_t)> f) {
   return [f](const KernelContext& ctx) -> Value {
     BufferPtr a = bufOf(ctx, 0);
-    BufferPtr b = ctx.args.size() > 1 && std::holds_alternative<Tile>(ctx.args[1].v)
-                      ? bufOf(ctx, 1)
-                      : nullptr;
+    BufferPtr b = ctx.args.size() > 1 && std::holds_alternative<Tile>(ctx.args[1].v) ? bufOf(ctx, 1)
+                                                                                     : nullptr;
     int64_t s = !b && ctx.args.size() > 1 ? static_cast<int64_t>(ctx.scalar(1).asDouble()) : 0;
     auto [r, out] = newResult(ctx);
-    for (int64_t i = 0; i < out->numel(); ++i)
-      out->setI(i, f(a->getI(i), b ? b->getI(i) : s));
+    for (int64_t i = 0; i < out->numel(); ++i) out->setI(i, f(a->getI(i), b ? b->getI(i) : s));
     return r;
   };
 }
