@@ -26,6 +26,7 @@ class LaneVars : public IRVisitor {
     }
     IRVisitor::visitStmt(s);
   }
+  void visitExpr(const ExprPtr&) override {}  // statements only
 };
 
 class StoreGuard final : public IRMutator {
@@ -37,8 +38,9 @@ class StoreGuard final : public IRMutator {
 
  protected:
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
+    // Only statements are rewritten: an expression holds no store to guard.
     ExprPtr cond = emptyTest(s->value);
-    if (!cond) return IRMutator::mutateAssign(s);
+    if (!cond) return s;
     const auto* store = s->value->as<Call>();
     const ExprPtr& dst = store->args[2];
     auto inner = std::make_shared<Var>(s->var->name + "_lane", s->var->type, s->span);
@@ -52,7 +54,7 @@ class StoreGuard final : public IRMutator {
 
   StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
     ExprPtr cond = emptyTest(s->expr);
-    if (!cond) return IRMutator::mutateEval(s);
+    if (!cond) return s;
     changed = true;
     return std::make_shared<IfStmt>(cond, s, nullptr, std::vector<VarPtr>{}, s->span);
   }
