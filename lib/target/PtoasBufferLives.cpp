@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
 
 namespace ptoc::target {
@@ -72,8 +73,30 @@ struct Buf {
   int64_t allocIndex;
   size_t allocDepth;  // regions enclosing the alloc
   std::vector<Use> uses;
-  int64_t firstUse = -1, firstUseSeq = 0;
+  int64_t firstWrite = -1, firstWriteSeq = 0;
 };
+
+/// PTO ops whose scratch operand (`tmp`, written in `ins(...)`) PTOAS's getEffects marks as
+/// written (lib/PTO/IR/PTO.cpp): PlanMemory generates it there like an output.
+bool writesScratch(std::string_view op) {
+  static const char* const kOps[] = {
+      "pto.tcolargmax", "pto.tcolargmin", "pto.tcolsum", "pto.tcvt", "pto.tmrgsort",
+      "pto.tprelu", "pto.trem", "pto.trems", "pto.trowargmax", "pto.trowargmin",
+      "pto.trowexpanddiv", "pto.trowexpandexpdif", "pto.trowexpandmax", "pto.trowexpandmin",
+      "pto.trowexpandmul", "pto.trowexpandsub", "pto.trowmax", "pto.trowmin", "pto.trowprod",
+      "pto.trowsum", "pto.trsqrt", "pto.tsel", "pto.tsels", "pto.tsort32", "pto.ttrans",
+      "pto.txor", "pto.txors"};
+  for (const char* o : kOps)
+    if (op == o) return true;
+  return false;
+}
+
+/// PTO ops PlanMemory generates every operand of (UpdateOpGenInfo on all operands: the
+/// pipe ops, tgetval, set_validshape, calls).
+bool writesEveryOperand(std::string_view op) {
+  return op.rfind("pto.tpush", 0) == 0 || op == "pto.tgetval" || op == "pto.set_validshape" ||
+         op == "func.call";
+}
 
 struct RegionOp {
   int64_t begin = 0, end = 0;
@@ -135,8 +158,12 @@ class FunctionScan {
           out.reserve = PtoReserve{name, *space, toInt(rest.substr(z + 7))};
       }
     }
-    // The buffers this op names: written outputs first (UpdateOpGenInfo gens a DPS op's
-    // inits before its scratch operands), then the rest in order.
+    // The buffers this op names. It writes (generates) its outputs (`outs(...)`), then its
+    // scratch operands (UpdateOpGenInfo gets a DPS op's inits before its scratch buffers),
+    // or every operand of a pipe op; a buffer that is only read is not generated here (one
+    // never written is never planned).
+    const std::string_view opName = rest.substr(0, rest.find_first_of(" ({"));
+    const bool scratchOp = writesScratch(opName), allOp = writesEveryOperand(opName);
     std::vector<std::pair<size_t, bool>> named;  // buffer, in outs(...)
     const size_t outs = rest.find("outs(");
     const size_t outsEnd = outs == std::string_view::npos ? outs : rest.find(')', outs);
@@ -151,7 +178,8 @@ class FunctionScan {
     int64_t seq = 0;
     for (auto& [b, isOut] : named) {
       Buf& buf = bufs_[b];
-      if (buf.firstUse < 0) buf.firstUse = at, buf.firstUseSeq = seq++;
+      if (buf.firstWrite < 0 && (isOut || scratchOp || allOp))
+        buf.firstWrite = at, buf.firstWriteSeq = seq++;
       buf.uses.push_back({at, stack_});
     }
     // A tile_buf result of an op that reads buffers (pto.treshape, pto.subset) is a view:
@@ -178,16 +206,18 @@ class FunctionScan {
     std::vector<Entry> entries;
     for (size_t b = 0; b < bufs_.size(); ++b) {
       Buf& buf = bufs_[b];
-      if (buf.uses.empty()) continue;  // never written: no storage entry
-      int64_t gen = buf.firstUse, seq = buf.firstUseSeq;
+      if (buf.uses.empty()) continue;
+      const int64_t never = std::numeric_limits<int64_t>::max();
+      int64_t gen = buf.firstWrite < 0 ? never : buf.firstWrite, seq = buf.firstWriteSeq;
       // RecursiveForOp / GetLiveBuffersInLoop: at an scf.for's start, the buffers allocated
       // before it, live there (used in or after the loop) and not written yet are generated.
       for (const RegionOp& op : ops_) {
         if (!op.isFor || op.begin <= buf.allocIndex || op.begin >= gen) continue;
-        if (op.regions.size() < buf.allocDepth) continue;
+        if (op.regions.size() < buf.allocDepth || buf.uses.back().index < op.begin) continue;
         gen = op.begin, seq = static_cast<int64_t>(b);
         break;
       }
+      if (gen == never) continue;  // never written: no storage entry
       // OpKillHandle: a buffer dies at the op of its own block after which it is dead, so a
       // use inside a region counts as a use by the region's op, at the region's end.
       int64_t kill = gen;

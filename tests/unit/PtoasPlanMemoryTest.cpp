@@ -167,5 +167,34 @@ TEST(PtoasPlanMemoryTest, LivesFromPtoText) {
   EXPECT_TRUE(pred[0].accepted());
 }
 
+// A buffer that is only read (a dynamic-valid tile of an empty lane's branch) is never
+// generated, so PlanMemory gives it no place; one read after a loop starts is generated at
+// the loop's start (it is live there and not written yet).
+TEST(PtoasPlanMemoryTest, ReadOnlyBuffersAreNotPlannedUnlessLiveAtALoop) {
+  const char* text = R"(module {
+  func.func @k() {
+    %u = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+    %d = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+    pto.tmuls ins(%u, %cst : !pto.tile_buf<>, f32) outs(%d : !pto.tile_buf<>)
+    %w = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+    scf.for %j = %c0 to %c2 step %c1 {
+      pto.tadds ins(%w, %cst : !pto.tile_buf<>, f32) outs(%d : !pto.tile_buf<>)
+    }
+    return
+  }
+})";
+  // 0 alloc u, 1 alloc d, 2 tmuls, 3 alloc w, 4 for, 5 tadds, 6 end, 7 return.
+  auto fns = scanPtoBuffers(text);
+  ASSERT_EQ(fns.size(), 1u);
+  const auto& vec = fns[0].buffers.at(PtoasSpace::Vec);
+  ASSERT_EQ(vec.size(), 2u);
+  EXPECT_EQ(vec[0].name, "%d");
+  EXPECT_EQ(vec[0].gen, 2);
+  EXPECT_EQ(vec[0].kill, 6);
+  EXPECT_EQ(vec[1].name, "%w");
+  EXPECT_EQ(vec[1].gen, 4);
+  EXPECT_EQ(vec[1].kill, 6);
+}
+
 }  // namespace
 }  // namespace ptoc::target

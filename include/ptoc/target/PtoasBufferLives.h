@@ -32,11 +32,12 @@ struct PtoFunctionBuffers {
 /// Lives, per PlanMemory: every op (line) gets the next index, an scf.for / scf.if one at its
 /// start, one per `} else {` and one at its end. A buffer (a pto.alloc_tile result; a
 /// tile_buf result of an op reading buffers is an alias of them) is generated at the first
-/// op that names it, written outputs (`outs(...)`) first within an op, or at the start of an
-/// scf.for when it was allocated before the loop and is used in or after it; it is killed
-/// at its last use, lifted to the op of the allocation's block that holds that use (a buffer
-/// of the function body read in a loop lives to the loop's end). A buffer never used after
-/// its allocation is not planned. PTO tpop results (declare_tile_memref) are not buffers.
+/// op that writes it (an output in `outs(...)`, the scratch operand of an op PTOAS marks as
+/// writing it, any operand of a tpush), outputs first within an op, or at the start of an
+/// scf.for when it was allocated before the loop, is used in or after it and was not written
+/// yet; it is killed at its last use, lifted to the op of the allocation's block that holds
+/// that use (a buffer of the function body read in a loop lives to the loop's end). A buffer
+/// never written is not planned. PTO tpop results (declare_tile_memref) are not buffers.
 std::vector<PtoFunctionBuffers> scanPtoBuffers(std::string_view ptoText);
 
 }  // namespace ptoc::target
