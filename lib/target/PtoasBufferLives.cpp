@@ -80,12 +80,13 @@ struct Buf {
 /// written (lib/PTO/IR/PTO.cpp): PlanMemory generates it there like an output.
 bool writesScratch(std::string_view op) {
   static const char* const kOps[] = {
-      "pto.tcolargmax", "pto.tcolargmin", "pto.tcolsum", "pto.tcvt", "pto.tmrgsort",
-      "pto.tprelu", "pto.trem", "pto.trems", "pto.trowargmax", "pto.trowargmin",
-      "pto.trowexpanddiv", "pto.trowexpandexpdif", "pto.trowexpandmax", "pto.trowexpandmin",
-      "pto.trowexpandmul", "pto.trowexpandsub", "pto.trowmax", "pto.trowmin", "pto.trowprod",
-      "pto.trowsum", "pto.trsqrt", "pto.tsel", "pto.tsels", "pto.tsort32", "pto.ttrans",
-      "pto.txor", "pto.txors"};
+      "pto.tcolargmax",    "pto.tcolargmin",    "pto.tcolsum",       "pto.tcvt",
+      "pto.tmrgsort",      "pto.tprelu",        "pto.trem",          "pto.trems",
+      "pto.trowargmax",    "pto.trowargmin",    "pto.trowexpanddiv", "pto.trowexpandexpdif",
+      "pto.trowexpandmax", "pto.trowexpandmin", "pto.trowexpandmul", "pto.trowexpandsub",
+      "pto.trowmax",       "pto.trowmin",       "pto.trowprod",      "pto.trowsum",
+      "pto.trsqrt",        "pto.tsel",          "pto.tsels",         "pto.tsort32",
+      "pto.ttrans",        "pto.txor",          "pto.txors"};
   for (const char* o : kOps)
     if (op == o) return true;
   return false;
@@ -133,8 +134,7 @@ class FunctionScan {
       if (t != std::string_view::npos) {
         std::string_view type = rest.substr(t);
         if (auto space = parsePtoasSpace(typeField(type, "loc="))) {
-          const int64_t bytes = toInt(typeField(type, "rows=")) *
-                                toInt(typeField(type, "cols=")) *
+          const int64_t bytes = toInt(typeField(type, "rows=")) * toInt(typeField(type, "cols=")) *
                                 dtypeBytes(typeField(type, "dtype="));
           byName_[defs[0]] = bufs_.size();
           bufs_.push_back({defs[0], *space, bytes, at, stack_.size(), {}});
@@ -274,8 +274,10 @@ std::vector<PtoFunctionBuffers> scanPtoBuffers(std::string_view text) {
       fn.reset();
       continue;
     }
-    if (s.front() == '}' && s.back() != '{') --depth;
-    else if (s.front() != '}' && s.back() == '{') ++depth;
+    if (s.front() == '}' && s.back() != '{')
+      --depth;
+    else if (s.front() != '}' && s.back() == '{')
+      ++depth;
     fn->line(s);
   }
   return result;

@@ -60,8 +60,8 @@ std::string renderPrediction(const std::vector<FunctionPrediction>& p, bool verb
       if (!verbose) continue;
       for (size_t i = 0; i < s.buffers.size(); ++i) {
         const PlanBuffer& b = s.buffers[i];
-        os << "  " << b.name << " " << b.bytes << " B life [" << b.gen << ", " << b.kill
-           << "] at " << (i < pl.offsets.size() ? pl.offsets[i] : -1) << "\n";
+        os << "  " << b.name << " " << b.bytes << " B life [" << b.gen << ", " << b.kill << "] at "
+           << (i < pl.offsets.size() ? pl.offsets[i] : -1) << "\n";
       }
     }
     os << f.name << ": " << (f.accepted() ? "placed" : "rejected") << "\n";

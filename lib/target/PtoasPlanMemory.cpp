@@ -21,13 +21,20 @@ std::optional<PtoasSpace> parsePtoasSpace(std::string_view loc) {
 
 std::string_view ptoasSpaceName(PtoasSpace s) {
   switch (s) {
-    case PtoasSpace::Vec: return "vec";
-    case PtoasSpace::Mat: return "mat";
-    case PtoasSpace::Left: return "left";
-    case PtoasSpace::Right: return "right";
-    case PtoasSpace::Acc: return "acc";
-    case PtoasSpace::Bias: return "bias";
-    case PtoasSpace::Scaling: return "scaling";
+    case PtoasSpace::Vec:
+      return "vec";
+    case PtoasSpace::Mat:
+      return "mat";
+    case PtoasSpace::Left:
+      return "left";
+    case PtoasSpace::Right:
+      return "right";
+    case PtoasSpace::Acc:
+      return "acc";
+    case PtoasSpace::Bias:
+      return "bias";
+    case PtoasSpace::Scaling:
+      return "scaling";
   }
   return "?";
 }
@@ -37,13 +44,20 @@ PtoasSpaceSpec ptoasSpaceSpec(Arch arch, PtoasSpace s) {
   // alignment is getLocalMemSpec's 256 B, for vec and mat only.
   const bool a5 = arch == Arch::A5;
   switch (s) {
-    case PtoasSpace::Vec: return {a5 ? 253952 : 196608, 32, 256};
-    case PtoasSpace::Mat: return {524288, 32, 256};
-    case PtoasSpace::Left: return {65536, 512, 0};
-    case PtoasSpace::Right: return {65536, 512, 0};
-    case PtoasSpace::Acc: return {a5 ? 262144 : 131072, 512, 0};
-    case PtoasSpace::Bias: return {65536, 32, 0};
-    case PtoasSpace::Scaling: return {a5 ? 253952 : 196608, 32, 0};
+    case PtoasSpace::Vec:
+      return {a5 ? 253952 : 196608, 32, 256};
+    case PtoasSpace::Mat:
+      return {524288, 32, 256};
+    case PtoasSpace::Left:
+      return {65536, 512, 0};
+    case PtoasSpace::Right:
+      return {65536, 512, 0};
+    case PtoasSpace::Acc:
+      return {a5 ? 262144 : 131072, 512, 0};
+    case PtoasSpace::Bias:
+      return {65536, 32, 0};
+    case PtoasSpace::Scaling:
+      return {a5 ? 253952 : 196608, 32, 0};
   }
   return {};
 }

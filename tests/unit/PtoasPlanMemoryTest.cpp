@@ -66,8 +66,7 @@ TEST(PtoasPlanMemoryTest, ReuseOnlyFromTheCapacityOn) {
 // the ring (256) goes to 512.
 TEST(PtoasPlanMemoryTest, FirstFitSkipsBoundsWhoseLivesIntersect) {
   const PtoasSpaceSpec spec{768, 32, 256};
-  std::vector<PlanBuffer> b{
-      {"A", 256, 0, 5}, {"B", 256, 1, 2}, {"C", 256, 3, 4}, {"D", 512, 6, 7}};
+  std::vector<PlanBuffer> b{{"A", 256, 0, 5}, {"B", 256, 1, 2}, {"C", 256, 3, 4}, {"D", 512, 6, 7}};
   Placement p = planLocalMemory(b, spec);
   EXPECT_TRUE(p.fits);
   EXPECT_TRUE(p.reused);

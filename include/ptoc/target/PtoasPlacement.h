@@ -18,8 +18,8 @@ struct SpacePrediction {
   PtoasSpaceSpec spec;
   std::vector<PlanBuffer> buffers;
   Placement placement;
-  int64_t ringBytes = 0;               // the reserve_buffer of this space, 0 without one
-  std::optional<int64_t> ringBase;     // where it goes (when ringBytes > 0)
+  int64_t ringBytes = 0;            // the reserve_buffer of this space, 0 without one
+  std::optional<int64_t> ringBase;  // where it goes (when ringBytes > 0)
   bool ok() const { return placement.fits && (ringBytes == 0 || ringBase.has_value()); }
 };
 
