@@ -61,6 +61,13 @@ int64_t dtypeBytes(std::string_view dt) {
   return std::max<int64_t>(1, (bits + 7) / 8);
 }
 
+/// Whether the op's result type (after its last `->`, else after its last ` : `) is a tile.
+bool resultIsTile(std::string_view op) {
+  size_t arrow = op.rfind("->");
+  size_t at = arrow != std::string_view::npos ? arrow : op.rfind(" : ");
+  return at != std::string_view::npos && op.find("!pto.tile_buf", at) != std::string_view::npos;
+}
+
 struct Use {
   int64_t index;
   std::vector<int> regions;  // enclosing region ops, outermost first
@@ -184,8 +191,7 @@ class FunctionScan {
     }
     // A tile_buf result of an op that reads buffers (pto.treshape, pto.subset) is a view:
     // its uses are uses of its source (UpdateBufferAlias).
-    if (!defs.empty() && !named.empty() && rest.find("!pto.tile_buf") != std::string_view::npos &&
-        rest.rfind("pto.tpop", 0) != 0)
+    if (!defs.empty() && !named.empty() && resultIsTile(rest) && rest.rfind("pto.tpop", 0) != 0)
       byName_[defs[0]] = named.front().first;
     if (s.back() == '{') {
       RegionOp op;

@@ -179,17 +179,20 @@ TEST(PtoasPlanMemoryTest, ReadOnlyBuffersAreNotPlannedUnlessLiveAtALoop) {
     scf.for %j = %c0 to %c2 step %c1 {
       pto.tadds ins(%w, %cst : !pto.tile_buf<>, f32) outs(%d : !pto.tile_buf<>)
     }
+    %s = pto.tgetval ins(%d, %c0 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, index) outs : f32
+    %s2 = arith.addf %s, %s : f32
     return
   }
 })";
-  // 0 alloc u, 1 alloc d, 2 tmuls, 3 alloc w, 4 for, 5 tadds, 6 end, 7 return.
+  // 0 alloc u, 1 alloc d, 2 tmuls, 3 alloc w, 4 for, 5 tadds, 6 end, 7 tgetval, 8 addf,
+  // 9 return. The scalar tgetval reads is not a view of d: d dies at 7.
   auto fns = scanPtoBuffers(text);
   ASSERT_EQ(fns.size(), 1u);
   const auto& vec = fns[0].buffers.at(PtoasSpace::Vec);
   ASSERT_EQ(vec.size(), 2u);
   EXPECT_EQ(vec[0].name, "%d");
   EXPECT_EQ(vec[0].gen, 2);
-  EXPECT_EQ(vec[0].kill, 6);
+  EXPECT_EQ(vec[0].kill, 7);
   EXPECT_EQ(vec[1].name, "%w");
   EXPECT_EQ(vec[1].gen, 4);
   EXPECT_EQ(vec[1].kill, 6);
