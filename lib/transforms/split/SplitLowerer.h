@@ -109,6 +109,8 @@ class SplitLowerer : public ir::IRMutator {
 
   // Per-op halving (the call's args are already rewritten).
   ir::ExprPtr halveCall(const ir::Call& orig, std::vector<ir::ExprPtr> args);
+  /// A store of a tile both lanes hold whole: each lane stores its half (SplitHalving.cpp).
+  ir::ExprPtr storeWholeTile(const ir::Call& c, std::vector<ir::ExprPtr> args, const WindowArgs& w);
   ir::ExprPtr halveReinterpret(const ir::Call& orig, std::vector<ir::ExprPtr> args,
                                const HalfInfo& in);
   ir::ExprPtr boundaryShard(const ir::Call& move, ir::ExprPtr source);

@@ -1,6 +1,7 @@
 # Repro m11: LEFT_RIGHT; a replicated [63, 1] column reshaped to a [1, 63] row. The row
-# stays whole on both lanes (it used to be sliced per lane with lane 1's window past the
-# end). In the second function the row meets a column-halved [1, 63] tile (col_sum of the
+# stays whole on both lanes; its store writes each lane's window, a [1, 32] slice with lane 1's
+# 31 valid columns (it used to be sliced per lane with lane 1's window past the end, then was
+# stored whole by both lanes). In the second function the row meets a column-halved [1, 63] tile (col_sum of the
 # 63-column scores): the pass then takes this lane's window of the row, [1, 32] at column
 # subblock_idx * 32 with lane 1's 31 valid columns (its box overhangs the source by one).
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
@@ -8,7 +9,7 @@
 # CHECK: check ok
 # IR-LABEL: def main_incore_0(
 # IR: row: pl.Tile{{\[\[}}1, 63], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(col, [1, 63])
-# IR-NEXT: orow_1: {{.*}} = pl.tile.store(row, [0, 0], orow)
+# IR-NEXT: orow_1: {{.*}} = pl.tile.store(pl.tile.slice(row, [1, 32], [0, subblock_idx * 32], [1, pl.min(pl.max(63, subblock_idx * 32) - subblock_idx * 32, 32)]), [0, 0 + subblock_idx * 32], orow)
 # IR-LABEL: def main_incore_1(
 # IR: pl.tile.slice(row, [1, 32], [0, subblock_idx * 32], [1, pl.min(pl.max(63, subblock_idx * 32) - subblock_idx * 32, 32)])
 import pypto.language as pl
