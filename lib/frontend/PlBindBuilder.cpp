@@ -116,6 +116,7 @@ void PlBinder::bindBuilder(const FunctionDef& f, TopLevel& top) {
       }
       continue;
     }
+    if (const auto* g = s.as<FunctionDef>(); g && registerInline(*g)) continue;
     if (const auto* g = s.as<FunctionDef>(); g && !g->decorators.empty()) {
       if (top.sawClass)
         fail(g->nameSpan,
@@ -155,6 +156,7 @@ void PlBinder::bindTopLevel(const StmtList& body, TopLevel& top) {
       continue;
     }
     if (const auto* f = s->as<FunctionDef>()) {
+      if (registerInline(*f)) continue;  // expanded at its calls, not a program function
       if (isBuilder(*f)) {
         bindBuilder(*f, top);
         continue;

@@ -291,6 +291,13 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
 }
 
 ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotation) {
+  if (const FunctionDef* def = inlineCallee(*e.func)) {
+    ir::ExprPtr v = expandInline(*def, e);
+    if (!v)
+      fail(e.span, fmt::format("@pl.inline function '{}' returns no value", def->name),
+           "call it as a statement of its own");
+    return v;
+  }
   if (const Signature* sig = functionCallee(*e.func)) {
     // In a class program a bare `f(x)` names a Python-level function, never the method `f`
     // (PyPTO reports the clash).

@@ -37,7 +37,7 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
              iterArgs.size(), y.types.size()),
          "yield one value per init value, in the same order");
   for (size_t i = 0; i < iterArgs.size(); ++i)
-    if (!ir::structuralEqual(*y.types[i], *iterArgs[i]->type))
+    if (!ir::tileFitsDeclared(*y.types[i], *iterArgs[i]->type))
       fail(y.span,
            fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
                        "type {}",
@@ -275,8 +275,13 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     JumpContext jc(jumpContext_, "while");
     std::vector<ir::StmtPtr> stmts;
     BlockNames block(blockNames_);
+    std::vector<ir::StmtPtr>* savedHoisted = hoisted_;
     for (size_t i = 1; i < s.body.size(); ++i) {
+      std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+      hoisted_ = &pre;
       ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
+      hoisted_ = savedHoisted;
+      for (auto& p : pre) stmts.push_back(std::move(p));
       if (st) stmts.push_back(st);
     }
     body = ir::makeSeq(std::move(stmts), s.span);

@@ -457,7 +457,14 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
+    std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+    hoisted_ = &pre;
     ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    hoisted_ = nullptr;
+    for (auto& p : pre) {
+      flat = flat && !p->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(p));
+    }
     if (!bound) continue;
     if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple
       for (const auto& inner : seq->stmts) {

@@ -54,6 +54,11 @@ bool isNumericLiteral(const Expr& e) {
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
   if (name == "pl" || name == "self")
     fail(span, fmt::format("'{}' cannot be assigned", name), "choose another name");
+  if (std::find(inlineParams_.begin(), inlineParams_.end(), name) != inlineParams_.end())
+    fail(span,
+         fmt::format("@pl.inline function '{}' assigns its parameter '{}'",
+                     inlineStack_.back()->name, name),
+         "the parameter names the caller's value: assign the new value to another name");
   bool inserted;
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
@@ -107,8 +112,16 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
   // strict_ssa: the names this block assigns (a nested block may assign a name again).
   BlockNames block(blockNames_);
   bool flat = true;  // checked here, while each new statement is in the cache
+  std::vector<ir::StmtPtr>* savedHoisted = hoisted_;
   for (size_t i = 0; i < body.size(); ++i) {
+    std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+    hoisted_ = &pre;
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
+    hoisted_ = savedHoisted;
+    for (auto& p : pre) {
+      flat = flat && !p->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(p));
+    }
     if (!s) continue;
     flat = flat && !s->isa<ir::SeqStmt>();
     stmts.push_back(std::move(s));
@@ -592,6 +605,11 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
 ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   const Expr& e = *s.value;
   if (e.is<StrLit>()) return nullptr;  // docstring / comment string
+  if (const auto* c = e.as<CallExpr>())
+    if (const FunctionDef* def = inlineCallee(*c->func)) {
+      expandInline(*def, *c);  // the statements are hoisted; a returned value is dropped
+      return nullptr;
+    }
   // `pl.yield_()` without values (PyPTO's printer ends bodies without results with it):
   // nothing to yield.
   if (const CallExpr* y = callTo(&e, "yield_"); y && y->args.empty() && y->keywords.empty())
@@ -659,6 +677,9 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
 }
 
 ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
+  if (!inlineStack_.empty())  // the final return of an inline body is read by expandInline
+    fail(s.span, "a @pl.inline function returns only at the end of its body",
+         "carry values out with pl.yield_ and return once, at the end");
   if (loopDepth_ > 0 || incoreDepth_ > 0 || simdDepth_ > 0 || regionMode_)
     fail(s.span, "return is only allowed at the end of a function body",
          "carry values out of loops with pl.yield_ and return after the loop");

@@ -637,8 +637,10 @@ static bool sameExtent(const ir::Expr& x, const ir::Expr& y) {
 bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b) {
   const auto* a = arg.as<ir::TensorType>();
   const auto* p = param.as<ir::TensorType>();
-  if (!a || !p) return static_cast<bool>(ir::structuralEqual(arg, param));
-  if (a->dtype != p->dtype || a->distributed != p->distributed ||
+  if (!a || !p) return ir::tileFitsDeclared(arg, param);
+  // A distributed tensor is a tensor (PyPTO: DistributedTensorType derives from TensorType),
+  // not the other way round.
+  if (a->dtype != p->dtype || (p->distributed && !a->distributed) ||
       a->shape.size() != p->shape.size())
     return false;
   std::vector<ir::ExprPtr> ax = a->extents(), px = p->extents();

@@ -282,6 +282,22 @@ class PlBinder {
   /// `self.f` or `f` naming a function of the program.
   const Signature* functionCallee(const Expr& func) const;
 
+  // ---- @pl.inline functions (PlBindInline.cpp) ---------------------------------------
+  /// Registers `f` when it is decorated with @pl.inline; false otherwise.
+  bool registerInline(const FunctionDef& f);
+  /// The @pl.inline function a call's callee names (a bare name no local hides), or null.
+  const FunctionDef* inlineCallee(const Expr& func) const;
+  /// `f(args)` of a @pl.inline function: its body is bound in place (its statements go to
+  /// hoisted_, before the statement holding the call). The value of its final return
+  /// (a MakeTuple for several), or null when it returns nothing.
+  ir::ExprPtr expandInline(const FunctionDef& def, const CallExpr& e);
+  std::unordered_map<std::string_view, const FunctionDef*> inlineDefs_;
+  std::vector<const FunctionDef*> inlineStack_;  // the inline expansions under way
+  std::vector<std::string_view> inlineParams_;   // the parameters of the innermost one
+  /// Statements that must precede the statement being bound (inline expansions); null
+  /// outside a function body's statements.
+  std::vector<ir::StmtPtr>* hoisted_ = nullptr;
+
   // ---- scopes ------------------------------------------------------------------------
   // names_ maps each visible name to its Var. An entry's key is a view of its Var's
   // own name (Var::name is immutable), so the table never copies or owns text.
