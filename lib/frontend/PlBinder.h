@@ -253,6 +253,12 @@ class PlBinder {
   ir::ExprPtr bindAnyList(const Expr& e);
   /// `out, tid = pl.submit(self.kernel, args..., deps=[...])` (and pl.spmd_submit).
   ir::ExprPtr bindSubmit(const CallExpr& e, bool spmd);
+  /// `dumps=[x, y]` of a submit: distinct tensor variables among its arguments (a MakeTuple).
+  ir::ExprPtr bindSubmitDumps(const Keyword& kw, std::string_view form,
+                              const std::vector<ir::ExprPtr>& args);
+  /// `predicate=(t[i, j] > 0)` of a submit: one comparison of a signed-integer tensor element
+  /// with an integer literal (what the runtime's dispatch predicate expresses).
+  ir::ExprPtr bindSubmitPredicate(const Keyword& kw, std::string_view form);
   /// `self.kernel(args..., device=r)`: the kernel run on another rank (system.dispatch).
   ir::ExprPtr bindDeviceCall(const Signature& sig, const CallExpr& e);
   /// The result type of a kernel launch op (system.submit / system.dispatch) whose `kernel=`
