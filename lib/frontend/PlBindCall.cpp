@@ -414,10 +414,17 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     const Expr* aliased = moduleAlias(a) ? moduleAlias(a) : &a;
     auto path = plPath(*aliased);
     std::optional<AttrKind> kind;
+    const auto* neg = aliased->as<UnaryOpExpr>();
+    bool inf = dottedName(*aliased) == "math.inf" ||
+               (neg && neg->op == UnaryOpKind::Neg && dottedName(*neg->operand) == "math.inf");
     if (path && ir::dtypeFromName(*path))
       kind = AttrKind::DType;
     else if (path && (path->starts_with("Mem.") || path->starts_with("MemorySpace.")))
       kind = AttrKind::MemorySpace;
+    else if ((path && path->starts_with("PadValue.")) || inf ||
+             ((aliased->is<IntLit>() || aliased->is<FloatLit>()) &&
+              positional.size() >= op.args.size()))
+      kind = AttrKind::PadValue;  // PyPTO's pad_value by position: pl.fillpad(t, pl.PadValue.max)
     const KwargSpec* target = nullptr;
     if (kind)
       for (const KwargSpec& k : op.kwargs)
