@@ -622,7 +622,8 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
     if (c->args.empty())
       fail(c->span, "pl.static_print needs at least one value to print",
            "e.g. pl.static_print(x) or pl.static_print(\"tag\", x)");
-    for (const auto& a : c->args) bindExpr(*a);  // the arguments must still make sense
+    for (const auto& a : c->args)  // the arguments must still make sense (a label is a string)
+      if (!a->is<StrLit>()) bindExpr(*a);
     return nullptr;
   }
   if (const CallExpr* c = callTo(&e, "static_assert")) {
