@@ -510,6 +510,12 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
                    listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
+    // PyPTO's element read / write take one index as well as a list (`pl.read(t, i)`: flat
+    // access of a rank-1 tensor or tile): a scalar index is the list of that index.
+    if (i == 1 && (op.name == "tensor.read" || op.name == "tensor.write" ||
+                   op.name == "tile.read" || op.name == "tile.write") &&
+        args.back()->type->isa<ir::ScalarType>())
+      args.back() = ir::makeTuple({args.back()}, a.span);
     argSpans.push_back(a.span);
     if (!literalType) {
       if (auto dt = ir::elementDType(*args.back()->type);
