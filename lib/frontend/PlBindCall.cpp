@@ -312,6 +312,11 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   if (std::string name = dottedName(*e.func); name.starts_with("pld."))
     return bindPldCall(e, std::string_view(name).substr(4), annotation);
   auto path = plPath(*e.func);
+  // `pl.dynamic("M")` as a value (an entry of a module-level list written where a list goes):
+  // the run-time extent of that dimension, as the name M would be.
+  if (path && *path == "dynamic" && e.args.size() == 1 && e.keywords.empty())
+    if (const auto* name = e.args[0]->as<StrLit>(); name && !name->value.empty())
+      return ir::dynamicDimVar(name->value);
   if (path && (*path == "submit" || *path == "spmd_submit"))
     return bindSubmit(e, *path == "spmd_submit");
   // pl.FP32.get_byte(): the element size in bytes (window buffer sizes).
