@@ -32,7 +32,9 @@ PlBinder::ScopeGuard::ScopeGuard(PlBinder& binder, std::span<const std::string_v
 
 PlBinder::ScopeGuard::~ScopeGuard() {
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
-    if (it->second)
+    if (it->second && it->second->name != it->first)  // an alias (a folded dim, an inline param)
+      b.names_.insertOrAssign(it->first, it->second);
+    else if (it->second)
       b.bindVar(it->second);
     else
       b.names_.erase(it->first);
@@ -75,7 +77,10 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
                      existing->span.valid()
                          ? sm_.lineCol(existing->span.file, existing->span.begin).line
                          : 0));
-  if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
+  // A name bound to a dynamic dimension (a folded pl.tensor.dim) is rebound, never assigned
+  // through: the dimension is the extent of an argument.
+  if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type) &&
+      !ir::isDynamicDimVar(*existing))
     return existing;
   // PyPTO's rule: one Python name holds one tensor type (shape and dtype). (Tiles and
   // scalars take a new variable of the new type, as ptoc always did.)
@@ -93,6 +98,52 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
   entry.key = v->name;
   entry.value = v;
   return v;
+}
+
+bool PlBinder::foldTensorDim(const AssignStmt& s, const NameExpr& target) {
+  if (!current_ || current_->type != ir::FunctionType::Orchestration || !s.value) return false;
+  const auto* call = s.value->as<CallExpr>();
+  auto path = call ? plPath(*call->func) : std::nullopt;
+  if (!path || *path != "tensor.dim") return false;
+  // Every spelling: dim(x, 0), dim(x, axis=0), dim(tensor=x, axis=0).
+  const Expr* tensorArg = nullptr;
+  const Expr* axisArg = nullptr;
+  size_t next = 0;
+  for (const auto& kw : call->keywords) {
+    if (kw.name == "tensor")
+      tensorArg = kw.value.get();
+    else if (kw.name == "axis")
+      axisArg = kw.value.get();
+    else
+      return false;
+  }
+  if (!tensorArg && next < call->args.size()) tensorArg = call->args[next++].get();
+  if (!axisArg && next < call->args.size()) axisArg = call->args[next++].get();
+  if (!tensorArg || !axisArg || next != call->args.size()) return false;
+  const auto* name = tensorArg->as<NameExpr>();
+  ir::VarPtr tensorVar = name ? lookup(name->id) : nullptr;
+  const auto* tt = tensorVar ? tensorVar->type->as<ir::TensorType>() : nullptr;
+  auto axisValue = evalConst(*axisArg);
+  const int64_t* axis = axisValue ? std::get_if<int64_t>(&*axisValue) : nullptr;
+  if (!tt || !axis) return false;
+  int64_t k = *axis < 0 ? *axis + static_cast<int64_t>(tt->shape.size()) : *axis;
+  if (k < 0 || k >= static_cast<int64_t>(tt->shape.size())) return false;  // the op reports it
+  ir::ExprPtr extent = tt->extents()[static_cast<size_t>(k)];
+  if (!ir::isDynamicDimVar(*extent)) return false;
+  // Only a dimension the signature declares (its value is defined from an argument).
+  bool declared = false;
+  for (const auto& p : current_->params)
+    if (const auto* pt = p->type->as<ir::TensorType>())
+      for (const auto& x : pt->extents()) declared = declared || x.get() == extent.get();
+  if (!declared) return false;
+  if (s.annotation) {
+    const auto* at = bindType(*s.annotation)->as<ir::ScalarType>();
+    if (!at || at->dtype != ir::DType::Index) return false;
+  }
+  if (ir::VarPtr existing = lookup(target.id); existing && !ir::isDynamicDimVar(*existing))
+    return false;
+  names_.insertOrAssign(target.id, std::static_pointer_cast<const ir::Var>(extent));
+  return true;
 }
 
 std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
@@ -240,6 +291,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
   }
   const Expr& target = *s.target;
+  if (const auto* n = target.as<NameExpr>(); n && foldTensorDim(s, *n)) return nullptr;
   if (const auto* n = target.as<NameExpr>()) {
     names_.prefetch(n->id);  // defineAssigned below, after binding the value
     struct AssignTarget {

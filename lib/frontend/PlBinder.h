@@ -168,6 +168,10 @@ class PlBinder {
   ir::StmtPtr bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut);
   ir::StmtPtr bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
   ir::StmtPtr bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
+  /// PyPTO's fold in an Orchestration body: `n = pl.tensor.dim(x, 0)` where x's extent on that
+  /// axis is a dynamic dimension of the signature binds `n` to the dimension itself (no
+  /// statement); a later assignment to `n` makes a new variable. False when it does not apply.
+  bool foldTensorDim(const AssignStmt& s, const NameExpr& target);
   ir::StmtPtr bindAugAssign(const AugAssignStmt& s);
   ir::StmtPtr bindExprStmt(const ExprStmt& s);
   ir::StmtPtr bindReturn(const ReturnStmt& s);
