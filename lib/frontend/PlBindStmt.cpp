@@ -352,14 +352,30 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     return bindElementStore(*sub, *s.value, s.span, nullptr);
   }
   if (const auto* tup = target.as<TupleExpr>()) {
+    // Names, or (one level down) tuples of names: `(a, b), tid = pl.submit(self.k, ...)` of a
+    // kernel with two results (PyPTO's printer writes it).
     std::vector<const NameExpr*> names;
-    for (const auto& x : tup->elts) {
-      const auto* n = x->as<NameExpr>();
-      if (!n) fail(x->span, "tuple assignment targets must be plain names", "write `a, b = ...`");
+    std::vector<const TupleExpr*> nested(tup->elts.size(), nullptr);
+    for (size_t i = 0; i < tup->elts.size(); ++i) {
+      const Expr& x = *tup->elts[i];
+      const auto* n = x.as<NameExpr>();
+      if (const auto* inner = x.as<TupleExpr>()) {
+        nested[i] = inner;
+        for (const auto& y : inner->elts)
+          if (!y->is<NameExpr>())
+            fail(y->span, "tuple assignment targets must be plain names",
+                 "write `a, b = ...` or `(a, b), c = ...`");
+        n = inner->elts.empty() ? nullptr : inner->elts[0]->as<NameExpr>();
+      }
+      if (!n) fail(x.span, "tuple assignment targets must be plain names", "write `a, b = ...`");
       names.push_back(n);
     }
+    bool anyNested = std::any_of(nested.begin(), nested.end(), [](auto* t) { return t; });
     std::vector<ir::StmtPtr> out;
     if (const auto* rt = s.value->as<TupleExpr>()) {
+      if (anyNested)
+        fail(target.span, "a nested tuple target unpacks the result of a call",
+             "write `a, b = x, y` with names");
       // Parallel assignment `a, b = x, y`: evaluate all values first.
       if (rt->elts.size() != names.size())
         fail(
@@ -387,11 +403,40 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
            fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(), names.size()),
            "give one name per value of the tuple");
     std::string tmpName;
-    for (const auto* n : names) tmpName += std::string(n->id) + "_";
+    for (size_t i = 0; i < names.size(); ++i)
+      if (nested[i])
+        for (const auto& y : nested[i]->elts) tmpName += std::string(y->cast<NameExpr>().id) + "_";
+      else
+        tmpName += std::string(names[i]->id) + "_";
     tmpName += "tuple";
     auto tmp = std::make_shared<ir::Var>(tmpName, value->type, s.value->span);
     out.push_back(std::make_shared<ir::AssignStmt>(tmp, value, s.span));
     for (size_t i = 0; i < names.size(); ++i) {
+      if (const TupleExpr* inner = nested[i]) {
+        const auto* it = tt->types[i]->as<ir::TupleType>();
+        if (!it || it->types.size() != inner->elts.size())
+          fail(inner->span,
+               fmt::format("cannot unpack part {} of type {} into {} name(s)", i,
+                           ir::typeToString(*tt->types[i]), inner->elts.size()),
+               "give one name per value of that part");
+        std::string partName;
+        for (const auto& y : inner->elts) partName += std::string(y->cast<NameExpr>().id) + "_";
+        partName += "tuple";
+        auto part = std::make_shared<ir::Var>(partName, tt->types[i], inner->span);
+        out.push_back(std::make_shared<ir::AssignStmt>(
+            part,
+            std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+                                               inner->span),
+            s.span));
+        for (size_t k = 0; k < inner->elts.size(); ++k) {
+          const auto& n = inner->elts[k]->cast<NameExpr>();
+          auto get = std::make_shared<ir::TupleGetItem>(part, static_cast<int64_t>(k),
+                                                        it->types[k], n.span);
+          out.push_back(std::make_shared<ir::AssignStmt>(
+              defineAssigned(n.id, it->types[k], n.span), get, s.span));
+        }
+        continue;
+      }
       // A part with no value (the result of a pl.submit of a kernel without results) binds
       // nothing; only `_` may stand for it.
       if (tt->types[i]->isa<ir::UnknownType>()) {
