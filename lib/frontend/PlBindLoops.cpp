@@ -292,6 +292,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
       hoisted_ = savedHoisted;
       for (auto& p : pre) stmts.push_back(std::move(p));
       if (st) stmts.push_back(st);
+      if (endsBlock(s.body[i]->kind)) break;  // the rest is dead (Ast.h)
     }
     body = ir::makeSeq(std::move(stmts), s.span);
     --loopDepth_;

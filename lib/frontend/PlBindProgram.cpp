@@ -465,6 +465,7 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
       flat = flat && !p->isa<ir::SeqStmt>();
       stmts.push_back(std::move(p));
     }
+    if (endsBlock(s.kind)) i = def.body.size();  // the rest is dead (Ast.h)
     if (!bound) continue;
     if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple
       for (const auto& inner : seq->stmts) {

@@ -173,9 +173,12 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
       flat = flat && !p->isa<ir::SeqStmt>();
       stmts.push_back(std::move(p));
     }
-    if (!s) continue;
-    flat = flat && !s->isa<ir::SeqStmt>();
-    stmts.push_back(std::move(s));
+    const StmtKind kind = body[i]->kind;
+    if (s) {
+      flat = flat && !s->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(s));
+    }
+    if (endsBlock(kind)) break;  // the rest is dead (Ast.h): no later stage may see it
   }
   return flat ? ir::flatSeq(std::move(stmts), span) : ir::makeSeq(std::move(stmts), span);
 }

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "../expand/Expand.h"
+#include "../split/EmptyLaneGuard.h"
 #include "../split/SplitLowerer.h"
 #include "SplitVec.h"
 #include "ptoc/ir/Builder.h"
@@ -225,7 +226,7 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
       expand::finalizeTfrees(makeSeq(std::move(body), f.body->span), expand::Side::Aiv, diag);
   AttrList attrs =
       restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kDualAivDispatch, true}}, {});
-  return withBody(f, freed, std::move(attrs));
+  return split::guardEmptyLaneStores(withBody(f, freed, std::move(attrs)));
 }
 
 }  // namespace ptoc::splitvec
