@@ -32,10 +32,8 @@ void PlBinder::bindProgramClass(const ClassDef& cls, TopLevel& top) {
   if (top.sawClass)
     fail(cls.nameSpan, "a file holds one @pl.program class",
          "move the functions of both classes into one, or write two files");
-  if (top.sawFunction && builder_)
-    fail(cls.nameSpan, "a file holds one @pl.program class or top-level @pl.function's, not both",
-         "move the functions into the class");
-  // Module-level @pl.function's before the class: PyPTO adds them to the program.
+  // Module-level @pl.function's before the class (also those of a builder function's body):
+  // PyPTO adds the functions the program calls to the program.
   top.moduleDefs = std::move(top.defs);
   top.defs.clear();
   top.sawFunction = false;
@@ -116,11 +114,12 @@ void PlBinder::bindBuilder(const FunctionDef& f, TopLevel& top) {
       }
       continue;
     }
+    if (const auto* g = s.as<FunctionDef>(); g && registerInline(*g)) continue;
     if (const auto* g = s.as<FunctionDef>(); g && !g->decorators.empty()) {
-      if (top.sawClass)
-        fail(g->nameSpan,
-             "a file holds one @pl.program class or top-level @pl.function's, not both",
-             "move the functions into the class");
+      if (top.sawClass) {
+        top.moduleDefs.push_back(g);  // after the class: also a function of the program
+        continue;
+      }
       top.sawFunction = true;
       top.defs.push_back(g);
       if (!top.programSpan.valid()) top.programSpan = g->span;
@@ -155,6 +154,7 @@ void PlBinder::bindTopLevel(const StmtList& body, TopLevel& top) {
       continue;
     }
     if (const auto* f = s->as<FunctionDef>()) {
+      if (registerInline(*f)) continue;  // expanded at its calls, not a program function
       if (isBuilder(*f)) {
         bindBuilder(*f, top);
         continue;

@@ -291,6 +291,13 @@ ir::ExprPtr PlBinder::bindScalarHelper(std::string_view name, const CallExpr& e,
 }
 
 ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotation) {
+  if (const FunctionDef* def = inlineCallee(*e.func)) {
+    ir::ExprPtr v = expandInline(*def, e);
+    if (!v)
+      fail(e.span, fmt::format("@pl.inline function '{}' returns no value", def->name),
+           "call it as a statement of its own");
+    return v;
+  }
   if (const Signature* sig = functionCallee(*e.func)) {
     // In a class program a bare `f(x)` names a Python-level function, never the method `f`
     // (PyPTO reports the clash).
@@ -305,6 +312,11 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   if (std::string name = dottedName(*e.func); name.starts_with("pld."))
     return bindPldCall(e, std::string_view(name).substr(4), annotation);
   auto path = plPath(*e.func);
+  // `pl.dynamic("M")` as a value (an entry of a module-level list written where a list goes):
+  // the run-time extent of that dimension, as the name M would be.
+  if (path && *path == "dynamic" && e.args.size() == 1 && e.keywords.empty())
+    if (const auto* name = e.args[0]->as<StrLit>(); name && !name->value.empty())
+      return ir::dynamicDimVar(name->value);
   if (path && (*path == "submit" || *path == "spmd_submit"))
     return bindSubmit(e, *path == "spmd_submit");
   // pl.FP32.get_byte(): the element size in bytes (window buffer sizes).
@@ -407,10 +419,17 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     const Expr* aliased = moduleAlias(a) ? moduleAlias(a) : &a;
     auto path = plPath(*aliased);
     std::optional<AttrKind> kind;
+    const auto* neg = aliased->as<UnaryOpExpr>();
+    bool inf = dottedName(*aliased) == "math.inf" ||
+               (neg && neg->op == UnaryOpKind::Neg && dottedName(*neg->operand) == "math.inf");
     if (path && ir::dtypeFromName(*path))
       kind = AttrKind::DType;
     else if (path && (path->starts_with("Mem.") || path->starts_with("MemorySpace.")))
       kind = AttrKind::MemorySpace;
+    else if ((path && path->starts_with("PadValue.")) || inf ||
+             ((aliased->is<IntLit>() || aliased->is<FloatLit>()) &&
+              positional.size() >= op.args.size()))
+      kind = AttrKind::PadValue;  // PyPTO's pad_value by position: pl.fillpad(t, pl.PadValue.max)
     const KwargSpec* target = nullptr;
     if (kind)
       for (const KwargSpec& k : op.kwargs)
@@ -496,6 +515,12 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
                    listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
+    // PyPTO's element read / write take one index as well as a list (`pl.read(t, i)`: flat
+    // access of a rank-1 tensor or tile): a scalar index is the list of that index.
+    if (i == 1 && (op.name == "tensor.read" || op.name == "tensor.write" ||
+                   op.name == "tile.read" || op.name == "tile.write") &&
+        args.back()->type->isa<ir::ScalarType>())
+      args.back() = ir::makeTuple({args.back()}, a.span);
     argSpans.push_back(a.span);
     if (!literalType) {
       if (auto dt = ir::elementDType(*args.back()->type);

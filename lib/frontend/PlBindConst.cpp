@@ -247,7 +247,10 @@ PlBinder::ModuleConst PlBinder::evalModuleValue(std::string_view name, const Exp
         c.unboundParam = p;
         return c;
       }
-      if (!evalConst(*x) && !isDynamicDim(*x))
+      const auto* dyn = x->as<CallExpr>();  // `[pl.dynamic("M"), 64]`: a dim declared in place
+      bool inlineDynamic = dyn && isPlPath(*dyn->func, "dynamic") && dyn->args.size() == 1 &&
+                           dyn->args[0]->is<StrLit>() && dyn->keywords.empty();
+      if (!evalConst(*x) && !isDynamicDim(*x) && !inlineDynamic)
         fail(x->span, fmt::format("module-level list '{}' must hold compile-time constants", name),
              "ptoc reads lists of numbers and pl.dynamic dims at the top level, e.g. "
              "SHAPE = [128, 64]");

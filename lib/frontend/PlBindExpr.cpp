@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 #include "PlBinder.h"
@@ -704,6 +705,11 @@ ir::AttrValue PlBinder::bindAttrValue(const Expr& e) {
     if (std::string p = unboundParamIn(e); !p.empty()) failUnboundParam(e, p, "the value");
   }
   if (const auto* b = e.as<BoolLit>()) return b->value;
+  // math.inf / -math.inf: Python's float infinities (PyPTO's pad_value sugar for max / min).
+  if (dottedName(e) == "math.inf") return std::numeric_limits<double>::infinity();
+  if (const auto* u = e.as<UnaryOpExpr>();
+      u && u->op == UnaryOpKind::Neg && dottedName(*u->operand) == "math.inf")
+    return -std::numeric_limits<double>::infinity();
   if (const auto* i = e.as<IntLit>()) return i->value;
   if (const auto* f = e.as<FloatLit>()) return f->value;
   if (const auto* s = e.as<StrLit>()) return s->value;

@@ -37,7 +37,7 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
              iterArgs.size(), y.types.size()),
          "yield one value per init value, in the same order");
   for (size_t i = 0; i < iterArgs.size(); ++i)
-    if (!ir::structuralEqual(*y.types[i], *iterArgs[i]->type))
+    if (!ir::tileFitsDeclared(*y.types[i], *iterArgs[i]->type))
       fail(y.span,
            fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
                        "type {}",
@@ -110,21 +110,30 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
 
   std::vector<ir::ExprPtr> inits;
   ir::AttrList attrs;
+  const Keyword* callAttrs = nullptr;
   for (const auto& kw : call->keywords) {
     if (kw.name == "init_values") {
       inits = bindInitValues(*kw.value);
     } else if (kw.name == "stage" && kind == ir::ForKind::Pipeline) {
-      const auto* lit = kw.value->as<IntLit>();
-      if (!lit || lit->value < 1)
+      // A compile-time integer (a literal, a module constant, a builder parameter).
+      auto v = evalConst(*kw.value);
+      const int64_t* n = v ? std::get_if<int64_t>(&*v) : nullptr;
+      if (!n || *n < 1)
         fail(kw.value->span, "stage must be a positive integer", "e.g. stage=2");
-      attrs.emplace_back("stage", lit->value);
+      attrs.emplace_back("stage", *n);
+    } else if (kw.name == "attrs") {
+      // PyPTO's loop attributes (`attrs={"pipeline_overlap_stores": False}`): kept and printed
+      // back; no ptoc pass reads them.
+      callAttrs = &kw;
     } else {
-      fail(
-          kw.nameSpan, fmt::format("pl.{} has no keyword argument '{}'", *path, kw.name),
-          kind == ir::ForKind::Pipeline ? "expected init_values or stage" : "expected init_values");
+      fail(kw.nameSpan, fmt::format("pl.{} has no keyword argument '{}'", *path, kw.name),
+           kind == ir::ForKind::Pipeline ? "expected init_values, stage or attrs"
+                                         : "expected init_values or attrs");
     }
   }
-  if (kind == ir::ForKind::Pipeline && attrs.empty())
+  if (callAttrs)
+    for (auto& a : bindCallAttrs(*callAttrs, "pl." + *path, 0, false)) attrs.push_back(std::move(a));
+  if (kind == ir::ForKind::Pipeline && !ir::findAttr(attrs, "stage"))
     fail(call->span, "pl.pipeline needs stage=N", "e.g. pl.pipeline(0, n, 1, stage=2)");
   if (kind == ir::ForKind::Unroll && !inits.empty())
     fail(call->span, "pl.unroll loops cannot carry values (init_values)", "use pl.range");
@@ -275,8 +284,13 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     JumpContext jc(jumpContext_, "while");
     std::vector<ir::StmtPtr> stmts;
     BlockNames block(blockNames_);
+    std::vector<ir::StmtPtr>* savedHoisted = hoisted_;
     for (size_t i = 1; i < s.body.size(); ++i) {
+      std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+      hoisted_ = &pre;
       ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
+      hoisted_ = savedHoisted;
+      for (auto& p : pre) stmts.push_back(std::move(p));
       if (st) stmts.push_back(st);
       if (endsBlock(s.body[i]->kind)) break;  // the rest is dead (Ast.h)
     }

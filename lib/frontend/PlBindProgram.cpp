@@ -402,24 +402,24 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
   names_.reserve(sig.params.size() + def.body.size());  // about one name per statement
   for (const auto& p : sig.params) bindVar(p);
   size_t start = 0;
-  // Docstring, then an optional pl.func_attr({...}) prologue.
+  // Docstring, then an optional pl.func_attr({...}) prologue (several calls merge, as in
+  // PyPTO; a key set twice is reported).
   if (start < def.body.size())
     if (const auto* e = def.body[start]->as<ExprStmt>(); e && e->value->is<StrLit>()) ++start;
-  if (start < def.body.size()) {
-    if (const auto* e = def.body[start]->as<ExprStmt>()) {
-      if (const CallExpr* c = asCallTo(*e->value, "func_attr")) {
-        if (c->args.size() != 1 || !c->keywords.empty())
-          fail(c->span, "pl.func_attr takes one dict argument",
-               "write pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
-        for (auto& [k, v] : bindFuncAttrDict(*c->args[0])) {
-          if (ir::findAttr(sig.attrs, k))
-            fail(c->args[0]->span, fmt::format("function attribute \"{}\" is set twice", k),
-                 "set each attribute once");
-          sig.attrs.emplace_back(k, v);
-        }
-        ++start;
-      }
+  while (start < def.body.size()) {
+    const CallExpr* c = nullptr;
+    if (const auto* e = def.body[start]->as<ExprStmt>()) c = asCallTo(*e->value, "func_attr");
+    if (!c) break;
+    if (c->args.size() != 1 || !c->keywords.empty())
+      fail(c->span, "pl.func_attr takes one dict argument",
+           "write pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})");
+    for (auto& [k, v] : bindFuncAttrDict(*c->args[0])) {
+      if (ir::findAttr(sig.attrs, k))
+        fail(c->args[0]->span, fmt::format("function attribute \"{}\" is set twice", k),
+             "set each attribute once");
+      sig.attrs.emplace_back(k, v);
     }
+    ++start;
   }
   const auto* role = ir::getAttr<std::string>(sig.attrs, ir::fnattr::kRole);
   if (role && *role == "SubWorker" && start + 1 == def.body.size())
@@ -457,7 +457,14 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
     if (const auto* e = s.as<ExprStmt>(); e && asCallTo(*e->value, "func_attr"))
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
+    std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+    hoisted_ = &pre;
     ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    hoisted_ = nullptr;
+    for (auto& p : pre) {
+      flat = flat && !p->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(p));
+    }
     if (endsBlock(s.kind)) i = def.body.size();  // the rest is dead (Ast.h)
     if (!bound) continue;
     if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple

@@ -3,6 +3,8 @@
 // distributed module, with its short forms (`pld.window`, `pld.remote_store`, ...).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "PlBinder.h"
 #include "TensorExtents.h"
 #include "ptoc/ir/Builder.h"
@@ -60,10 +62,26 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
     args.push_back(a);
   }
   ir::ExprPtr deps = ir::makeTuple({}, e.span);
+  ir::ExprPtr dumps, predicate;
   ir::AttrList kwargs{{"kernel", sig->name}};
   std::vector<Span> kwargSpans{e.args[0]->span};
   bool hasCoreNum = false;
   for (const auto& kw : e.keywords) {
+    if (kw.name == "dumps") {
+      dumps = bindSubmitDumps(kw, form, args);
+      continue;
+    }
+    if (kw.name == "predicate") {
+      predicate = bindSubmitPredicate(kw, form);
+      continue;
+    }
+    if (kw.name == "attrs") {  // PyPTO's call-site attributes, as on a function call
+      for (auto& a : bindCallAttrs(kw, sig->name, args.size(), true)) {
+        kwargs.push_back(std::move(a));
+        kwargSpans.push_back(kw.span);
+      }
+      continue;
+    }
     if (kw.name == "allow_early_resolve" || kw.name == "sync_start") {
       const auto* b = kw.value->as<BoolLit>();
       if (!b)
@@ -103,8 +121,8 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
       kwargSpans.push_back(kw.span);
     } else {
       fail(kw.nameSpan, fmt::format("{} has no keyword argument '{}' here", form, kw.name),
-           "ptoc reads deps=[...], allow_early_resolve= and (pl.spmd_submit) core_num=, "
-           "sync_start=");
+           "ptoc reads deps=[...], dumps=[...], predicate=, attrs={...}, allow_early_resolve= "
+           "and (pl.spmd_submit) core_num=, sync_start=");
     }
   }
   if (spmd && !hasCoreNum)
@@ -113,8 +131,88 @@ ir::ExprPtr PlBinder::bindSubmit(const CallExpr& e, bool spmd) {
   ir::TypePtr type =
       ir::TupleType::get({resultTypeOf(sig->returnTypes), ir::ScalarType::get(ir::DType::TaskId)});
   const OpDef& op = ops_.get(OpId::Submit);
-  return createOpCall(op, {ir::makeTuple(std::move(args), e.span), deps}, kwargs, e.span, diag_,
-                      {e.span, e.span}, kwargSpans, type);
+  std::vector<ir::ExprPtr> operands{ir::makeTuple(std::move(args), e.span), deps};
+  if (dumps || predicate) operands.push_back(dumps ? dumps : ir::makeTuple({}, e.span));
+  if (predicate) operands.push_back(predicate);
+  return createOpCall(op, std::move(operands), kwargs, e.span, diag_,
+                      {e.span, e.span, e.span, e.span}, kwargSpans, type);
+}
+
+ir::ExprPtr PlBinder::bindSubmitDumps(const Keyword& kw, std::string_view form,
+                                      const std::vector<ir::ExprPtr>& args) {
+  const auto* list = kw.value->as<ListExpr>();
+  const auto* tuple = kw.value->as<TupleExpr>();
+  if (!list && !tuple)
+    fail(kw.value->span, fmt::format("{} dumps= must be a list of tensor arguments", form),
+         "write dumps=[x, y] listing tensors passed to this submit");
+  std::vector<ir::ExprPtr> out;
+  for (const auto& el : list ? list->elts : tuple->elts) {
+    ir::ExprPtr v = el->is<NameExpr>() ? bindExpr(*el) : nullptr;
+    if (!v || !v->isa<ir::Var>() || !v->type->isa<ir::TensorType>())
+      fail(el->span,
+           fmt::format("{} dumps= entries must be tensor variables, got '{}'", form,
+                       exprText(*el, "an expression")),
+           "list tensors passed to this submit, e.g. dumps=[x]");
+    if (std::none_of(args.begin(), args.end(), [&](const ir::ExprPtr& a) { return a == v; }))
+      fail(el->span,
+           fmt::format("{} dumps= entry '{}' is not an argument of this submit", form,
+                       exprText(*el)),
+           "dumps= may only name tensors passed positionally to the submitted kernel");
+    if (std::none_of(out.begin(), out.end(), [&](const ir::ExprPtr& a) { return a == v; }))
+      out.push_back(v);  // a repeated entry is recorded once (PyPTO)
+  }
+  return ir::makeTuple(std::move(out), kw.value->span);
+}
+
+ir::ExprPtr PlBinder::bindSubmitPredicate(const Keyword& kw, std::string_view form) {
+  const std::string hint =
+      "use predicate=(tensor[i0, ...] > 0): one comparison against an integer literal";
+  // The runtime evaluates one comparison of one tensor element with one constant.
+  const auto* cmp = kw.value->as<CompareExpr>();
+  if (!cmp || cmp->ops.size() != 1)
+    fail(kw.value->span,
+         fmt::format("{} predicate must be a single comparison (==, !=, >, <, >=, <=)", form),
+         hint);
+  auto isIntLit = [](const Expr& x) {
+    if (x.is<IntLit>()) return true;
+    const auto* u = x.as<UnaryOpExpr>();
+    return u && u->op == UnaryOpKind::Neg && u->operand->is<IntLit>();
+  };
+  const Expr* element = nullptr;
+  if (cmp->left->is<SubscriptExpr>() && isIntLit(*cmp->comparators[0]))
+    element = cmp->left.get();
+  else if (cmp->comparators[0]->is<SubscriptExpr>() && isIntLit(*cmp->left))
+    element = cmp->comparators[0].get();
+  if (!element)
+    fail(kw.value->span,
+         fmt::format("{} predicate must compare one tensor element (e.g. t[i]) with an integer "
+                     "literal",
+                     form),
+         hint);
+  const auto& sub = element->cast<SubscriptExpr>();
+  ir::ExprPtr base = bindExpr(*sub.value);
+  const auto* tensor = base->type->as<ir::TensorType>();
+  if (!tensor)
+    fail(sub.value->span,
+         fmt::format("the predicate operand must be a tensor, got {}",
+                     ir::typeToString(*base->type)),
+         hint);
+  int bits = ir::dtypeBits(tensor->dtype);
+  if (!ir::isSignedInteger(tensor->dtype) || (bits != 8 && bits != 16 && bits != 32 && bits != 64))
+    fail(sub.value->span,
+         fmt::format("the predicate operand must be a signed 8/16/32/64-bit integer tensor, got "
+                     "{} (the runtime sign-extends the element it reads)",
+                     ir::dtypeName(tensor->dtype)),
+         hint);
+  const auto* idx = sub.index->as<TupleExpr>();
+  size_t count = idx ? idx->elts.size() : 1;
+  if (count != tensor->shape.size())
+    fail(sub.index->span,
+         fmt::format("the predicate needs {} index(es) to locate one element of a rank-{} tensor, "
+                     "got {}",
+                     tensor->shape.size(), tensor->shape.size(), count),
+         hint);
+  return bindExpr(*kw.value);
 }
 
 ir::ExprPtr PlBinder::bindPldCall(const CallExpr& e, std::string_view path,

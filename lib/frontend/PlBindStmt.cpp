@@ -32,7 +32,9 @@ PlBinder::ScopeGuard::ScopeGuard(PlBinder& binder, std::span<const std::string_v
 
 PlBinder::ScopeGuard::~ScopeGuard() {
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
-    if (it->second)
+    if (it->second && it->second->name != it->first)  // an alias (a folded dim, an inline param)
+      b.names_.insertOrAssign(it->first, it->second);
+    else if (it->second)
       b.bindVar(it->second);
     else
       b.names_.erase(it->first);
@@ -54,6 +56,11 @@ bool isNumericLiteral(const Expr& e) {
 ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& type, Span span) {
   if (name == "pl" || name == "self")
     fail(span, fmt::format("'{}' cannot be assigned", name), "choose another name");
+  if (std::find(inlineParams_.begin(), inlineParams_.end(), name) != inlineParams_.end())
+    fail(span,
+         fmt::format("@pl.inline function '{}' assigns its parameter '{}'",
+                     inlineStack_.back()->name, name),
+         "the parameter names the caller's value: assign the new value to another name");
   bool inserted;
   auto& entry = names_.findOrInsert(name, inserted);
   // Natural code: re-assigning a name with the same type re-defines the same variable.
@@ -70,7 +77,10 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
                      existing->span.valid()
                          ? sm_.lineCol(existing->span.file, existing->span.begin).line
                          : 0));
-  if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type))
+  // A name bound to a dynamic dimension (a folded pl.tensor.dim) is rebound, never assigned
+  // through: the dimension is the extent of an argument.
+  if (!inserted && existing->type && type && ir::structuralEqual(*existing->type, *type) &&
+      !ir::isDynamicDimVar(*existing))
     return existing;
   // PyPTO's rule: one Python name holds one tensor type (shape and dtype). (Tiles and
   // scalars take a new variable of the new type, as ptoc always did.)
@@ -90,6 +100,52 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
   return v;
 }
 
+bool PlBinder::foldTensorDim(const AssignStmt& s, const NameExpr& target) {
+  if (!current_ || current_->type != ir::FunctionType::Orchestration || !s.value) return false;
+  const auto* call = s.value->as<CallExpr>();
+  auto path = call ? plPath(*call->func) : std::nullopt;
+  if (!path || *path != "tensor.dim") return false;
+  // Every spelling: dim(x, 0), dim(x, axis=0), dim(tensor=x, axis=0).
+  const Expr* tensorArg = nullptr;
+  const Expr* axisArg = nullptr;
+  size_t next = 0;
+  for (const auto& kw : call->keywords) {
+    if (kw.name == "tensor")
+      tensorArg = kw.value.get();
+    else if (kw.name == "axis")
+      axisArg = kw.value.get();
+    else
+      return false;
+  }
+  if (!tensorArg && next < call->args.size()) tensorArg = call->args[next++].get();
+  if (!axisArg && next < call->args.size()) axisArg = call->args[next++].get();
+  if (!tensorArg || !axisArg || next != call->args.size()) return false;
+  const auto* name = tensorArg->as<NameExpr>();
+  ir::VarPtr tensorVar = name ? lookup(name->id) : nullptr;
+  const auto* tt = tensorVar ? tensorVar->type->as<ir::TensorType>() : nullptr;
+  auto axisValue = evalConst(*axisArg);
+  const int64_t* axis = axisValue ? std::get_if<int64_t>(&*axisValue) : nullptr;
+  if (!tt || !axis) return false;
+  int64_t k = *axis < 0 ? *axis + static_cast<int64_t>(tt->shape.size()) : *axis;
+  if (k < 0 || k >= static_cast<int64_t>(tt->shape.size())) return false;  // the op reports it
+  ir::ExprPtr extent = tt->extents()[static_cast<size_t>(k)];
+  if (!ir::isDynamicDimVar(*extent)) return false;
+  // Only a dimension the signature declares (its value is defined from an argument).
+  bool declared = false;
+  for (const auto& p : current_->params)
+    if (const auto* pt = p->type->as<ir::TensorType>())
+      for (const auto& x : pt->extents()) declared = declared || x.get() == extent.get();
+  if (!declared) return false;
+  if (s.annotation) {
+    const auto* at = bindType(*s.annotation)->as<ir::ScalarType>();
+    if (!at || at->dtype != ir::DType::Index) return false;
+  }
+  if (ir::VarPtr existing = lookup(target.id); existing && !ir::isDynamicDimVar(*existing))
+    return false;
+  names_.insertOrAssign(target.id, std::static_pointer_cast<const ir::Var>(extent));
+  return true;
+}
+
 std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
   std::vector<ir::VarPtr> out;
   for (size_t i = 0; i < y.names.size(); ++i) {
@@ -107,8 +163,16 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
   // strict_ssa: the names this block assigns (a nested block may assign a name again).
   BlockNames block(blockNames_);
   bool flat = true;  // checked here, while each new statement is in the cache
+  std::vector<ir::StmtPtr>* savedHoisted = hoisted_;
   for (size_t i = 0; i < body.size(); ++i) {
+    std::vector<ir::StmtPtr> pre;  // the expansions of @pl.inline calls in the statement
+    hoisted_ = &pre;
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
+    hoisted_ = savedHoisted;
+    for (auto& p : pre) {
+      flat = flat && !p->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(p));
+    }
     const StmtKind kind = body[i]->kind;
     if (s) {
       flat = flat && !s->isa<ir::SeqStmt>();
@@ -230,6 +294,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
   }
   const Expr& target = *s.target;
+  if (const auto* n = target.as<NameExpr>(); n && foldTensorDim(s, *n)) return nullptr;
   if (const auto* n = target.as<NameExpr>()) {
     names_.prefetch(n->id);  // defineAssigned below, after binding the value
     struct AssignTarget {
@@ -290,14 +355,30 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     return bindElementStore(*sub, *s.value, s.span, nullptr);
   }
   if (const auto* tup = target.as<TupleExpr>()) {
+    // Names, or (one level down) tuples of names: `(a, b), tid = pl.submit(self.k, ...)` of a
+    // kernel with two results (PyPTO's printer writes it).
     std::vector<const NameExpr*> names;
-    for (const auto& x : tup->elts) {
-      const auto* n = x->as<NameExpr>();
-      if (!n) fail(x->span, "tuple assignment targets must be plain names", "write `a, b = ...`");
+    std::vector<const TupleExpr*> nested(tup->elts.size(), nullptr);
+    for (size_t i = 0; i < tup->elts.size(); ++i) {
+      const Expr& x = *tup->elts[i];
+      const auto* n = x.as<NameExpr>();
+      if (const auto* inner = x.as<TupleExpr>()) {
+        nested[i] = inner;
+        for (const auto& y : inner->elts)
+          if (!y->is<NameExpr>())
+            fail(y->span, "tuple assignment targets must be plain names",
+                 "write `a, b = ...` or `(a, b), c = ...`");
+        n = inner->elts.empty() ? nullptr : inner->elts[0]->as<NameExpr>();
+      }
+      if (!n) fail(x.span, "tuple assignment targets must be plain names", "write `a, b = ...`");
       names.push_back(n);
     }
+    bool anyNested = std::any_of(nested.begin(), nested.end(), [](auto* t) { return t; });
     std::vector<ir::StmtPtr> out;
     if (const auto* rt = s.value->as<TupleExpr>()) {
+      if (anyNested)
+        fail(target.span, "a nested tuple target unpacks the result of a call",
+             "write `a, b = x, y` with names");
       // Parallel assignment `a, b = x, y`: evaluate all values first.
       if (rt->elts.size() != names.size())
         fail(
@@ -325,11 +406,40 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
            fmt::format("cannot unpack {} value(s) into {} name(s)", tt->types.size(), names.size()),
            "give one name per value of the tuple");
     std::string tmpName;
-    for (const auto* n : names) tmpName += std::string(n->id) + "_";
+    for (size_t i = 0; i < names.size(); ++i)
+      if (nested[i])
+        for (const auto& y : nested[i]->elts) tmpName += std::string(y->cast<NameExpr>().id) + "_";
+      else
+        tmpName += std::string(names[i]->id) + "_";
     tmpName += "tuple";
     auto tmp = std::make_shared<ir::Var>(tmpName, value->type, s.value->span);
     out.push_back(std::make_shared<ir::AssignStmt>(tmp, value, s.span));
     for (size_t i = 0; i < names.size(); ++i) {
+      if (const TupleExpr* inner = nested[i]) {
+        const auto* it = tt->types[i]->as<ir::TupleType>();
+        if (!it || it->types.size() != inner->elts.size())
+          fail(inner->span,
+               fmt::format("cannot unpack part {} of type {} into {} name(s)", i,
+                           ir::typeToString(*tt->types[i]), inner->elts.size()),
+               "give one name per value of that part");
+        std::string partName;
+        for (const auto& y : inner->elts) partName += std::string(y->cast<NameExpr>().id) + "_";
+        partName += "tuple";
+        auto part = std::make_shared<ir::Var>(partName, tt->types[i], inner->span);
+        out.push_back(std::make_shared<ir::AssignStmt>(
+            part,
+            std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+                                               inner->span),
+            s.span));
+        for (size_t k = 0; k < inner->elts.size(); ++k) {
+          const auto& n = inner->elts[k]->cast<NameExpr>();
+          auto get = std::make_shared<ir::TupleGetItem>(part, static_cast<int64_t>(k),
+                                                        it->types[k], n.span);
+          out.push_back(std::make_shared<ir::AssignStmt>(
+              defineAssigned(n.id, it->types[k], n.span), get, s.span));
+        }
+        continue;
+      }
       // A part with no value (the result of a pl.submit of a kernel without results) binds
       // nothing; only `_` may stand for it.
       if (tt->types[i]->isa<ir::UnknownType>()) {
@@ -595,6 +705,11 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
 ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
   const Expr& e = *s.value;
   if (e.is<StrLit>()) return nullptr;  // docstring / comment string
+  if (const auto* c = e.as<CallExpr>())
+    if (const FunctionDef* def = inlineCallee(*c->func)) {
+      expandInline(*def, *c);  // the statements are hoisted; a returned value is dropped
+      return nullptr;
+    }
   // `pl.yield_()` without values (PyPTO's printer ends bodies without results with it):
   // nothing to yield.
   if (const CallExpr* y = callTo(&e, "yield_"); y && y->args.empty() && y->keywords.empty())
@@ -607,7 +722,8 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
     if (c->args.empty())
       fail(c->span, "pl.static_print needs at least one value to print",
            "e.g. pl.static_print(x) or pl.static_print(\"tag\", x)");
-    for (const auto& a : c->args) bindExpr(*a);  // the arguments must still make sense
+    for (const auto& a : c->args)  // the arguments must still make sense (a label is a string)
+      if (!a->is<StrLit>()) bindExpr(*a);
     return nullptr;
   }
   if (const CallExpr* c = callTo(&e, "static_assert")) {
@@ -662,6 +778,9 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
 }
 
 ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
+  if (!inlineStack_.empty())  // the final return of an inline body is read by expandInline
+    fail(s.span, "a @pl.inline function returns only at the end of its body",
+         "carry values out with pl.yield_ and return once, at the end");
   if (loopDepth_ > 0 || incoreDepth_ > 0 || simdDepth_ > 0 || regionMode_)
     fail(s.span, "return is only allowed at the end of a function body",
          "carry values out of loops with pl.yield_ and return after the loop");

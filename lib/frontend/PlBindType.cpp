@@ -202,6 +202,19 @@ ir::ExprPtr PlBinder::bindTensorExtent(const Expr& d, const char* what) {
   if (std::string p = unboundParamIn(d); !p.empty())
     failUnboundParam(d, p, fmt::format("the {}", what));
   if (isDynamicDim(d)) return ir::dynamicDimVar(d.cast<NameExpr>().id);
+  // `pl.dynamic("N")` written in the type itself: the module-level dimension of that name.
+  if (const auto* c = d.as<CallExpr>(); c && isPlPath(*c->func, "dynamic")) {
+    const auto* name = c->args.size() == 1 && c->keywords.empty() ? c->args[0]->as<StrLit>()
+                                                                  : nullptr;
+    if (!name || name->value.empty())
+      fail(d.span, "pl.dynamic takes the dimension's name, e.g. pl.dynamic(\"M\")",
+           "write the name as a string literal");
+    if (moduleConsts_.count(name->value) && !moduleConsts_.find(name->value)->second.dynamic)
+      fail(d.span,
+           fmt::format("pl.dynamic(\"{}\") names a module-level constant", name->value),
+           "give the dynamic dimension another name");
+    return ir::dynamicDimVar(name->value);
+  }
   if (auto value = evalConst(d)) {
     const int64_t* lit = std::get_if<int64_t>(&*value);
     if (!lit)
@@ -637,8 +650,10 @@ static bool sameExtent(const ir::Expr& x, const ir::Expr& y) {
 bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b) {
   const auto* a = arg.as<ir::TensorType>();
   const auto* p = param.as<ir::TensorType>();
-  if (!a || !p) return static_cast<bool>(ir::structuralEqual(arg, param));
-  if (a->dtype != p->dtype || a->distributed != p->distributed ||
+  if (!a || !p) return ir::tileFitsDeclared(arg, param);
+  // A distributed tensor is a tensor (PyPTO: DistributedTensorType derives from TensorType),
+  // not the other way round.
+  if (a->dtype != p->dtype || (p->distributed && !a->distributed) ||
       a->shape.size() != p->shape.size())
     return false;
   std::vector<ir::ExprPtr> ax = a->extents(), px = p->extents();

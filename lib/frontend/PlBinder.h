@@ -168,6 +168,10 @@ class PlBinder {
   ir::StmtPtr bindBlock(const StmtList& body, Span span, std::optional<YieldInfo>* yieldOut);
   ir::StmtPtr bindStmt(const Stmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
   ir::StmtPtr bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut, bool isLast);
+  /// PyPTO's fold in an Orchestration body: `n = pl.tensor.dim(x, 0)` where x's extent on that
+  /// axis is a dynamic dimension of the signature binds `n` to the dimension itself (no
+  /// statement); a later assignment to `n` makes a new variable. False when it does not apply.
+  bool foldTensorDim(const AssignStmt& s, const NameExpr& target);
   ir::StmtPtr bindAugAssign(const AugAssignStmt& s);
   ir::StmtPtr bindExprStmt(const ExprStmt& s);
   ir::StmtPtr bindReturn(const ReturnStmt& s);
@@ -253,6 +257,12 @@ class PlBinder {
   ir::ExprPtr bindAnyList(const Expr& e);
   /// `out, tid = pl.submit(self.kernel, args..., deps=[...])` (and pl.spmd_submit).
   ir::ExprPtr bindSubmit(const CallExpr& e, bool spmd);
+  /// `dumps=[x, y]` of a submit: distinct tensor variables among its arguments (a MakeTuple).
+  ir::ExprPtr bindSubmitDumps(const Keyword& kw, std::string_view form,
+                              const std::vector<ir::ExprPtr>& args);
+  /// `predicate=(t[i, j] > 0)` of a submit: one comparison of a signed-integer tensor element
+  /// with an integer literal (what the runtime's dispatch predicate expresses).
+  ir::ExprPtr bindSubmitPredicate(const Keyword& kw, std::string_view form);
   /// `self.kernel(args..., device=r)`: the kernel run on another rank (system.dispatch).
   ir::ExprPtr bindDeviceCall(const Signature& sig, const CallExpr& e);
   /// The result type of a kernel launch op (system.submit / system.dispatch) whose `kernel=`
@@ -281,6 +291,22 @@ class PlBinder {
   std::optional<std::string> plPath(const Expr& e) const;
   /// `self.f` or `f` naming a function of the program.
   const Signature* functionCallee(const Expr& func) const;
+
+  // ---- @pl.inline functions (PlBindInline.cpp) ---------------------------------------
+  /// Registers `f` when it is decorated with @pl.inline; false otherwise.
+  bool registerInline(const FunctionDef& f);
+  /// The @pl.inline function a call's callee names (a bare name no local hides), or null.
+  const FunctionDef* inlineCallee(const Expr& func) const;
+  /// `f(args)` of a @pl.inline function: its body is bound in place (its statements go to
+  /// hoisted_, before the statement holding the call). The value of its final return
+  /// (a MakeTuple for several), or null when it returns nothing.
+  ir::ExprPtr expandInline(const FunctionDef& def, const CallExpr& e);
+  std::unordered_map<std::string_view, const FunctionDef*> inlineDefs_;
+  std::vector<const FunctionDef*> inlineStack_;  // the inline expansions under way
+  std::vector<std::string_view> inlineParams_;   // the parameters of the innermost one
+  /// Statements that must precede the statement being bound (inline expansions); null
+  /// outside a function body's statements.
+  std::vector<ir::StmtPtr>* hoisted_ = nullptr;
 
   // ---- scopes ------------------------------------------------------------------------
   // names_ maps each visible name to its Var. An entry's key is a view of its Var's

@@ -22,8 +22,10 @@ ir::TypePtr substituteExtents(const ir::TypePtr& t, const ExtentBindings& b);
 /// Does a value of type `arg` fit parameter / declared type `param`? Tensors: same dtype,
 /// family and rank; a static axis needs the same size; a dynamic axis whose extent is a Var
 /// binds it in `b` (or must equal its binding); a composite extent is checked when it folds
-/// to a constant. Views are not compared. Other types: structural equality.
+/// to a constant. Views are not compared. A distributed tensor fits a plain tensor type (not
+/// the reverse). Tiles: ir::tileFitsDeclared. Other types: structural equality.
 bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b);
+
 
 /// A Var a tensor extent of `t` (tuples included) names that is neither one of `params`
 /// nor a pl.dynamic dim; null when there is none.

@@ -6,6 +6,7 @@
 
 #include "PrintText.h"
 #include "PrinterImpl.h"
+#include "ptoc/ir/CallAttrs.h"
 #include "ptoc/ir/FunctionAttrs.h"
 
 namespace ptoc::ir {
@@ -123,11 +124,13 @@ void Printer::forStmt(const ForStmt& f, int ind) {
     initValues(f.iterArgs);
   }
   for (const auto& [k, v] : f.attrs) {
+    if (isCallAttr(k)) continue;  // PyPTO's loop attrs={...}: one dict, below
     out_ += ", ";
     out_ += k;
     out_ += '=';
     appendAttrValue(out_, v);
   }
+  callAttrDict(f.attrs, false);
   out_ += "):\n";
   yieldTargets_.push_back(&f.returnVars);
   body(f.body, ind + 1);

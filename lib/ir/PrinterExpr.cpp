@@ -499,38 +499,38 @@ void Printer::call(const Call& c) {
   else
     functionArgs(c);
   bool first = c.args.empty();
-  size_t callAttrs = 0;
   for (const auto& [name, value] : c.kwargs) {
-    if (isCallAttr(name)) {
-      ++callAttrs;
-      continue;
-    }
+    if (isCallAttr(name)) continue;
     if (!first) out_ += ", ";
     first = false;
     out_ += name;
     out_ += '=';
     appendAttrValue(out_, value);
   }
-  if (callAttrs) {
-    // PyPTO's call-site attributes, as one dict (CallAttrs.h).
-    if (!first) out_ += ", ";
-    out_ += "attrs={";
-    bool firstAttr = true;
-    for (const auto& [name, value] : c.kwargs) {
-      if (!isCallAttr(name)) continue;
-      if (!firstAttr) out_ += ", ";
-      firstAttr = false;
-      appendQuoted(out_, callAttrKey(name));
-      out_ += ": ";
-      const auto* text = std::get_if<std::string>(&value);
-      if (name.starts_with(kCallAttrListPrefix) && text)
-        out_ += *text;
-      else
-        appendAttrValue(out_, value);
-    }
-    out_ += '}';
-  }
+  callAttrDict(c.kwargs, first);
   out_ += ')';
+}
+
+void Printer::callAttrDict(const AttrList& kwargs, bool first) {
+  bool any = false;
+  for (const auto& [name, value] : kwargs) {
+    if (!isCallAttr(name)) continue;
+    if (!any) {
+      if (!first) out_ += ", ";
+      out_ += "attrs={";
+    } else {
+      out_ += ", ";
+    }
+    any = true;
+    appendQuoted(out_, callAttrKey(name));
+    out_ += ": ";
+    const auto* text = std::get_if<std::string>(&value);
+    if (name.starts_with(kCallAttrListPrefix) && text)
+      out_ += *text;
+    else
+      appendAttrValue(out_, value);
+  }
+  if (any) out_ += '}';
 }
 
 void Printer::opArgs(const std::vector<ExprPtr>& args) {

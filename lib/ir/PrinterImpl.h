@@ -125,6 +125,9 @@ class Printer {
   void constInt(const ConstInt& c, bool bare);
   void constFloat(const ConstFloat& c, bool bare);
   void opArgs(const std::vector<ExprPtr>& args);
+  /// PyPTO's call-site attributes of `kwargs` (CallAttrs.h) as one `attrs={...}` dict, after
+  /// ", " unless `first`; nothing when there are none.
+  void callAttrDict(const AttrList& kwargs, bool first);
   void functionArgs(const Call& c);
   int precOf(const Expr& e, bool bareLiteral) const;
   template <typename VarPtrT>

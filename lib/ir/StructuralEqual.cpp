@@ -421,4 +421,12 @@ bool typesEqual(const Type& lhs, const Type& rhs) {
   return c.typesMatch(lhs, rhs);
 }
 
+bool tileFitsDeclared(const Type& value, const Type& declared) {
+  const auto* v = value.as<TileType>();
+  const auto* d = declared.as<TileType>();
+  if (!v || !d || d->memory) return typesEqual(value, declared);
+  return v->shape == d->shape && v->dtype == d->dtype &&
+         (!d->view || typesEqual(value, *TileType::get(d->shape, d->dtype, v->memory, d->view)));
+}
+
 }  // namespace ptoc::ir

@@ -252,6 +252,8 @@ std::vector<OpRow> distributedRows() {
   };
   KwargRow atomic{"atomic", A::Int, int64_t{0}, false, kAtomic};
   KwargRow reduceOp{"op", A::Int, int64_t{0}, false, kReduceOps};
+  // PyPTO's reduce_scatter lowering supports ReduceOp.Sum only (its deducer rejects the rest).
+  KwargRow sumOnly{"op", A::Int, int64_t{0}, false, {int64_t{0}}};
   std::vector<KwargRow> chunking = {{"chunk_rows", A::Int, int64_t{0}},
                                     {"chunk_cols", A::Int, int64_t{0}},
                                     {"pipeline", A::Bool, false}};
@@ -469,10 +471,10 @@ std::vector<OpRow> distributedRows() {
        true},
       {"pld.tensor.reduce_scatter",
        {{"target", K::Tensor, false, MemoryEffect::ReadWrite}, {"signal", K::Tensor}},
-       {reduceOp},
+       {sumOnly},
        collective(0),
        kComm,
-       "the target window; each rank keeps its reduced chunk",
+       "the target window; each rank keeps its reduced chunk (op: Sum only)",
        true},
   };
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "ptoc/ir/CallAttrs.h"
 #include "ptoc/ir/Printer.h"
@@ -59,6 +60,13 @@ std::optional<AttrValue> coerceAttr(const AttrValue& v, AttrKind k) {
   if (k == AttrKind::SplitMode)
     if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 0 && *i <= 2)
       return AttrValue(static_cast<SplitMode>(*i));
+  if (k == AttrKind::PadValue) {  // PyPTO's literal sugars: 0, math.inf, -math.inf
+    if (const auto* i = std::get_if<int64_t>(&v); i && *i == 0) return AttrValue(PadValue::Zero);
+    if (const auto* d = std::get_if<double>(&v)) {
+      if (*d == 0.0) return AttrValue(PadValue::Zero);
+      if (std::isinf(*d)) return AttrValue(*d > 0 ? PadValue::Max : PadValue::Min);
+    }
+  }
   return std::nullopt;
 }
 

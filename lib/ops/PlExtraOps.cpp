@@ -17,6 +17,9 @@ using namespace ops;
 
 namespace {
 
+/// The pad values a fill op takes (PyPTO's normalize_pad_value: not PadValue.null).
+const std::vector<ir::AttrValue> kFillPadValues = {PadValue::Zero, PadValue::Max, PadValue::Min};
+
 constexpr MemorySpace kVec = MemorySpace::Vec;
 
 TypePtr vecLike(const OpCallContext& ctx, size_t i, DType d) {
@@ -252,7 +255,7 @@ void registerPlExtraOps(OpRegistry& r) {
     r.add(std::string("tile.") + n)
         .pto("pto.tfillpad")  // fillpad_inplace too: PTO's tfillpad_inplace pads dst's own data
         .arg("tile", K::Tile, vec)
-        .kwarg("pad_value", A::PadValue, PadValue::Zero)
+        .kwarg("pad_value", A::PadValue, PadValue::Zero, false, kFillPadValues)
         .pipes(vector)
         .deduce(deduceFillpad)
         .outputMemoryFixed(kVec)
@@ -261,7 +264,7 @@ void registerPlExtraOps(OpRegistry& r) {
       .pto("pto.tfillpad_expand")
       .arg("tile", K::Tile, vec)
       .arg("shape", K::IntList)
-      .kwarg("pad_value", A::PadValue, PadValue::Zero)
+      .kwarg("pad_value", A::PadValue, PadValue::Zero, false, kFillPadValues)
       .pipes(vector)
       .deduce(deduceFillpadExpand)
       .outputMemoryFixed(kVec)

@@ -77,10 +77,26 @@ TypePtr deduceTaskIsValid(const OpCallContext& ctx) {
   return ScalarType::get(DType::Bool);
 }
 
-/// system.submit(args, deps; kernel=name): the type is the binder's (from the kernel's
-/// signature: tuple[<kernel result>, Scalar[TASK_ID]]), given as the annotation.
+/// system.submit(args, deps[, dumps[, predicate]]; kernel=name): the type is the binder's
+/// (from the kernel's signature: tuple[<kernel result>, Scalar[TASK_ID]]), given as the
+/// annotation. `dumps`: the tensor arguments marked for a tensor dump; `predicate`: a BOOL
+/// the scheduler evaluates at the dispatch point (false retires the task without running it).
 TypePtr deduceSubmit(const OpCallContext& ctx) {
   checkTaskIds(ctx, 1);
+  if (ctx.args.size() > 2) {
+    const auto* dumps = ctx.args[2]->as<MakeTuple>();
+    if (!dumps)
+      ctx.fail(2, fmt::format("the dumps of {} are a tuple of tensors", ctx.op.name),
+               "write dumps=[x, y] with tensors passed to the kernel");
+    for (const ExprPtr& d : dumps->elements)
+      if (!d->type->isa<TensorType>())
+        ctx.fail(2,
+                 fmt::format("{} dumps tensors, got {}", ctx.op.name, describeType(d->type)),
+                 "list tensors passed to the kernel, e.g. dumps=[x]");
+  }
+  if (ctx.args.size() > 3 && scalarArgDType(ctx, 3) != DType::Bool)
+    ctx.fail(3, fmt::format("the predicate of {} must be a BOOL scalar", ctx.op.name),
+             "compare a tensor element with an integer, e.g. predicate=(flag[0] > 0)");
   const auto* t = ctx.annotated ? ctx.annotated->as<TupleType>() : nullptr;
   if (!t || t->types.empty() || !t->types.back()->isa<ScalarType>() ||
       t->types.back()->as<ScalarType>()->dtype != DType::TaskId)
@@ -160,7 +176,7 @@ std::vector<OpRow> runtimeRows() {
        CoreAffinity::Shared},
       // ---- tasks ----
       {"system.submit",
-       {{"args"}, {"deps"}},
+       {{"args"}, {"deps"}, {"dumps", K::Any, true}, {"predicate", K::Scalar, true}},
        {{"kernel", A::String, std::nullopt, true},
         {"allow_early_resolve", A::Bool, false},
         {"core_num", A::Int, int64_t{0}},
@@ -168,7 +184,8 @@ std::vector<OpRow> runtimeRows() {
        deduceSubmit,
        kScalar,
        "tuple[<kernel result>, Scalar[TASK_ID]]; launches the kernel after its deps "
-       "(pl.submit(self.kernel, args..., deps=[...]); core_num > 0: pl.spmd_submit)",
+       "(pl.submit(self.kernel, args..., deps=[...]); core_num > 0: pl.spmd_submit); dumps: "
+       "the tensor arguments to dump; predicate: run only when it holds",
        true,
        CoreAffinity::Shared,
        std::nullopt,

@@ -19,6 +19,9 @@ using namespace ops;
 
 namespace {
 
+/// The pad values a fill op takes (PyPTO's normalize_pad_value: not PadValue.null).
+const std::vector<ir::AttrValue> kFillPadValues = {PadValue::Zero, PadValue::Max, PadValue::Min};
+
 TypePtr tensorOf(std::vector<int64_t> shape, DType d) {
   return TensorType::get(std::move(shape), d);
 }
@@ -624,7 +627,7 @@ void registerTensorOps(OpRegistry& r) {
       .doc("src0 and src1 side by side along the last axis");
   add("fillpad")
       .arg("input", K::Tensor)
-      .kwarg("pad_value", A::PadValue, PadValue::Zero)
+      .kwarg("pad_value", A::PadValue, PadValue::Zero, false, kFillPadValues)
       .pipes(vector)
       .deduce(deduceLikeFirst)
       .doc("the elements outside the valid region set to pad_value");

@@ -183,7 +183,8 @@ class Extractor(ast.NodeVisitor):
         self.found = []  # (kind, name, text, expected_error, defines, skip reason)
         self.evaluator = Evaluator(tree, src)
         self.module_functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)
-                                 and any(is_pl_attr(d, "function") for d in f.decorator_list)}
+                                 and any(is_pl_attr(d, "function") or is_pl_attr(d, "inline")
+                                         for d in f.decorator_list)}
         self.defined = defined_names(tree)
         # Names bound to Python functions, classes or modules (not values).
         self.not_values = {n.name for n in ast.walk(tree)
@@ -304,12 +305,13 @@ class Extractor(ast.NodeVisitor):
                 builder_at = i
                 break
         # @pl.function's of the module (or of an enclosing function) the program calls: PyPTO
-        # adds them to the program.
+        # adds them to the program; @pl.inline functions it calls: PyPTO expands them.
         visible = dict(self.module_functions)
         for anc in self.stack:
             if isinstance(anc, ast.FunctionDef):
                 visible.update({f.name: f for f in anc.body if isinstance(f, ast.FunctionDef) and
-                                any(is_pl_attr(d, "function") for d in f.decorator_list)})
+                                any(is_pl_attr(d, "function") or is_pl_attr(d, "inline")
+                                    for d in f.decorator_list)})
         nodes = [node]
         if kind == "program":
             work = list(free_names(node))

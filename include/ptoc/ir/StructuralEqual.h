@@ -42,6 +42,11 @@ EqualResult structuralEqual(const Type& lhs, const Type& rhs);
 /// structuralEqual(lhs, rhs).equal without building the difference message — for
 /// hot paths that only need the answer (a mismatch would print both types).
 bool typesEqual(const Type& lhs, const Type& rhs);
+/// Does a value of type `value` fit the declared type `declared` (a return type, a loop-carried
+/// value, a call parameter)? A declared tile without a memory space takes the value's memory
+/// space and view (a declared view must still match), as an annotated assignment does
+/// (PyPTO's parser merges the fields an annotation leaves out); otherwise typesEqual.
+bool tileFitsDeclared(const Type& value, const Type& declared);
 /// The same type (the same node, or structurally equal); false when either is null.
 inline bool sameType(const TypePtr& lhs, const TypePtr& rhs) {
   return lhs == rhs || (lhs && rhs && typesEqual(*lhs, *rhs));

@@ -52,7 +52,7 @@ class CtrlFlowChecker : public IRVisitor {
     } else {
       for (size_t i = 0; i < expected && i < types.size(); ++i)
         if (types[i] && last->values[i]->type &&
-            !structuralEqual(*types[i], *last->values[i]->type))
+            !tileFitsDeclared(*last->values[i]->type, *types[i]))
           fail(last->values[i]->span.valid() ? last->values[i]->span : last->span,
                fmt::format("yielded value {} has type {} but {} result {} has type {}", i,
                            typeToString(*last->values[i]->type), what, i, typeToString(*types[i])),
