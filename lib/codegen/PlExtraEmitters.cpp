@@ -27,8 +27,13 @@ std::string insOuts(Fe& fe, const Call& c, const std::vector<Value>& ins, const 
     names.push_back(v.name);
     types.push_back(v.type);
   }
-  return fmt::format("{} ins({} : {}) outs({} : {})", ptoName(fe, c), fmt::join(names, ", "),
-                     fmt::join(types, ", "), d.name, d.type);
+  // The gemv family's accumulation phase: PTO's accPhase attribute, left out when unspecified.
+  const auto* phase = getAttr<std::string>(c.kwargs, "acc_phase");
+  std::string attr = phase && *phase != "unspecified"
+                         ? fmt::format(" {{accPhase = #pto<acc_phase {}>}}", *phase)
+                         : std::string();
+  return fmt::format("{} ins({} : {}) outs({} : {}){}", ptoName(fe, c), fmt::join(names, ", "),
+                     fmt::join(types, ", "), d.name, d.type, attr);
 }
 
 /// `P ins(ins...) outs(%d)` into a fresh buffer of the result type.
@@ -256,14 +261,14 @@ void registerPlExtraEmitters(OpEmitterTable& t) {
   // pl ops with no PTO v0.27 counterpart (PTOAS include/PTO/IR/PTOOps.td).
   for (const char* n : {"tile.cmp", "tile.cmps"})
     t.addNotEmitted(n,
-                    "PTO's tcmp / tcmps write a packed predicate mask (i8 bits), not a BOOL tile "
-                    "of one element per value",
+                    "the IR's packed UINT8 mask is PyPTO's layout, but the PTO spelling of "
+                    "tcmp / tcmps (its compare-mode attribute) is not established yet",
                     "compare inside `with pl.simd_vf(lanes=L):` (pto.vmi.vcmp masks), or select "
                     "with arithmetic (pl.maximum / pl.minimum)");
   for (const char* n : {"tile.sel", "tile.sels"})
     t.addNotEmitted(n,
-                    "PTO's tsel / tsels select by tcmp's packed predicate mask (i8 bits); the "
-                    "op's mask is a BOOL tile of one element per value",
+                    "PTO's tsel / tsels read tcmp's packed mask, whose emission (tile.cmp) is not "
+                    "established yet",
                     "select inside `with pl.simd_vf(lanes=L):` (pto.vmi.vsel), or with "
                     "arithmetic (mask * a + (1 - mask) * b)");
   for (const char* n : {"tile.sin", "tile.cos"})

@@ -462,7 +462,16 @@ std::vector<OpRow> gatherSortRows() {
          false,
          {int64_t{0}, int64_t{1}},
          {{std::string("row"), int64_t{0}}, {std::string("elem"), int64_t{1}}}},
-        {"gather_oob", A::Int, int64_t{0}},
+        // Out-of-bounds index handling, PyPTO's codes and their spellings.
+        {"gather_oob",
+         A::Int,
+         int64_t{0},
+         false,
+         {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}},
+         {{std::string("undefined"), int64_t{0}},
+          {std::string("clamp"), int64_t{1}},
+          {std::string("wrap"), int64_t{2}},
+          {std::string("zero"), int64_t{3}}}},
         {"target_memory", A::MemorySpace, MemorySpace::Vec}},
        deduceMgather,
        kMte,
@@ -644,13 +653,13 @@ std::vector<OpRow> gatherSortRows() {
        {},
        elementwiseOf(1, {2}),
        kV,
-       "Tile; mask ? lhs : rhs, the mask a compare result"},
+       "Tile; mask ? lhs : rhs per element, the mask packed as tile.cmp writes it"},
       {"tile.sels",
        {tile("mask"), tile("src"), tile("tmp"), scalar("scalar")},
        {},
        elementwiseOf(1, {3}),
        kV,
-       "Tile; mask ? src : scalar"},
+       "Tile; mask ? src : scalar per element, the mask packed as tile.cmp writes it"},
       {"tile.expands",
        {tile("target"), scalar("scalar")},
        {},
@@ -789,6 +798,8 @@ std::vector<OpRow> gatherSortRows() {
     // A row gather addresses GM through its read offset (src_offset): the one a
     // pl.split_aiv region's lane must localize (the write offset only picks dst's slot).
     if (row.name == "tile.gather_row") row.window = WindowArgs{.offsets = 3};
+    // A bare literal selected by tile.sels has the selected tile's dtype, not the mask's.
+    if (row.name == "tile.sels") row.literalDTypeArg = 1;
   }
   return rows;
 }
