@@ -55,6 +55,20 @@ Value emitTileArgs(Fe& fe, const Call& c) {
 /// PTO broadcasts the vector into the destination.
 Value emitExpand(Fe& fe, const Call& c) { return dps(fe, c, {fe.tile(c.args[1], c.span)}); }
 
+/// The expand ops broadcast within one [M, N] matrix: a tile of rank > 2 (one row / column
+/// per matrix of its leading axes) has no single tcolexpand / trowexpand.
+OpEmitFn matrixExpand(OpEmitFn emit) {
+  return [emit](Fe& fe, const Call& c) -> Value {
+    if (resultTile(fe, c).shape.size() > 2)
+      fe.fail(c.span,
+              fmt::format("{} of a rank-{} tile has no PTO emitter: PTO's expand ops broadcast "
+                          "within one 2-D matrix",
+                          c.op->name, resultTile(fe, c).shape.size()),
+              "loop over the leading axes and expand [M, N] slices");
+    return emit(fe, c);
+  };
+}
+
 /// row_prod takes a scratch tile (a call without one gets one of the source's type).
 Value emitRowProd(Fe& fe, const Call& c) {
   Value src = fe.tile(c.args[0], c.span);
@@ -238,12 +252,12 @@ OpEmitFn barrier(const char* pipe) {
 
 void registerPlExtraEmitters(OpEmitterTable& t) {
   t.add("tile.slice", emitSlice);
-  t.add("tile.col_expand", emitExpand);
-  t.add("tile.row_expand", emitExpand);
+  t.add("tile.col_expand", matrixExpand(emitExpand));
+  t.add("tile.row_expand", matrixExpand(emitExpand));
   for (const char* n : {"add", "sub", "mul", "div", "max", "min", "expdif"})
-    t.add(fmt::format("tile.col_expand_{}", n), emitTileArgs);
+    t.add(fmt::format("tile.col_expand_{}", n), matrixExpand(emitTileArgs));
   for (const char* n : {"max", "min", "expdif"})
-    t.add(fmt::format("tile.row_expand_{}", n), emitTileArgs);
+    t.add(fmt::format("tile.row_expand_{}", n), matrixExpand(emitTileArgs));
   t.add("tile.row_prod", emitRowProd);
   t.add("tile.col_prod", emitColProd);
   for (const char* n : {"tile.fillpad", "tile.fillpad_inplace", "tile.fillpad_expand"})

@@ -41,16 +41,16 @@ TypePtr deduceReduce(const OpCallContext& ctx, bool lastAxis) {
   return makeTile(shape, t.dtype, kVec, {});
 }
 
-/// col_expand_*(tile [M, N], row [1, N]) and row_expand / row_expand_{max,min,expdif}(tile,
-/// col [M, 1]): the vector broadcast along the other axis; the tile's type.
+/// col_expand_*(tile [.., M, N], row [.., 1, N]) and row_expand /
+/// row_expand_{max,min,expdif}(tile, col [.., M, 1]): the vector broadcast along the other
+/// axis of each matrix (leading axes as the tile's); the tile's type.
 TypePtr deduceExpand(const OpCallContext& ctx, bool col) {
   const TileType& t = tileArgRef(ctx, 0);
   const TileType& v = tileArgRef(ctx, 1);
-  requireRank(ctx, 0, t, 2, "the tile");
-  requireRank(ctx, 1, v, 2, "the vector tile");
+  requireMinRank(ctx, 0, t, 2, "the tile");
   requireSameDType(ctx, 1, t.dtype, v.dtype, "the tile and the vector");
-  std::vector<int64_t> want =
-      col ? std::vector<int64_t>{1, t.shape[1]} : std::vector<int64_t>{t.shape[0], 1};
+  std::vector<int64_t> want = t.shape;
+  want[t.shape.size() - (col ? 2 : 1)] = 1;
   if (v.shape != want)
     ctx.fail(1,
              fmt::format("the vector operand of {} must have shape {}, got {}", ctx.op.name,
@@ -100,13 +100,15 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   bool fixpipeCast =
       src.dtype == DType::FP32 && (dst.dtype == DType::BF16 || dst.dtype == DType::FP16);
   if (!fixpipeCast) requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
-  if (src.shape.size() != dst.shape.size())
+  // A source of lower rank lands on the target's trailing axes (as tensor.assemble).
+  if (src.shape.size() > dst.shape.size())
     ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
                             src.shape.size(), dst.shape.size()));
   if (listArgElements(ctx, 2).size() != dst.shape.size())
     ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
-  for (size_t k = 0; k < dst.shape.size(); ++k)
-    if (src.shape[k] > dst.shape[k])
+  size_t lead = dst.shape.size() - src.shape.size();
+  for (size_t k = lead; k < dst.shape.size(); ++k)
+    if (src.shape[k - lead] > dst.shape[k])
       ctx.fail(1, fmt::format("{}: the source {} does not fit in the target {}", ctx.op.name,
                               formatShape(src.shape), formatShape(dst.shape)));
   return ctx.args[0]->type;

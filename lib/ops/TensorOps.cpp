@@ -239,7 +239,9 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   const TensorType& dst = tensorArgRef(ctx, 0);
   const TensorType& src = tensorArgRef(ctx, 1);
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
-  if (src.shape.size() != dst.shape.size())
+  // A source of lower rank lands on the target's trailing axes (PyPTO: a [4, 16] chunk into
+  // a [2, 4, 16] target at [b, 0, 0]); a higher rank has no place.
+  if (src.shape.size() > dst.shape.size())
     ctx.fail(1,
              fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
                          src.shape.size(), dst.shape.size()),

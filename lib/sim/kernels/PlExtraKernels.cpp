@@ -66,7 +66,9 @@ Value assembleKernel(const KernelContext& ctx) {
   const Tile& dst = ctx.tile(0);
   const Tile& src = withPadding(ctx.tile(1));
   auto off = ctx.intList(2);
-  const auto& ss = src.shape();
+  // A lower-rank source covers the target's trailing axes (leading extents 1).
+  std::vector<int64_t> ss(dst.shape().size() - std::min(dst.shape().size(), src.shape().size()), 1);
+  ss.insert(ss.end(), src.shape().begin(), src.shape().end());
   for (size_t k = 0; k < ss.size(); ++k)
     if (off[k] < 0 || off[k] + ss[k] > dst.shape()[k])
       ctx.fail(fmt::format("{}: the source {} at offset {} leaves the target on axis {}",
@@ -163,10 +165,16 @@ OpKernel expandKernel(bool col, BinFn f) {
     const Tile& t = withPadding(ctx.tile(0));
     const Tile& v = withPadding(ctx.tile(1));
     Tile r = result(ctx);
-    int64_t rows = t.shape()[0], cols = t.shape()[1];
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        r.buf->setF(i * cols + j, f(t.buf->getF(i * cols + j), v.buf->getF(col ? j : i)));
+    // Each [rows, cols] matrix of the leading axes broadcasts its own row / column.
+    size_t n = t.shape().size();
+    int64_t rows = t.shape()[n - 2], cols = t.shape()[n - 1];
+    int64_t batches = t.buf->numel() / (rows * cols);
+    for (int64_t b = 0; b < batches; ++b)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          int64_t at = (b * rows + i) * cols + j;
+          r.buf->setF(at, f(t.buf->getF(at), v.buf->getF(col ? b * cols + j : b * rows + i)));
+        }
     return r;
   };
 }

@@ -212,10 +212,14 @@ Value sliceKernel(const KernelContext& ctx) {
 Value assembleKernel(const KernelContext& ctx) {
   const Tensor& dst = ctx.tensor(0);
   const Buffer& src = *ctx.tensor(1).buf;
-  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), src.shape);
+  // A lower-rank source covers the target's trailing axes (leading extents 1).
+  std::vector<int64_t> shape(
+      dst.buf->shape.size() - std::min(dst.buf->shape.size(), src.shape.size()), 1);
+  shape.insert(shape.end(), src.shape.begin(), src.shape.end());
+  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), shape);
   // atomic=pl.AtomicType.Add (1) adds source into the window; 0 overwrites it.
   const bool add = ctx.intKwarg("atomic", 0) != 0;
-  forEach(src.shape, [&](int64_t i, const std::vector<int64_t>& c) {
+  forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> d(c);
     for (size_t k = 0; k < c.size(); ++k) d[k] += off[k];
     int64_t at = flatIndex(dst.buf->shape, d);
