@@ -296,21 +296,41 @@ TypePtr deduceTri(const OpCallContext& ctx) {
   return makeTile(shape, ctx.kwargOr<DType>("dtype", DType::Int32), kVec, valid);
 }
 
-/// batch_matmul([B, M, K], [B, K, N]) -> [B, M, N] in Acc (FP32 for float, INT32 for int8).
+/// batch_matmul([.., M, K], [.., K, N]) -> [.., M, N] in Acc (FP32 for float, INT32 for
+/// int8); the leading (batch) axes broadcast as numpy does, an operand may be a plain
+/// [M, K] / [K, N] matrix (PyPTO). batch_matmul_acc: the accumulator has that shape.
 TypePtr deduceBatchMatmul(const OpCallContext& ctx, size_t first) {
   const TileType& l = tileArgRef(ctx, first);
   const TileType& r = tileArgRef(ctx, first + 1);
-  requireMinRank(ctx, static_cast<int>(first), l, 3, "the left operand");
-  requireRank(ctx, static_cast<int>(first + 1), r, l.shape.size(), "the right operand");
-  size_t n = l.shape.size();
-  if (l.shape[n - 1] != r.shape[n - 2] ||
-      !std::equal(l.shape.begin(), l.shape.end() - 2, r.shape.begin()))
-    ctx.fail(static_cast<int>(first + 1), fmt::format("{}: {} x {} do not chain", ctx.op.name,
-                                                      formatShape(l.shape), formatShape(r.shape)));
-  auto shape = l.shape;
-  shape[n - 1] = r.shape[n - 1];
+  requireMinRank(ctx, static_cast<int>(first), l, 2, "the left operand");
+  requireMinRank(ctx, static_cast<int>(first + 1), r, 2, "the right operand");
+  size_t nl = l.shape.size(), nr = r.shape.size(), nb = std::max(nl, nr) - 2;
+  auto fail = [&] {
+    ctx.fail(static_cast<int>(first + 1),
+             fmt::format("{}: {} x {} do not chain", ctx.op.name, formatShape(l.shape),
+                         formatShape(r.shape)),
+             "lhs is [.., M, K] and rhs [.., K, N]; batch axes equal or 1");
+  };
+  if (l.shape[nl - 1] != r.shape[nr - 2]) fail();
+  std::vector<int64_t> shape(nb);
+  for (size_t k = 0; k < nb; ++k) {
+    int64_t x = k + (nl - 2) < nb ? 1 : l.shape[k + (nl - 2) - nb];
+    int64_t y = k + (nr - 2) < nb ? 1 : r.shape[k + (nr - 2) - nb];
+    if (x != y && x != 1 && y != 1) fail();
+    shape[k] = std::max(x, y);
+  }
+  shape.push_back(l.shape[nl - 2]);
+  shape.push_back(r.shape[nr - 1]);
   DType acc = isFloat(l.dtype) ? DType::FP32 : DType::Int32;
-  if (first > 0) return ctx.args[0]->type;
+  if (first > 0) {
+    const TileType& a = tileArgRef(ctx, 0);
+    if (a.shape != shape)
+      ctx.fail(0,
+               fmt::format("the accumulator of {} must have shape {}, got {}", ctx.op.name,
+                           formatShape(shape), formatShape(a.shape)),
+               "start it with pl.tile.batch_matmul(lhs, rhs)");
+    return ctx.args[0]->type;
+  }
   return makeTile(shape, acc, MemorySpace::Acc);
 }
 
