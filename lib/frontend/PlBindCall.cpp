@@ -505,6 +505,12 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
                    listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
+    // PyPTO's read / write take a bare index for a 1-D access: `indices` given as one integer
+    // is the one-element list.
+    if (specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::IntList &&
+        op.args[specIndex].name == "indices" && args.back()->type->isa<ir::ScalarType>() &&
+        ir::isInteger(args.back()->type->as<ir::ScalarType>()->dtype))
+      args.back() = ir::makeTuple({args.back()}, a.span);
     argSpans.push_back(a.span);
     if (!literalType && (!op.literalDTypeArg || *op.literalDTypeArg == i)) {
       if (auto dt = ir::elementDType(*args.back()->type);
