@@ -379,17 +379,19 @@ void registerComputeOps(OpRegistry& r) {
         .doc("reduce the first axis, kept as 1: [M, N] -> [1, N]");
 
   // The [M, 1] column is read one element per row and may keep its (col-major) layout.
-  for (const char* n : {"add", "sub", "mul", "div"})
-    r.add(std::string("tile.row_expand_") + n)
-        .arg("tile", K::Tile, vec)
-        .arg("col", K::Tile, vec)
-        .trait(OpTrait::RowBroadcast)
+  for (const char* n : {"add", "sub", "mul", "div"}) {
+    OpBuilder b = r.add(std::string("tile.row_expand_") + n);
+    b.arg("tile", K::Tile, vec).arg("col", K::Tile, vec);
+    // PTOAS's trowexpandadd overload with a scratch tile (PyPTO's optional tmp).
+    if (std::string_view(n) == "add") b.optionalArg("tmp", K::Tile, vec);
+    b.trait(OpTrait::RowBroadcast)
         .rowMajorArgs({0})
         .pipes(vector)
         .pto(ptoSpelling(std::string("row_expand_") + n))
         .deduce(deduceRowExpand)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));
+  }
 
   r.add("tile.matmul")
       .arg("lhs", K::Tile, {MemorySpace::Left})
