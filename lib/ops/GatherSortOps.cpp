@@ -416,6 +416,33 @@ TypePtr deducePagedGather(const OpCallContext& ctx) {
   return TensorType::get({maxIdx, size}, src.dtype);
 }
 
+/// gather_compare(src [R, C], kvalue, tmp): per row, the column indices (+ offset) of the
+/// elements that compare true against kvalue, out_cols of them -> (Tile[[R, out_cols], INT32],
+/// Tile[[1, R], count_dtype] the per-row match counts), PyPTO's compare-form tgather.
+TypePtr deduceGatherCompare(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the source");
+  requireDTypeIn(ctx, 0, src.dtype, {DType::FP16, DType::FP32, DType::Int16, DType::Int32},
+                 "the source dtype");
+  if (scalarArgDType(ctx, 1) != src.dtype)
+    ctx.fail(1,
+             fmt::format("the kvalue of {} must have the source's dtype {}, got {}", ctx.op.name,
+                         dtypeName(src.dtype), dtypeName(scalarArgDType(ctx, 1))),
+             fmt::format("pass a pl.{} scalar (pl.cast(k, pl.{}))", dtypeName(src.dtype),
+                         dtypeName(src.dtype)));
+  int64_t cols = ctx.kwargOr<int64_t>("out_cols", 0);
+  if (cols <= 0)
+    ctx.failKwarg("out_cols",
+                  fmt::format("out_cols of {} must be positive, got {}", ctx.op.name, cols),
+                  "give the number of indices kept per row, e.g. out_cols=8");
+  DType count = ctx.kwargOr<DType>("count_dtype", DType::Int32);
+  int64_t rows = src.shape[0];
+  TileView cview = implicitTileView(kVec, {1, rows});
+  cview.blayout = TileLayout::RowMajor;
+  return TupleType::get({makeTileWithLayoutOf(src, {rows, cols}, DType::Int32, kVec, {}),
+                         TileType::get({1, rows}, count, kVec, cview)});
+}
+
 TypePtr deduceCreateL1(const OpCallContext& ctx) {
   auto shape = staticShapeArg(ctx, 0, "shape");
   if (ctx.kwargOr<bool>("transpose", false) && shape.size() == 2) std::swap(shape[0], shape[1]);
@@ -471,6 +498,26 @@ std::vector<OpRow> gatherSortRows() {
        deduceScatterDim,
        kV,
        "Tile (input); rows of input replaced by src at index along dim"},
+      {"tile.gather_compare",
+       {tile("src"), scalar("kvalue"), tile("tmp")},
+       {{"cmp_mode",
+         A::Int,
+         int64_t{0},
+         false,
+         {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}, int64_t{4}, int64_t{5}},
+         {{std::string("eq"), int64_t{0}},
+          {std::string("ne"), int64_t{1}},
+          {std::string("lt"), int64_t{2}},
+          {std::string("le"), int64_t{3}},
+          {std::string("gt"), int64_t{4}},
+          {std::string("ge"), int64_t{5}}}},
+        {"offset", A::Int, int64_t{0}},
+        {"out_cols", A::Int, std::nullopt, true},
+        {"count_dtype", A::DType, DType::Int32, false, {DType::Int32, DType::UInt32}}},
+       deduceGatherCompare,
+       kV,
+       "(Tile[[R, out_cols], INT32], Tile[[1, R], count_dtype]); per row the column indices "
+       "(+ offset) where src cmp kvalue, and the match count"},
       {"tile.mgather",
        {tensor("mem"),
         {"idx", K::TileOrTensor},

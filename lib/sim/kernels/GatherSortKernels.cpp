@@ -195,6 +195,52 @@ OpKernel select(size_t src, int otherTile, int scalarArg) {
   };
 }
 
+/// gather_compare: per row r of src's valid region, the column indices j (+ offset) with
+/// src[r, j] cmp kvalue, in increasing j, the first out_cols of them into dst[r, :] (the rest
+/// 0), and the row's match count into cdst[0, r] (PyPTO's st test: indices of the matches).
+Value gatherCompare(const KernelContext& ctx) {
+  const Tile& src = withPadding(ctx.tile(0));
+  const std::vector<int64_t>& valid = ctx.tile(0).valid;
+  double k = ctx.scalar(1).asDouble();
+  int64_t mode = ctx.intKwarg("cmp_mode", 0), offset = ctx.intKwarg("offset", 0);
+  const auto* tt = ctx.call.type->as<ir::TupleType>();
+  PTOC_CHECK(tt && tt->types.size() == 2, "tile.gather_compare: result is not a pair");
+  const auto& dt = *tt->types[0]->as<ir::TileType>();
+  const auto& ct = *tt->types[1]->as<ir::TileType>();
+  Tile dst = makeTile(dt, dt.shape), cnt = makeTile(ct, ct.shape);
+  int64_t cols = src.shape()[1], outCols = dt.shape[1];
+  for (int64_t i = 0; i < dst.buf->numel(); ++i) dst.buf->setI(i, 0);
+  for (int64_t i = 0; i < cnt.buf->numel(); ++i) cnt.buf->setI(i, 0);
+  auto holds = [mode](double a, double b) {
+    switch (mode) {
+      case 0:
+        return a == b;
+      case 1:
+        return a != b;
+      case 2:
+        return a < b;
+      case 3:
+        return a <= b;
+      case 4:
+        return a > b;
+      default:
+        return a >= b;
+    }
+  };
+  for (int64_t r = 0; r < valid[0]; ++r) {
+    int64_t n = 0;
+    for (int64_t j = 0; j < valid[1]; ++j) {
+      if (!holds(src.buf->getF(r * cols + j), k)) continue;
+      if (n < outCols) dst.buf->setI(r * outCols + n, j + offset);
+      ++n;
+    }
+    cnt.buf->setI(r, n);
+  }
+  TupleValue out;
+  out.elements = {Value{dst}, Value{cnt}};
+  return out;
+}
+
 Value tri(const KernelContext& ctx) {
   int64_t diag = ctx.intArg(0);
   bool upper = ctx.intKwarg("upper", 0) != 0;
@@ -285,6 +331,7 @@ void registerGatherSortKernels(OpSemantics& s) {
   s.add("tile.sels", select(1, -1, 3));
   s.add("tile.expands", elementwise({}, 1, [](V, double b) { return b; }));
   s.add("tile.tri", tri);
+  s.add("tile.gather_compare", gatherCompare);
   s.add("tile.and_", bitwise([](int64_t a, int64_t b) { return a & b; }));
   s.add("tile.ands", bitwise([](int64_t a, int64_t b) { return a & b; }));
   s.add("tile.or_", bitwise([](int64_t a, int64_t b) { return a | b; }));
