@@ -272,6 +272,22 @@ DeduceTypeFn bitwiseOf(std::vector<size_t> checked, bool boolOk = false) {
   };
 }
 
+/// shl / shr (value tile, shift tile): integer tiles of one shape; the shift amounts may have
+/// another integer dtype (PyPTO); the value tile's type.
+TypePtr deduceShift(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const TileType& s = tileArgRef(ctx, 1);
+  for (size_t i : {size_t{0}, size_t{1}}) {
+    DType d = i == 0 ? t.dtype : s.dtype;
+    if (!isInteger(d))
+      ctx.fail(static_cast<int>(i),
+               fmt::format("{} needs integer tiles, got {}", ctx.op.name, dtypeName(d)),
+               "shifts work on integer tiles: cast it first (pl.cast(t, pl.INT32))");
+  }
+  requireSameShape(ctx, 1, t.shape, s.shape, "the operands");
+  return makeTileWithLayoutOf(t, t.shape, t.dtype, kVec, explicitValidOf(t));
+}
+
 /// row_argmax / col_argmax (tile, tmp?): INT32 indices, [rows, 1] or [1, cols].
 DeduceTypeFn argReduceOf(bool row) {
   return [row](const OpCallContext& ctx) -> TypePtr {
@@ -766,8 +782,8 @@ std::vector<OpRow> gatherSortRows() {
        bitwiseOf({1}),
        kV,
        "Tile; lhs ^ rhs (tmp: scratch)"},
-      {"tile.shl", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs << rhs"},
-      {"tile.shr", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs >> rhs"},
+      {"tile.shl", {tile("lhs"), tile("rhs")}, {}, deduceShift, kV, "Tile; lhs << rhs"},
+      {"tile.shr", {tile("lhs"), tile("rhs")}, {}, deduceShift, kV, "Tile; lhs >> rhs"},
       {"tile.ands", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs & scalar"},
       {"tile.ors", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs | scalar"},
       {"tile.xors",
