@@ -278,6 +278,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     for (size_t i = 1; i < s.body.size(); ++i) {
       ir::StmtPtr st = bindStmt(*s.body[i], &y, i + 1 == s.body.size());
       if (st) stmts.push_back(st);
+      if (endsBlock(s.body[i]->kind)) break;  // the rest is dead (Ast.h)
     }
     body = ir::makeSeq(std::move(stmts), s.span);
     --loopDepth_;

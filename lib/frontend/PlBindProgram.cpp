@@ -458,6 +458,7 @@ ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
       fail(s.span, "pl.func_attr must be the first statement of the function body",
            "move it to the top of the body, or merge it into the first pl.func_attr({...})");
     ir::StmtPtr bound = bindStmt(s, nullptr, false);
+    if (endsBlock(s.kind)) i = def.body.size();  // the rest is dead (Ast.h)
     if (!bound) continue;
     if (const auto* seq = bound->as<ir::SeqStmt>()) {  // e.g. a return that unpacks a tuple
       for (const auto& inner : seq->stmts) {

@@ -109,9 +109,12 @@ ir::StmtPtr PlBinder::bindBlock(const StmtList& body, Span span,
   bool flat = true;  // checked here, while each new statement is in the cache
   for (size_t i = 0; i < body.size(); ++i) {
     ir::StmtPtr s = bindStmt(*body[i], yieldOut, i + 1 == body.size());
-    if (!s) continue;
-    flat = flat && !s->isa<ir::SeqStmt>();
-    stmts.push_back(std::move(s));
+    const StmtKind kind = body[i]->kind;
+    if (s) {
+      flat = flat && !s->isa<ir::SeqStmt>();
+      stmts.push_back(std::move(s));
+    }
+    if (endsBlock(kind)) break;  // the rest is dead (Ast.h): no later stage may see it
   }
   return flat ? ir::flatSeq(std::move(stmts), span) : ir::makeSeq(std::move(stmts), span);
 }

@@ -183,9 +183,11 @@ Tile CoreGroup::popC2V(const TaskInfo& t, const ir::Call& call, Pipe& p, const i
                             {{e.pushSpan, "pushed here"}});
   const Tile& full = e.parts[0];
   auto axis = splitCodeAxis(split);
-  Tile part = axis ? laneHalf(full, *axis, lane, stride) : copyTile(full);
+  // One AIV lane (a standalone full-width kernel) receives the whole tile.
+  const bool half = axis && aivLanes_ == 2;
+  Tile part = half ? laneHalf(full, *axis, lane, stride) : copyTile(full);
   checkPopType(call, t.fn->name, type, part,
-               axis ? fmt::format("lane {}'s half of the pushed {} tile", lane, describeTile(full))
+               half ? fmt::format("lane {}'s half of the pushed {} tile", lane, describeTile(full))
                     : "the pushed tile",
                e.pushSpan);
   e.popped[lane] = true;

@@ -67,11 +67,22 @@ bool usesSplitCodes(const ir::Function& fn) {
   return finder.found;
 }
 
+/// A hand-written standalone split AIV kernel before split-vector-kernel: an AIV function with
+/// a split (its `split` attr or the split codes of its pipe ops) that is neither split_aiv nor
+/// dual_aiv_dispatch. It is written full width, as if one vector core held the whole tile
+/// (pypto-facts §3.9, arm 3: split-vector-kernel halves it), so it runs once, on lane 0, and
+/// its split-coded pops and pushes move whole tiles.
+bool standaloneFullWidthAiv(const ir::Function& f) {
+  return f.funcType == ir::FunctionType::AIV && !boolAttr(f, ir::fnattr::kSplitAiv) &&
+         !boolAttr(f, ir::fnattr::kDualAivDispatch) && (splitAttr(f) != 0 || usesSplitCodes(f));
+}
+
 /// How many AIV lanes a Group runs (PyPTO's orchestration rule plus PTOAS's A5 rule for
-/// no-split kernels): two when the group, its AIC or AIV function carry a split mode,
-/// split_aiv or dual_aiv_dispatch, or when a pipe op uses a split code; else only lane 0
-/// runs (a no-split vector kernel is not duplicated).
+/// no-split kernels): one for a standalone full-width AIV kernel (above); two when the group,
+/// its AIC or AIV function carry a split mode, split_aiv or dual_aiv_dispatch, or when a pipe
+/// op uses a split code; else only lane 0 runs (a no-split vector kernel is not duplicated).
 int aivLaneCount(const ir::Function& group, const ir::Function* aic, const ir::Function* aiv) {
+  if (aiv && standaloneFullWidthAiv(*aiv)) return 1;
   auto dual = [](const ir::Function* f) {
     return f && (splitAttr(*f) != 0 || boolAttr(*f, ir::fnattr::kSplitAiv) ||
                  boolAttr(*f, ir::fnattr::kDualAivDispatch));
@@ -117,7 +128,7 @@ std::vector<Value> Executor::invoke(const ir::Function& fn, std::vector<Value> a
                           boolAttr(fn, ir::fnattr::kSplitAiv) && !holdsSplitAivRegion(fn);
     // An AIV function runs on both lanes when it is a split kernel (a split mode, split_aiv:
     // split-vector-kernel stamps those dual_aiv_dispatch) or says so.
-    bool dualAiv = fn.funcType == ir::FunctionType::AIV &&
+    bool dualAiv = fn.funcType == ir::FunctionType::AIV && !standaloneFullWidthAiv(fn) &&
                    (boolAttr(fn, ir::fnattr::kDualAivDispatch) || splitAttr(fn) != 0 ||
                     boolAttr(fn, ir::fnattr::kSplitAiv));
     if (splitAivInCore || dualAiv) return runLanes(fn, std::move(args), site);

@@ -6,6 +6,7 @@
 #include "InterpreterImpl.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
+#include "ptoc/ops/OpRegistry.h"
 #include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim::detail {
@@ -122,11 +123,34 @@ int64_t Executor::evalInt(const ir::Expr& e, Frame& f) {
   return s.i;
 }
 
+/// In the AIC / AIV functions expand-mixed-kernel makes (what the hardware runs), a store of a
+/// tile with an empty valid region is outside the PTO ISA's contract: pto-isa's TSTORE asserts
+/// valid rows and columns > 0 (a release build moves nothing, a debug or CA-model build traps).
+/// The split lowering guards the stores of a lane that can be empty (docs/passes/
+/// lower-auto-vector-split.md, "Empty lanes"); an author-level function (InCore, a split_aiv
+/// kernel before lowering) keeps the abstract meaning, an empty store writes nothing.
+void Executor::checkStoreNotEmpty(const ir::Call& c, const std::vector<Value>& args, Frame& f) {
+  if (!f.fn || (f.fn->funcType != ir::FunctionType::AIC && f.fn->funcType != ir::FunctionType::AIV))
+    return;
+  if (args.empty() || !args[0].is<Tile>()) return;
+  const std::vector<int64_t>& valid = args[0].get<Tile>().valid;
+  for (size_t k = 0; k < valid.size(); ++k)
+    if (valid[k] == 0)
+      throw SimError(c.span,
+                     fmt::format("{} stores a tile whose valid region is empty (extent 0 on axis "
+                                 "{}) in {} '{}': outside the PTO ISA contract (TSTORE requires "
+                                 "valid rows and columns > 0)",
+                                 c.callee, k, ir::toString(f.fn->funcType), f.fn->name),
+                     "guard the store with an `if` on the valid extent (lower-auto-vector-split "
+                     "does this for a lane that can be empty)");
+}
+
 Value Executor::evalCall(const ir::Call& c, Frame& f) {
   std::vector<Value> args;
   args.reserve(c.args.size());
   for (const auto& a : c.args) args.push_back(eval(*a, f));
   if (c.op) {
+    if (c.op->id == ptoc::OpId::Store) checkStoreNotEmpty(c, args, f);
     if (!timing::activeTimeline()) return OpSemantics::instance().evaluate(c, args, core_);
     Value v = OpSemantics::instance().evaluate(c, args, core_);
     timing::recordCall(c, args, v);  // the cycle model observes; it never changes `v`

@@ -89,6 +89,7 @@ class Executor {
   std::vector<Value> call(const ir::Function& fn, std::vector<Value> args, Span site);
 
   Value eval(const ir::Expr& e, Frame& f);
+  void checkStoreNotEmpty(const ir::Call& c, const std::vector<Value>& args, Frame& f);
   Flow exec(const ir::Stmt& s, Frame& f);
 
   void checkVecscopeInputs(const ir::SimdVfScopeStmt& r);

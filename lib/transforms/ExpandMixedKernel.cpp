@@ -216,7 +216,10 @@ class ExpandMixedKernelPass final : public Pass {
           splitModeOf(*f) != SplitMode::None || getAttr<bool>(f->attrs, fnattr::kDualAivDispatch))
         continue;
       if (const bool* a = getAttr<bool>(f->attrs, fnattr::kSplitAiv); a && *a) continue;
-      if (!expand::scanPipeUse(f->body).dirMask) continue;
+      // A member whose pipe ops carry split codes is a standalone split kernel (written full
+      // width; split-vector-kernel halves it), not a no-split one.
+      const expand::PipeUse use = expand::scanPipeUse(f->body);
+      if (!use.dirMask || use.splitCoded) continue;
       AttrList attrs = f->attrs;
       attrs.emplace_back(fnattr::kDualAivDispatch, true);
       f = withBody(*f, f->body, std::move(attrs));

@@ -29,6 +29,7 @@
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/transforms/Pass.h"
 #include "split/CorePlacement.h"
+#include "split/EmptyLaneGuard.h"
 #include "split/ExplicitRegion.h"
 #include "split/ShardValid.h"
 #include "split/SplitLowerer.h"
@@ -171,7 +172,13 @@ class LowerAutoVectorSplitPass final : public Pass {
   }
 
  private:
+  /// The lowered function, its stores guarded against an empty lane (split/EmptyLaneGuard.h).
   FunctionPtr lowerFunction(const FunctionPtr& f, DiagnosticEngine& diag) {
+    FunctionPtr out = lowerUnguarded(f, diag);
+    return out == f ? f : split::guardEmptyLaneStores(out);
+  }
+
+  FunctionPtr lowerUnguarded(const FunctionPtr& f, DiagnosticEngine& diag) {
     if (f->funcType != FunctionType::InCore) return f;
     if (findStmt(f->body, {StmtKind::SplitAivScope}))
       return split::localizeExplicitShards(lowerRegionFunction(*f, diag), diag);

@@ -28,10 +28,12 @@
 // Properties: requires MixedKernelExpanded; produces, invalidates nothing.
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <map>
+#include <string_view>
 #include <unordered_set>
 
-#include "ptoc/analysis/BufferDemand.h"
+#include "PtoasCapacityGate.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
@@ -449,23 +451,6 @@ std::vector<StmtPtr> replaceAt(const std::vector<StmtPtr>& top, size_t index,
   return out;
 }
 
-/// Whether the rotated pair still fits the buffers PTOAS places it in. Two stages deep, B's
-/// inputs from A travel through two registers per value, so the AIV holds about one more
-/// iteration's tiles at once; PTOAS rejects a kernel it cannot place ("failed to allocate
-/// local memory hole"). The bound is safe, not tight: every tile allocated in the buffer,
-/// none sharing space, plus the pipe ring (analysis::bufferDemand).
-bool fitsOnChip(const Function& aic, const Function& aiv, target::Arch arch) {
-  auto fits = [&](const Function& f, MemorySpace space, target::Buffer buf) {
-    const analysis::BufferDemand d = analysis::bufferDemand(f, space, buf);
-    return d.allTileBytes + d.ringBytes <= target::bufferBytes(arch, buf);
-  };
-  return fits(aiv, MemorySpace::Vec, target::Buffer::UB) &&
-         fits(aic, MemorySpace::Mat, target::Buffer::L1) &&
-         fits(aic, MemorySpace::Left, target::Buffer::L0A) &&
-         fits(aic, MemorySpace::Right, target::Buffer::L0B) &&
-         fits(aic, MemorySpace::Acc, target::Buffer::L0C);
-}
-
 /// The AIC side: its loop and the X / Y stages.
 struct AicPlan {
   LoopSite site;
@@ -563,6 +548,13 @@ std::optional<std::pair<FunctionPtr, FunctionPtr>> pipelinePair(const Function& 
   return std::make_pair(newAic, withBody(aiv, *body, aiv.attrs));
 }
 
+/// 2, or 1 with PTOC_ROTATION_DEPTH=1 (to run PTOAS on the one-stage form of a kernel that
+/// fits two stages deep; docs/passes/pipeline-cross-core-loops.md, "Capacity").
+int64_t maxRotationDepth() {
+  const char* e = std::getenv("PTOC_ROTATION_DEPTH");
+  return e && std::string_view(e) == "1" ? 1 : 2;
+}
+
 class PipelineCrossCoreLoopsPass final : public Pass {
  public:
   std::string_view name() const override { return "pipeline-cross-core-loops"; }
@@ -589,11 +581,15 @@ class PipelineCrossCoreLoopsPass final : public Pass {
       }
       if (!aic || !aiv || replaced.count(aic->name) || replaced.count(aiv->name)) continue;
       // Two stages deep when the loop runs at least three times and the deeper kernels
-      // still fit on chip, else one.
-      auto pair = pipelinePair(*aic, *aiv, 2);
-      if (pair && !fitsOnChip(*pair->first, *pair->second, ctx.arch)) pair.reset();
+      // still fit on chip (PTOAS must place them: PtoasCapacityGate.h), else one.
+      auto fits = [&](const auto& p) {
+        return ptoasPlacesPair(program, p.first, p.second, ctx) == GateVerdict::Fits;
+      };
+      std::optional<std::pair<FunctionPtr, FunctionPtr>> pair;
+      if (maxRotationDepth() >= 2) pair = pipelinePair(*aic, *aiv, 2);
+      if (pair && !fits(*pair)) pair.reset();
       if (!pair) pair = pipelinePair(*aic, *aiv, 1);
-      if (pair && !fitsOnChip(*pair->first, *pair->second, ctx.arch)) pair.reset();
+      if (pair && !fits(*pair)) pair.reset();
       if (pair) {
         replaced[aic->name] = pair->first;
         replaced[aiv->name] = pair->second;

@@ -6,6 +6,9 @@
 //  2. Hand-written standalone split kernels (AIC / AIV, not split_aiv, whose `split` attr or
 //     pipe split codes ask for a split): the AIV body is halved with lower-auto-vector-split's
 //     machinery (splitvec/Standalone.cpp); an AIC function only gets its `split` stamped.
+//     An AIV kernel already stamped dual_aiv_dispatch is per lane as written (hand-written
+//     per lane, or halved by this pass before): only its `split` is stamped (a departure:
+//     the reference would halve it again; the simulator runs it per lane, as ptoc does).
 //  3. A2/A3 AIV functions stamped dual_aiv_dispatch without a split mode (a no-split mixed
 //     kernel): the body becomes `if subblock_idx == 0: <body> else: <lane-1 replay>`
 //     (splitvec/Replay.cpp) — lane 1 repeats every handshake and writes nothing.
@@ -64,7 +67,11 @@ class SplitVectorKernelPass final : public Pass {
         return withBody(*f, f->body, std::move(attrs));
       }
       if (SplitMode m = standaloneSplitMode(*f, ctx.diag); m != SplitMode::None) {
-        if (f->funcType == FunctionType::AIV) return halveStandaloneAiv(*f, m, ctx.diag);
+        // An AIV kernel already marked dual_aiv_dispatch runs on both lanes as written (its
+        // author wrote it per lane, or this pass halved it before): only `split` is stamped,
+        // as the simulator runs it. Unmarked, it is written full width and halved.
+        if (f->funcType == FunctionType::AIV && !(dual && *dual))
+          return halveStandaloneAiv(*f, m, ctx.diag);
         AttrList attrs = restampAttrs(f->attrs, {{fnattr::kSplit, m}}, {});
         return attrs == f->attrs ? f : withBody(*f, f->body, std::move(attrs));
       }

@@ -30,7 +30,17 @@ VarPtr TileBlockRewriter::insertBefore(const std::string& name, const CallPtr& c
 VarPtr TileBlockRewriter::cached(const Var* v, const std::string& key) const {
   if (!v || !cache_) return nullptr;
   auto it = cache_->find({v, key});
-  return it == cache_->end() ? nullptr : it->second;
+  if (it != cache_->end()) return it->second;
+  // A conversion made in an enclosing list before this one dominates it: an if arm reuses
+  // it. Not across a loop's body: a later element store in the body would make it stale
+  // for the next iteration.
+  const size_t floor = loopFloors_.empty() ? 0 : loopFloors_.back();
+  for (size_t i = openCaches_.size(); i-- > floor;) {
+    if (openCaches_[i] == cache_) continue;
+    auto hit = openCaches_[i]->find({v, key});
+    if (hit != openCaches_[i]->end()) return hit->second;
+  }
+  return nullptr;
 }
 
 void TileBlockRewriter::forgetConversions(const Var* v) {
@@ -200,7 +210,9 @@ StmtPtr TileBlockRewriter::mutateFor(const std::shared_ptr<const ForStmt>& s) {
   auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
   VarPtr lv = mutateDef(s->loopVar);
   yieldTargets_.push_back(carried);
+  loopFloors_.push_back(openCaches_.size());
   StmtPtr body = mutateStmt(s->body);
+  loopFloors_.pop_back();
   yieldTargets_.pop_back();
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
@@ -213,23 +225,82 @@ StmtPtr TileBlockRewriter::mutateWhile(const std::shared_ptr<const WhileStmt>& s
   auto ias = rewriteIterArgs(s->iterArgs, s->span, carried);
   ExprPtr c = mutateExpr(s->cond);
   yieldTargets_.push_back(carried);
+  loopFloors_.push_back(openCaches_.size());
   StmtPtr body = mutateStmt(s->body);
+  loopFloors_.pop_back();
   yieldTargets_.pop_back();
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
   return std::make_shared<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
 }
 
+namespace {
+
+/// Same shape, dtype and memory: the types differ at most in their layout.
+bool sameButLayout(const TypePtr& a, const TypePtr& b) {
+  const auto* x = a ? a->as<TileType>() : nullptr;
+  const auto* y = b ? b->as<TileType>() : nullptr;
+  return x && y && x->shape == y->shape && x->dtype == y->dtype && x->memory == y->memory;
+}
+
+const YieldStmt* lastYield(const StmtPtr& arm) {
+  if (!arm) return nullptr;
+  std::vector<StmtPtr> stmts = flattenStmts(arm);
+  return stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+}
+
+}  // namespace
+
+StmtPtr TileBlockRewriter::coerceYields(const StmtPtr& arm, const std::vector<TypePtr>& want) {
+  std::vector<StmtPtr> stmts = arm ? flattenStmts(arm) : std::vector<StmtPtr>{};
+  const auto* y = stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
+  if (!y) return arm;
+  std::vector<StmtPtr> moves;
+  auto* savedPending = pending_;
+  auto* savedCache = cache_;
+  pending_ = &moves;
+  cache_ = nullptr;
+  std::vector<ExprPtr> values = y->values;
+  for (size_t k = 0; k < values.size() && k < want.size(); ++k)
+    values[k] = coerce(values[k], want[k], y->span);
+  pending_ = savedPending;
+  cache_ = savedCache;
+  if (moves.empty()) return arm;
+  Span span = y->span;
+  stmts.pop_back();
+  for (auto& m : moves) stmts.push_back(std::move(m));
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), span));
+  return makeSeq(std::move(stmts), arm->span);
+}
+
 StmtPtr TileBlockRewriter::mutateIf(const std::shared_ptr<const IfStmt>& s) {
   ExprPtr c = mutateExpr(s->cond);
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
-  std::vector<TypePtr> results;
-  for (const auto& rv : rvs) results.push_back(rv->type);
-  yieldTargets_.push_back(results);
+  // The arms first, their yields as they come (no target yet).
+  yieldTargets_.emplace_back(rvs.size());
   StmtPtr t = mutateStmt(s->thenBody);
   StmtPtr e = mutateStmt(s->elseBody);
   yieldTargets_.pop_back();
+  // A result both arms yield with the same new layout (a repaired, row-major value) takes
+  // that type, and later uses follow; otherwise each arm's value is moved back to the
+  // result's type before its yield.
+  const YieldStmt* ty = lastYield(t);
+  const YieldStmt* ey = lastYield(e);
+  std::vector<TypePtr> want;
+  for (size_t k = 0; k < rvs.size(); ++k) {
+    TypePtr a = ty && k < ty->values.size() ? ty->values[k]->type : nullptr;
+    TypePtr b = ey && k < ey->values.size() ? ey->values[k]->type : nullptr;
+    if (a && b && sameType(a, b) && !sameType(a, rvs[k]->type) && sameButLayout(a, rvs[k]->type) &&
+        k < s->returnVars.size()) {
+      auto nv = std::make_shared<Var>(rvs[k]->name, a, rvs[k]->span);
+      remap(s->returnVars[k], nv);
+      rvs[k] = nv;
+    }
+    want.push_back(rvs[k]->type);
+  }
+  t = coerceYields(t, want);
+  e = coerceYields(e, want);
   return std::make_shared<IfStmt>(c, t, e, std::move(rvs), s->span);
 }
 

@@ -2,11 +2,13 @@
 // resolve-backend-op-layouts. It walks a function as nested statement lists; a call
 // statement is rewritten by the subclass (rewriteCall), which may insert statements right
 // before it (insertBefore, e.g. a tile.move of an operand) — with a per-list cache so one
-// list moves a value once (then/else arms are lists of their own). When a rewritten call's
-// result type changes, its variable is re-created and every later use follows (IRMutator
-// remap). Where a value meets a fixed type — a loop's init and yield (the iter_arg's type),
-// an if's yields (the result's type), a return (the function's return type) — a value whose
-// type changed is converted back with a tile.move (coerce).
+// list moves a value once (then/else arms are lists of their own, and reuse a conversion
+// made before the if; a loop body does not reuse one made before the loop). When a
+// rewritten call's result type changes, its variable is re-created and every later use
+// follows (IRMutator remap). Where a value meets a fixed type — a loop's init and yield (the
+// iter_arg's type), a return (the function's return type) — a value whose type changed is
+// converted back with a tile.move (coerce). An if's result takes the type both arms yield
+// when they agree on a new layout; otherwise each arm's value is converted back.
 #pragma once
 
 #include <map>
@@ -68,6 +70,8 @@ class TileBlockRewriter : public ir::IRMutator {
   /// set when the result differs from `stmts`.
   ir::StmtPtr rewriteBlock(const std::vector<ir::StmtPtr>& stmts, Span span,
                            bool* changed = nullptr);
+  /// `arm` with its final yield's values moved to `want` (statements before the yield).
+  ir::StmtPtr coerceYields(const ir::StmtPtr& arm, const std::vector<ir::TypePtr>& want);
   std::vector<ir::IterArgPtr> rewriteIterArgs(const std::vector<ir::IterArgPtr>& ias, Span at,
                                               std::vector<ir::TypePtr>& carried);
 
@@ -77,6 +81,8 @@ class TileBlockRewriter : public ir::IRMutator {
   std::map<std::pair<const ir::Var*, std::string>, ir::VarPtr>* cache_ = nullptr;
   std::vector<std::map<std::pair<const ir::Var*, std::string>, ir::VarPtr>*> openCaches_;
   std::vector<std::vector<ir::TypePtr>> yieldTargets_;
+  /// openCaches_.size() at each enclosing loop body: conversions are not reused across it.
+  std::vector<size_t> loopFloors_;
 };
 
 }  // namespace ptoc

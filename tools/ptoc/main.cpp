@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string_view>
 
 #include "ptoc/codegen/PtoEmitter.h"
@@ -16,6 +17,7 @@
 #include "ptoc/ops/OpCatalog.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/sim/RunDriver.h"
+#include "ptoc/target/PtoasPlacement.h"
 #include "ptoc/transforms/PassManager.h"
 
 namespace {
@@ -143,6 +145,25 @@ int runCompile(Driver& d, const std::string& file, const PassManagerOptions& opt
                  "check that the directory exists and is writable");
     return 1;
   }
+  return 0;
+}
+
+/// `ptoc plan-memory FILE.pto`: where PTOAS v0.27's PlanMemory would place each function's
+/// local buffers and its reserve_buffer (target/PtoasPlacement.h); exit 1 when some function
+/// would be rejected.
+int runPlanMemory(Driver& d, const std::string& file, target::Arch arch, bool verbose) {
+  std::ifstream is(file);
+  if (!is) {
+    d.diag.error({}, fmt::format("ptoc plan-memory: cannot read '{}'", file),
+                 "give a PTO file (ptoc compile --emit=pto -o FILE.pto)");
+    return 1;
+  }
+  std::stringstream ss;
+  ss << is.rdbuf();
+  auto p = target::predictPtoasPlacement(ss.str(), arch);
+  std::cout << target::renderPrediction(p, verbose);
+  for (const auto& f : p)
+    if (!f.accepted()) return 3;
   return 0;
 }
 
@@ -337,6 +358,15 @@ int main(int argc, char** argv) {
   addRunFlags(compareCmd);
   addPassFlags(compareCmd);
 
+  bool planVerbose = false;
+  auto* planCmd = app.add_subcommand(
+      "plan-memory",
+      "predict PTOAS v0.27's placement of a PTO file's local buffers and pipe ring (exit 3: "
+      "some function would be rejected)");
+  planCmd->add_option("file", file, "PTO file (ptoc compile --emit=pto)")->required();
+  planCmd->add_option("--arch", arch, "a2a3 or a5 (default)")->check(CLI::IsMember({"a2a3", "a5"}));
+  planCmd->add_flag("--verbose", planVerbose, "one line per buffer: bytes, life, offset");
+
   auto* passesCmd = app.add_subcommand("passes", "list the passes and their properties");
   auto* opsCmd = app.add_subcommand("ops", "list the registered ops");
   std::string opsFormat = "text";
@@ -374,6 +404,8 @@ int main(int argc, char** argv) {
       rc = runCheck(d, file, passes, pmOpts, runOpts, cmpOpts);
     else if (*eqCmd)
       rc = runEqual(d, file, fileB);
+    else if (*planCmd)
+      rc = runPlanMemory(d, file, pmOpts.arch, planVerbose);
     else if (*passesCmd)
       rc = runPasses();
     else if (*opsCmd)

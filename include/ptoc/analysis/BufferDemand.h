@@ -1,7 +1,8 @@
 // What a kernel asks of one on-chip buffer once emitted for PTOAS (docs/codegen.md, "The
 // reserved ring"): the tiles codegen allocates there, and the pipe ring PTOAS v0.27 reserves
-// there. Read by codegen's capacity check and by passes that must not grow a kernel past
-// what PTOAS can place (pipeline-cross-core-loops' two-stage rotation).
+// there. Read by codegen's capacity check and, as a safe but loose bound, by
+// pipeline-cross-core-loops' capacity gate when a program has no PTO form (otherwise the gate
+// asks the PlanMemory model, target/PtoasPlacement.h).
 #pragma once
 
 #include <cstdint>

@@ -340,6 +340,11 @@ enum class StmtKind : uint8_t {
 };
 
 const char* stmtKindName(StmtKind k);
+/// A return / break / continue: Python never runs the statements after it in the same block
+/// (PyPTO's inliner drops them as dead), so the binders do not bind them.
+inline bool endsBlock(StmtKind k) {
+  return k == StmtKind::Return || k == StmtKind::Break || k == StmtKind::Continue;
+}
 
 struct Stmt {
   const StmtKind kind;

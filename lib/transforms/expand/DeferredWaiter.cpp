@@ -290,6 +290,21 @@ void checkDeferredWaiters(const std::vector<FunctionPtr>& fns, DiagnosticEngine&
                            "runs it on core_num={} blocks",
                            name, *n),
                "launch it with pl.submit (one block), not pl.spmd_submit");
+      // Launch attributes written as call attributes (`attrs={...}`, ir/CallAttrs.h).
+      if (findAttr(c->kwargs, "attrs.predicate"))
+        reject(diag, c->span,
+               fmt::format("deferred waiter '{}' cannot use a dispatch predicate: every "
+                           "launched waiter must run, or its task id never resolves",
+                           name),
+               "drop the predicate; put the condition around the producer of the signal instead");
+      const bool* syncStart = getAttr<bool>(c->kwargs, "attrs.sync_start");
+      const int64_t* coreNum = getAttr<int64_t>(c->kwargs, "attrs.core_num");
+      if ((syncStart && *syncStart) || coreNum)
+        reject(diag, c->span,
+               fmt::format("deferred waiter '{}' must be a single-block task and cannot use "
+                           "core_num or sync_start",
+                           name),
+               "drop the launch attribute: the waiter runs on one block");
       launched.insert(name);
     }
   }

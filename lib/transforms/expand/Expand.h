@@ -64,8 +64,9 @@ ir::StmtPtr finalizeTfrees(const ir::StmtPtr& body, Side side, DiagnosticEngine&
 struct PipeUse {
   int dirMask = 0;
   int64_t slotSize = 0;
-  bool hasSetup = false;  // the body already sets the pipe up (hand-written)
-  int64_t peakHeld = 0;   // the most popped tiles this side holds at once (one direction)
+  bool hasSetup = false;    // the body already sets the pipe up (hand-written)
+  int64_t peakHeld = 0;     // the most popped tiles this side holds at once (one direction)
+  bool splitCoded = false;  // a push / pop carries a split code other than 0
 };
 PipeUse scanPipeUse(const ir::StmtPtr& body);
 

@@ -238,6 +238,13 @@ class PipeScan : public IRVisitor {
 
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
+    if (c.callee == "tile.tpush_to_aiv" || c.callee == "tile.tpop_from_aic" ||
+        c.callee == "tile.tpush_to_aic" || c.callee == "tile.tpop_from_aiv") {
+      const AttrValue* split = findAttr(c.kwargs, "split");
+      const auto* code = split ? std::get_if<int64_t>(split) : nullptr;
+      const auto* mode = split ? std::get_if<SplitMode>(split) : nullptr;
+      use.splitCoded |= (code && *code != 0) || (mode && *mode != SplitMode::None);
+    }
     if (c.callee == "tile.tpush_to_aiv") {
       use.dirMask |= 1;
       use.slotSize = std::max(use.slotSize, tileBytes(c.args[0]->type));

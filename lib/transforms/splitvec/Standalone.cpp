@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "../expand/Expand.h"
+#include "../split/EmptyLaneGuard.h"
 #include "../split/SplitLowerer.h"
 #include "SplitVec.h"
 #include "ptoc/ir/Builder.h"
@@ -191,7 +192,33 @@ SplitMode standaloneSplitMode(const Function& f, DiagnosticEngine& diag) {
   return scan.mode;
 }
 
+/// The first tile.get_subblock_idx() call of a body, or null.
+class LaneIndexRead : public IRVisitor {
+ public:
+  const Call* found = nullptr;
+
+ protected:
+  void visitCall(const Call& c) override {
+    if (!found && isOp(c, OpId::GetSubblockIdx)) found = &c;
+    IRVisitor::visitCall(c);
+  }
+};
+
 FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngine& diag) {
+  // Written full width, the kernel has no lane: a lane index read here would take lane 1's
+  // value after halving, where the unsplit kernel (and the simulator's run of it) reads 0.
+  LaneIndexRead lane;
+  lane.visitStmt(f.body);
+  if (lane.found) {
+    diag.error(
+        lane.found->span,
+        fmt::format("split-vector-kernel: the standalone split kernel '{}' is halved "
+                    "(it is written full width), but it reads its lane index here",
+                    f.name),
+        "if the kernel is written per lane, say so with pl.func_attr({\"dual_aiv_dispatch\": "
+        "True}); otherwise drop tile.get_subblock_idx() and address the whole tile");
+    throw CompileError();
+  }
   std::vector<StmtPtr> prefix, rest;
   bool inPrefix = true;
   for (const auto& s : flattenStmts(f.body)) {
@@ -225,7 +252,7 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
       expand::finalizeTfrees(makeSeq(std::move(body), f.body->span), expand::Side::Aiv, diag);
   AttrList attrs =
       restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kDualAivDispatch, true}}, {});
-  return withBody(f, freed, std::move(attrs));
+  return split::guardEmptyLaneStores(withBody(f, freed, std::move(attrs)));
 }
 
 }  // namespace ptoc::splitvec

@@ -1,14 +1,17 @@
 # Repro m06: the same NZ-vs-default-Vec layout difference at an if-merge: the then-branch
 # yields a value moved back to the C->V move's NZ view, the else-branch yields the shard
-# itself. The else yield is moved to the then yield's layout. (Since the C->V move delivers
-# row-major to its readers, resolve-backend-op-layouts makes that move, v_Vec_1: the if's
-# result keeps the NZ type the front end gave it, docs/passes/resolve-backend-op-layouts.md
-# "Known gap".)
+# itself. The else yield was moved to the then yield's layout. Since the C->V move delivers
+# row-major to its readers and an if's result takes the layout both arms yield
+# (docs/passes/resolve-backend-op-layouts.md, "Ifs and loops"), neither arm moves anything.
 # RUN: %ptoc check %s --passes=mixed-split | FileCheck %s
 # RUN: %ptoc opt %s --passes=mixed-split --verify-each | FileCheck %s --check-prefix=IR
 # CHECK: check ok
-# IR: else:
-# IR-NEXT: v_Vec_1: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# IR: if flag:
+# IR-NEXT: v_1: pl.Tile{{\[\[}}32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.relu(v)
+# IR-NEXT: v_2 = pl.yield_(v_1)
+# IR-NEXT: else:
+# IR-NEXT: v_2 = pl.yield_(v)
+# IR-NEXT: o_1: {{.*}} = pl.tile.store(v_2,
 import pypto.language as pl
 
 

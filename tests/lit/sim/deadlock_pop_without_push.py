@@ -14,7 +14,7 @@ class PopWithoutPush:
     @pl.function(type=pl.FunctionType.AIV)
     def g_aiv(self, x: pl.Tensor[[16, 16], pl.FP32],
               out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
-        pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+        pl.func_attr({"dual_aiv_dispatch": True, "split": pl.SplitMode.UP_DOWN})
         buf: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(name="g_c2v", size=2048, base=-1)
         pl.system.aiv_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=1024, slot_num=2)
         sb = pl.tile.get_subblock_idx()

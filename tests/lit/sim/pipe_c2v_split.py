@@ -24,6 +24,7 @@ class PipeSplit:
     @pl.function(type=pl.FunctionType.AIV)
     def qk_aiv(self, q: pl.Tensor[[64, 64], pl.FP16], kt: pl.Tensor[[64, 128], pl.FP16],
                out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+        pl.func_attr({"dual_aiv_dispatch": True})
         buf: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(name="qk_c2v", size=16384, base=-1)
         pl.system.aiv_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=8192, slot_num=2)
         sb = pl.tile.get_subblock_idx()

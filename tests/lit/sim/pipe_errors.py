@@ -125,6 +125,7 @@ class PipeErrors:
 
     @pl.function(type=pl.FunctionType.AIV)
     def shape_aiv(self, x: pl.Tensor[[16, 16], pl.FP32]):
+        pl.func_attr({"dual_aiv_dispatch": True})
         buf: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(name="shape_c2v", size=2048, base=-1)
         pl.system.aiv_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=1024, slot_num=2)
         # SHAPE: pipe_errors.py:[[@LINE+1]]:{{[0-9]+}}: error: tile.tpop_from_aic in shape_aiv is annotated Tile{{\[\[}}8, 16], FP32, Vec], but lane 0's half of the pushed [16, 16] FP32 tile is [16, 8] FP32

@@ -30,6 +30,7 @@ class PipeGather:
     @pl.function(type=pl.FunctionType.AIV)
     def proj_aiv(self, x: pl.Tensor[[64, 128], pl.FP32], w: pl.Tensor[[128, 64], pl.FP16],
                  out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        pl.func_attr({"dual_aiv_dispatch": True})
         v2c = pl.system.import_peer_buffer(name="proj_v2c", peer_func="proj_aic")
         pl.system.aiv_initialize_pipe(pl.const(0, pl.INT32), v2c, dir_mask=2, slot_size=16384, slot_num=2)
         sb = pl.tile.get_subblock_idx()

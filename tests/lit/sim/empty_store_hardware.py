@@ -1,0 +1,20 @@
+# A store of a tile with an empty valid region is outside the PTO ISA contract (pto-isa's TSTORE
+# requires valid rows and columns > 0): in an AIV / AIC function (what the hardware runs) the
+# simulator reports it at the store; an author-level InCore function keeps the abstract meaning
+# (the store writes nothing), which the split lowering implements with a guard
+# (passes/lower-auto-vector-split/empty_lane_store_guard.py).
+# RUN: not %ptoc run %s 2>&1 | FileCheck %s --check-prefix=AIV
+# RUN: sed 's/pl.FunctionType.AIV/pl.FunctionType.InCore/' %s > %t.py && %ptoc run %t.py | FileCheck %s --check-prefix=INCORE
+# AIV: empty_store_hardware.py:[[@LINE+11]]:15: error: tile.store stores a tile whose valid region is empty (extent 0 on axis 0) in AIV 'f': outside the PTO ISA contract (TSTORE requires valid rows and columns > 0)
+# AIV: hint: guard the store with an `if` on the valid extent
+# INCORE: ran f in
+import pypto.language as pl
+
+
+@pl.program
+class EmptyStore:
+    @pl.function(type=pl.FunctionType.AIV)
+    def f(self, out: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+        e: pl.Tile[[4, 8], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 8])] = pl.tile.create([4, 8], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+        out = pl.store(e, [0, 0], out)
+        return out
