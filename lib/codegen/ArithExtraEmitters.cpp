@@ -129,6 +129,13 @@ void checkBitwiseDType(Fe& fe, const Call& c, DType d) {
 Value emitBitwise(Fe& fe, const Call& c) {
   checkBitwiseDType(fe, c, resultTile(fe, c).dtype);
   bool scalar = c.args[1]->type && c.args[1]->type->isa<ScalarType>();
+  if (!scalar && c.args[1]->type && c.args[1]->type->isa<TileType>() &&
+      c.args[1]->type->as<TileType>()->dtype != resultTile(fe, c).dtype)
+    fe.fail(c.span,
+            fmt::format("{} with a shift tile of another dtype has no PTO emitter: PTO's binary "
+                        "tile ops take operands of one dtype",
+                        c.op->name),
+            "cast the shift tile to the value's dtype first (pl.cast)");
   std::vector<Value> ins{fe.tile(c.args[0], c.span),
                          scalar ? scalarOfResult(fe, c, 1) : fe.tile(c.args[1], c.span)};
   if (c.op->name == "tile.xor" || c.op->name == "tile.xors") ins.push_back(scratch(fe, c, 2, 0));

@@ -29,9 +29,10 @@ void registerNotEmitted(OpEmitterTable& t) {
   // (tile.gather / gather_mask / gatherb / sort32 / mrgsort_format1 / mrgsort_format2 /
   // mgather / mscatter / scatter: GatherSortEmitters.cpp.)
   for (const char* n :
-       {"tile.scatter_mask", "tile.scatter_update", "tile.gather_row", "tile.reinterpret_view",
-        "tile.batch_matmul", "tile.batch_matmul_acc", "tile.alloc", "system.sync_set",
-        "system.sync_wait", "system.sync_src", "system.sync_dst", "system.set_ffts"})
+       {"tile.scatter_mask", "tile.scatter_update", "tile.gather_compare", "tile.gather_row",
+        "tile.reinterpret_view", "tile.batch_matmul", "tile.batch_matmul_acc", "tile.alloc",
+        "system.sync_set", "system.sync_wait", "system.sync_src", "system.sync_dst",
+        "system.set_ffts"})
     if (OpRegistry::instance().find(n)) t.addNotEmitted(n, pending, pendingHint);
   // Orchestration-, host- and communication-level families: never kernel code on one core.
   for (const OpDef* d : OpRegistry::instance().all()) {

@@ -27,8 +27,13 @@ std::string insOuts(Fe& fe, const Call& c, const std::vector<Value>& ins, const 
     names.push_back(v.name);
     types.push_back(v.type);
   }
-  return fmt::format("{} ins({} : {}) outs({} : {})", ptoName(fe, c), fmt::join(names, ", "),
-                     fmt::join(types, ", "), d.name, d.type);
+  // The gemv family's accumulation phase: PTO's accPhase attribute, left out when unspecified.
+  const auto* phase = getAttr<std::string>(c.kwargs, "acc_phase");
+  std::string attr = phase && *phase != "unspecified"
+                         ? fmt::format(" {{accPhase = #pto<acc_phase {}>}}", *phase)
+                         : std::string();
+  return fmt::format("{} ins({} : {}) outs({} : {}){}", ptoName(fe, c), fmt::join(names, ", "),
+                     fmt::join(types, ", "), d.name, d.type, attr);
 }
 
 /// `P ins(ins...) outs(%d)` into a fresh buffer of the result type.
@@ -49,6 +54,20 @@ Value emitTileArgs(Fe& fe, const Call& c) {
 /// col_expand(tile, row) / row_expand(tile, col): the tile only gives the result's shape;
 /// PTO broadcasts the vector into the destination.
 Value emitExpand(Fe& fe, const Call& c) { return dps(fe, c, {fe.tile(c.args[1], c.span)}); }
+
+/// The expand ops broadcast within one [M, N] matrix: a tile of rank > 2 (one row / column
+/// per matrix of its leading axes) has no single tcolexpand / trowexpand.
+OpEmitFn matrixExpand(OpEmitFn emit) {
+  return [emit](Fe& fe, const Call& c) -> Value {
+    if (resultTile(fe, c).shape.size() > 2)
+      fe.fail(c.span,
+              fmt::format("{} of a rank-{} tile has no PTO emitter: PTO's expand ops broadcast "
+                          "within one 2-D matrix",
+                          c.op->name, resultTile(fe, c).shape.size()),
+              "loop over the leading axes and expand [M, N] slices");
+    return emit(fe, c);
+  };
+}
 
 /// row_prod takes a scratch tile (a call without one gets one of the source's type).
 Value emitRowProd(Fe& fe, const Call& c) {
@@ -233,12 +252,12 @@ OpEmitFn barrier(const char* pipe) {
 
 void registerPlExtraEmitters(OpEmitterTable& t) {
   t.add("tile.slice", emitSlice);
-  t.add("tile.col_expand", emitExpand);
-  t.add("tile.row_expand", emitExpand);
+  t.add("tile.col_expand", matrixExpand(emitExpand));
+  t.add("tile.row_expand", matrixExpand(emitExpand));
   for (const char* n : {"add", "sub", "mul", "div", "max", "min", "expdif"})
-    t.add(fmt::format("tile.col_expand_{}", n), emitTileArgs);
+    t.add(fmt::format("tile.col_expand_{}", n), matrixExpand(emitTileArgs));
   for (const char* n : {"max", "min", "expdif"})
-    t.add(fmt::format("tile.row_expand_{}", n), emitTileArgs);
+    t.add(fmt::format("tile.row_expand_{}", n), matrixExpand(emitTileArgs));
   t.add("tile.row_prod", emitRowProd);
   t.add("tile.col_prod", emitColProd);
   for (const char* n : {"tile.fillpad", "tile.fillpad_inplace", "tile.fillpad_expand"})
@@ -256,14 +275,14 @@ void registerPlExtraEmitters(OpEmitterTable& t) {
   // pl ops with no PTO v0.27 counterpart (PTOAS include/PTO/IR/PTOOps.td).
   for (const char* n : {"tile.cmp", "tile.cmps"})
     t.addNotEmitted(n,
-                    "PTO's tcmp / tcmps write a packed predicate mask (i8 bits), not a BOOL tile "
-                    "of one element per value",
+                    "the IR's packed UINT8 mask is PyPTO's layout, but the PTO spelling of "
+                    "tcmp / tcmps (its compare-mode attribute) is not established yet",
                     "compare inside `with pl.simd_vf(lanes=L):` (pto.vmi.vcmp masks), or select "
                     "with arithmetic (pl.maximum / pl.minimum)");
   for (const char* n : {"tile.sel", "tile.sels"})
     t.addNotEmitted(n,
-                    "PTO's tsel / tsels select by tcmp's packed predicate mask (i8 bits); the "
-                    "op's mask is a BOOL tile of one element per value",
+                    "PTO's tsel / tsels read tcmp's packed mask, whose emission (tile.cmp) is not "
+                    "established yet",
                     "select inside `with pl.simd_vf(lanes=L):` (pto.vmi.vsel), or with "
                     "arithmetic (mask * a + (1 - mask) * b)");
   for (const char* n : {"tile.sin", "tile.cos"})

@@ -62,8 +62,11 @@ Value emitStore(Fe& fe, const Call& c) {
   Value tv = fe.tensor(c.args[2], c.span);
   const auto& tt = *static_cast<const TileType*>(t.irType);
   Value pv = partition(fe, tv, offsets, tt.validShape(), c.span);
-  fe.line(fmt::format("{} ins({} : {}) outs({} : {})", ptoName(fe, c), t.name, t.type, pv.name,
-                      pv.type));
+  // atomic=pl.AtomicType.Add: the store adds into GM (PTO's atomicType attribute).
+  const auto* atomic = getAttr<int64_t>(c.kwargs, "atomic");
+  fe.line(fmt::format(
+      "{} ins({} : {}) outs({} : {}){}", ptoName(fe, c), t.name, t.type, pv.name, pv.type,
+      atomic && *atomic == 1 ? " {atomicType = #pto<atomic_type atomic_add>}" : ""));
   return tv;
 }
 
@@ -85,6 +88,26 @@ Value emitTiles(Fe& fe, const Call& c) {
   for (const auto& a : c.args)
     if (a) ins.push_back(fe.tile(a, c.span));
   return emitDps(fe, c, ins);
+}
+
+/// tdiv / tlog / trecip: high_precision=True appends PTO's precisionType attribute after the
+/// outs clause (`{precisionType = #pto<div_precision high_precision>}`).
+Value emitPrecision(Fe& fe, const Call& c, std::string_view kind) {
+  const auto* hp = getAttr<bool>(c.kwargs, "high_precision");
+  if (!hp || !*hp) return emitTiles(fe, c);
+  std::vector<std::string> names, types;
+  for (const auto& a : c.args) {
+    if (!a) continue;
+    Value v = fe.tile(a, c.span);
+    names.push_back(v.name);
+    types.push_back(v.type);
+  }
+  Value d = fe.allocTile(resultTile(fe, c), fe.hint);
+  fe.line(fmt::format(
+      "{} ins({} : {}) outs({} : {}) {{precisionType = #pto<{}_precision "
+      "high_precision>}}",
+      ptoName(fe, c), fmt::join(names, ", "), fmt::join(types, ", "), d.name, d.type, kind));
+  return d;
 }
 
 Value emitTileScalar(Fe& fe, const Call& c) {
@@ -157,6 +180,11 @@ Value emitTranspose(Fe& fe, const Call& c) {
 }
 
 Value emitExtract(Fe& fe, const Call& c) {
+  if (resultTile(fe, c).memory == MemorySpace::Acc)
+    fe.fail(c.span,
+            "tile.extract into Acc has no PTO emitter: PTO's textract fills L0A / L0B / Vec "
+            "tiles, and the Acc form is not established (docs/codegen.md)",
+            "extract into pl.Mem.Left / Right / Vec, or produce the Acc tile with pl.matmul");
   Value src = fe.tile(c.args[0], c.span);
   std::string r = fe.index(c.args[1]), col = fe.index(c.args[2]);
   Value d = fe.allocTile(resultTile(fe, c), fe.hint);
@@ -201,27 +229,12 @@ void registerTileEmitters(OpEmitterTable& t) {
   t.add("tile.full", emitFull);
   t.add("tile.ci", emitCi);
   t.add("tile.move", emitTiles);
-  for (const char* n : {"add",
-                        "sub",
-                        "mul",
-                        "div",
-                        "maximum",
-                        "minimum",
-                        "row_expand_add",
-                        "row_expand_sub",
-                        "row_expand_mul",
-                        "row_expand_div",
-                        "exp",
-                        "log",
-                        "sqrt",
-                        "rsqrt",
-                        "recip",
-                        "abs",
-                        "neg",
-                        "relu",
-                        "cast",
-                        "matmul"})
+  for (const char* n : {"add", "sub", "mul", "maximum", "minimum", "row_expand_add",
+                        "row_expand_sub", "row_expand_mul", "row_expand_div", "exp", "sqrt",
+                        "rsqrt", "abs", "neg", "relu", "cast", "matmul"})
     t.add(std::string("tile.") + n, emitTiles);
+  for (const char* n : {"div", "log", "recip"})
+    t.add(std::string("tile.") + n, [n](Fe& fe, const Call& c) { return emitPrecision(fe, c, n); });
   for (const char* n : {"adds", "subs", "muls", "divs", "maximums", "minimums"})
     t.add(std::string("tile.") + n, emitTileScalar);
   for (const char* n : {"row_sum", "row_max", "row_min"})

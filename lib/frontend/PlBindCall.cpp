@@ -109,7 +109,16 @@ const OpDef* PlBinder::resolveOp(const CallExpr& e, std::string_view path, bool&
     // pl.tensor.and_ / pl.tile.or_: PyPTO's Python spelling of the keyword-named ops.
     if (!path.empty() && path.back() == '_' && !ops_.find(path))
       return ops_.find(path.substr(0, path.size() - 1));
-    return ops_.find(path);
+    const OpDef* op = ops_.find(path);
+    // pl.tensor.add(t, s) / pl.tile.mul(t, s) with a scalar s: PyPTO canonicalizes to the
+    // op's scalar form (tensor.adds, tile.muls) where the registry has one.
+    if (op && e.args.size() >= 2 && op->args.size() >= 2 &&
+        (op->args[1].kind == ArgKind::Tensor || op->args[1].kind == ArgKind::Tile))
+      if (const OpDef* s = ops_.find(std::string(path) + "s");
+          s && s->args.size() >= 2 && s->args[1].kind == ArgKind::Scalar &&
+          bindExpr(*e.args[1])->type->isa<ir::ScalarType>())
+        return s;
+    return op;
   }
   // A short form on a tensor operand is the tensor op: pl.add(a, b) with tensors a, b is
   // tensor.add (tensor.adds for a scalar b), pl.exp(t) tensor.exp.
@@ -515,14 +524,14 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     bool anyList = specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::Any &&
                    listValue(a).is<ListExpr>();
     args.push_back(anyList ? bindAnyList(a) : bindExpr(a, expected));
-    // PyPTO's element read / write take one index as well as a list (`pl.read(t, i)`: flat
-    // access of a rank-1 tensor or tile): a scalar index is the list of that index.
-    if (i == 1 && (op.name == "tensor.read" || op.name == "tensor.write" ||
-                   op.name == "tile.read" || op.name == "tile.write") &&
-        args.back()->type->isa<ir::ScalarType>())
+    // PyPTO's read / write take a bare index for a 1-D access: `indices` given as one integer
+    // is the one-element list.
+    if (specIndex < op.args.size() && op.args[specIndex].kind == ArgKind::IntList &&
+        op.args[specIndex].name == "indices" && args.back()->type->isa<ir::ScalarType>() &&
+        ir::isInteger(args.back()->type->as<ir::ScalarType>()->dtype))
       args.back() = ir::makeTuple({args.back()}, a.span);
     argSpans.push_back(a.span);
-    if (!literalType) {
+    if (!literalType && (!op.literalDTypeArg || *op.literalDTypeArg == i)) {
       if (auto dt = ir::elementDType(*args.back()->type);
           dt && !args.back()->type->isa<ir::ScalarType>())
         literalType = ir::ScalarType::get(*dt);

@@ -195,6 +195,14 @@ MatmulShape checkMatmul(const OpCallContext& ctx, size_t li, size_t ri) {
 
 TypePtr deduceMatmul(const OpCallContext& ctx) {
   MatmulShape s = checkMatmul(ctx, 0, 1);
+  // pl.matmul(a, b, out_dtype=X) on tiles: the accumulator fixes the dtype; PyPTO accepts X
+  // only when it is that dtype.
+  if (const DType* want = getAttr<DType>(ctx.kwargs, "out_dtype"); want && *want != s.out)
+    ctx.failKwarg(
+        "out_dtype",
+        fmt::format("out_dtype={} of {} disagrees with its accumulator dtype {}", dtypeName(*want),
+                    ctx.op.name, dtypeName(s.out)),
+        fmt::format("drop out_dtype, or cast the result: pl.cast(c, pl.{})", dtypeName(*want)));
   return makeTile({s.m, s.n}, s.out, MemorySpace::Acc, std::move(s.valid));
 }
 
@@ -271,20 +279,24 @@ std::string ptoSpelling(const std::string& op) {
 
 void registerComputeOps(OpRegistry& r) {
   using K = ArgKind;
+  using A = AttrKind;
   const std::vector<MemorySpace> vec = {kVec};
   const PipeSet vector = {Pipe::V};
 
-  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum"})
-    r.add(std::string("tile.") + n)
-        .arg("lhs", K::Tile, vec)
-        .arg("rhs", K::Tile, vec)
-        .trait(OpTrait::Elementwise)
+  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum"}) {
+    OpBuilder b = r.add(std::string("tile.") + n);
+    b.arg("lhs", K::Tile, vec).arg("rhs", K::Tile, vec);
+    // PyPTO's precision switch of tdiv (PTO's precisionType attribute); the simulator
+    // computes in double either way.
+    if (std::string_view(n) == "div") b.kwarg("high_precision", A::Bool, false);
+    b.trait(OpTrait::Elementwise)
         .rowMajorArgs({0, 1})
         .pipes(vector)
         .pto(ptoSpelling(n))
         .deduce(deduceBinary)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("elementwise {}; same shape and dtype; lhs view", n));
+  }
 
   for (const char* n : {"adds", "subs", "muls", "divs", "maximums", "minimums"})
     r.add(std::string("tile.") + n)
@@ -303,6 +315,9 @@ void registerComputeOps(OpRegistry& r) {
     b.arg("tile", K::Tile, vec);
     // PyPTO's tile.rsqrt(tile, tmp): a scratch tile that selects the high-precision lowering.
     if (std::string_view(n) == "rsqrt") b.optionalArg("tmp", K::Tile, vec);
+    // tlog / trecip: PTO's precisionType attribute (no effect in the simulator).
+    if (std::string_view(n) == "log" || std::string_view(n) == "recip")
+      b.kwarg("high_precision", A::Bool, false);
     b.trait(OpTrait::Elementwise)
         .rowMajorArgs({0})
         .pipes(vector)
@@ -364,21 +379,24 @@ void registerComputeOps(OpRegistry& r) {
         .doc("reduce the first axis, kept as 1: [M, N] -> [1, N]");
 
   // The [M, 1] column is read one element per row and may keep its (col-major) layout.
-  for (const char* n : {"add", "sub", "mul", "div"})
-    r.add(std::string("tile.row_expand_") + n)
-        .arg("tile", K::Tile, vec)
-        .arg("col", K::Tile, vec)
-        .trait(OpTrait::RowBroadcast)
+  for (const char* n : {"add", "sub", "mul", "div"}) {
+    OpBuilder b = r.add(std::string("tile.row_expand_") + n);
+    b.arg("tile", K::Tile, vec).arg("col", K::Tile, vec);
+    // PTOAS's trowexpandadd overload with a scratch tile (PyPTO's optional tmp).
+    if (std::string_view(n) == "add") b.optionalArg("tmp", K::Tile, vec);
+    b.trait(OpTrait::RowBroadcast)
         .rowMajorArgs({0})
         .pipes(vector)
         .pto(ptoSpelling(std::string("row_expand_") + n))
         .deduce(deduceRowExpand)
         .outputMemoryFixed(kVec)
         .doc(fmt::format("tile [M, N] {} column [M, 1] broadcast along rows; the tile's type", n));
+  }
 
   r.add("tile.matmul")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
+      .kwarg("out_dtype", A::DType)
       .id(OpId::Matmul)
       .pipes({Pipe::M})
       .pto("pto.tmatmul")

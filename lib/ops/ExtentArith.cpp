@@ -38,6 +38,14 @@ ExprPtr ceilHalfExpr(const ExprPtr& e) {
   return binary(BinaryOp::FloorDiv, binary(BinaryOp::Add, e, one), two);
 }
 
+ExprPtr ceilDivExpr(const ExprPtr& e, int64_t d) {
+  if (auto v = constIntValue(e); v && *v >= 0) return indexConst(ceilDiv(*v, d));
+  DType t = scalarTypeOf(e)->as<ScalarType>()->dtype;
+  ExprPtr bias = std::make_shared<ConstInt>(d - 1, t, Span{});
+  ExprPtr div = std::make_shared<ConstInt>(d, t, Span{});
+  return binary(BinaryOp::FloorDiv, binary(BinaryOp::Add, e, bias), div);
+}
+
 ExprPtr doubleExpr(const ExprPtr& e) {
   if (auto v = constIntValue(e)) {
     int64_t out = 0;

@@ -272,6 +272,22 @@ DeduceTypeFn bitwiseOf(std::vector<size_t> checked, bool boolOk = false) {
   };
 }
 
+/// shl / shr (value tile, shift tile): integer tiles of one shape; the shift amounts may have
+/// another integer dtype (PyPTO); the value tile's type.
+TypePtr deduceShift(const OpCallContext& ctx) {
+  const TileType& t = tileArgRef(ctx, 0);
+  const TileType& s = tileArgRef(ctx, 1);
+  for (size_t i : {size_t{0}, size_t{1}}) {
+    DType d = i == 0 ? t.dtype : s.dtype;
+    if (!isInteger(d))
+      ctx.fail(static_cast<int>(i),
+               fmt::format("{} needs integer tiles, got {}", ctx.op.name, dtypeName(d)),
+               "shifts work on integer tiles: cast it first (pl.cast(t, pl.INT32))");
+  }
+  requireSameShape(ctx, 1, t.shape, s.shape, "the operands");
+  return makeTileWithLayoutOf(t, t.shape, t.dtype, kVec, explicitValidOf(t));
+}
+
 /// row_argmax / col_argmax (tile, tmp?): INT32 indices, [rows, 1] or [1, cols].
 DeduceTypeFn argReduceOf(bool row) {
   return [row](const OpCallContext& ctx) -> TypePtr {
@@ -296,21 +312,41 @@ TypePtr deduceTri(const OpCallContext& ctx) {
   return makeTile(shape, ctx.kwargOr<DType>("dtype", DType::Int32), kVec, valid);
 }
 
-/// batch_matmul([B, M, K], [B, K, N]) -> [B, M, N] in Acc (FP32 for float, INT32 for int8).
+/// batch_matmul([.., M, K], [.., K, N]) -> [.., M, N] in Acc (FP32 for float, INT32 for
+/// int8); the leading (batch) axes broadcast as numpy does, an operand may be a plain
+/// [M, K] / [K, N] matrix (PyPTO). batch_matmul_acc: the accumulator has that shape.
 TypePtr deduceBatchMatmul(const OpCallContext& ctx, size_t first) {
   const TileType& l = tileArgRef(ctx, first);
   const TileType& r = tileArgRef(ctx, first + 1);
-  requireMinRank(ctx, static_cast<int>(first), l, 3, "the left operand");
-  requireRank(ctx, static_cast<int>(first + 1), r, l.shape.size(), "the right operand");
-  size_t n = l.shape.size();
-  if (l.shape[n - 1] != r.shape[n - 2] ||
-      !std::equal(l.shape.begin(), l.shape.end() - 2, r.shape.begin()))
-    ctx.fail(static_cast<int>(first + 1), fmt::format("{}: {} x {} do not chain", ctx.op.name,
-                                                      formatShape(l.shape), formatShape(r.shape)));
-  auto shape = l.shape;
-  shape[n - 1] = r.shape[n - 1];
+  requireMinRank(ctx, static_cast<int>(first), l, 2, "the left operand");
+  requireMinRank(ctx, static_cast<int>(first + 1), r, 2, "the right operand");
+  size_t nl = l.shape.size(), nr = r.shape.size(), nb = std::max(nl, nr) - 2;
+  auto fail = [&] {
+    ctx.fail(static_cast<int>(first + 1),
+             fmt::format("{}: {} x {} do not chain", ctx.op.name, formatShape(l.shape),
+                         formatShape(r.shape)),
+             "lhs is [.., M, K] and rhs [.., K, N]; batch axes equal or 1");
+  };
+  if (l.shape[nl - 1] != r.shape[nr - 2]) fail();
+  std::vector<int64_t> shape(nb);
+  for (size_t k = 0; k < nb; ++k) {
+    int64_t x = k + (nl - 2) < nb ? 1 : l.shape[k + (nl - 2) - nb];
+    int64_t y = k + (nr - 2) < nb ? 1 : r.shape[k + (nr - 2) - nb];
+    if (x != y && x != 1 && y != 1) fail();
+    shape[k] = std::max(x, y);
+  }
+  shape.push_back(l.shape[nl - 2]);
+  shape.push_back(r.shape[nr - 1]);
   DType acc = isFloat(l.dtype) ? DType::FP32 : DType::Int32;
-  if (first > 0) return ctx.args[0]->type;
+  if (first > 0) {
+    const TileType& a = tileArgRef(ctx, 0);
+    if (a.shape != shape)
+      ctx.fail(0,
+               fmt::format("the accumulator of {} must have shape {}, got {}", ctx.op.name,
+                           formatShape(shape), formatShape(a.shape)),
+               "start it with pl.tile.batch_matmul(lhs, rhs)");
+    return ctx.args[0]->type;
+  }
   return makeTile(shape, acc, MemorySpace::Acc);
 }
 
@@ -396,6 +432,33 @@ TypePtr deducePagedGather(const OpCallContext& ctx) {
   return TensorType::get({maxIdx, size}, src.dtype);
 }
 
+/// gather_compare(src [R, C], kvalue, tmp): per row, the column indices (+ offset) of the
+/// elements that compare true against kvalue, out_cols of them -> (Tile[[R, out_cols], INT32],
+/// Tile[[1, R], count_dtype] the per-row match counts), PyPTO's compare-form tgather.
+TypePtr deduceGatherCompare(const OpCallContext& ctx) {
+  const TileType& src = tileArgRef(ctx, 0);
+  requireRank(ctx, 0, src, 2, "the source");
+  requireDTypeIn(ctx, 0, src.dtype, {DType::FP16, DType::FP32, DType::Int16, DType::Int32},
+                 "the source dtype");
+  if (scalarArgDType(ctx, 1) != src.dtype)
+    ctx.fail(1,
+             fmt::format("the kvalue of {} must have the source's dtype {}, got {}", ctx.op.name,
+                         dtypeName(src.dtype), dtypeName(scalarArgDType(ctx, 1))),
+             fmt::format("pass a pl.{} scalar (pl.cast(k, pl.{}))", dtypeName(src.dtype),
+                         dtypeName(src.dtype)));
+  int64_t cols = ctx.kwargOr<int64_t>("out_cols", 0);
+  if (cols <= 0)
+    ctx.failKwarg("out_cols",
+                  fmt::format("out_cols of {} must be positive, got {}", ctx.op.name, cols),
+                  "give the number of indices kept per row, e.g. out_cols=8");
+  DType count = ctx.kwargOr<DType>("count_dtype", DType::Int32);
+  int64_t rows = src.shape[0];
+  TileView cview = implicitTileView(kVec, {1, rows});
+  cview.blayout = TileLayout::RowMajor;
+  return TupleType::get({makeTileWithLayoutOf(src, {rows, cols}, DType::Int32, kVec, {}),
+                         TileType::get({1, rows}, count, kVec, cview)});
+}
+
 TypePtr deduceCreateL1(const OpCallContext& ctx) {
   auto shape = staticShapeArg(ctx, 0, "shape");
   if (ctx.kwargOr<bool>("transpose", false) && shape.size() == 2) std::swap(shape[0], shape[1]);
@@ -451,6 +514,26 @@ std::vector<OpRow> gatherSortRows() {
        deduceScatterDim,
        kV,
        "Tile (input); rows of input replaced by src at index along dim"},
+      {"tile.gather_compare",
+       {tile("src"), scalar("kvalue"), tile("tmp")},
+       {{"cmp_mode",
+         A::Int,
+         int64_t{0},
+         false,
+         {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}, int64_t{4}, int64_t{5}},
+         {{std::string("eq"), int64_t{0}},
+          {std::string("ne"), int64_t{1}},
+          {std::string("lt"), int64_t{2}},
+          {std::string("le"), int64_t{3}},
+          {std::string("gt"), int64_t{4}},
+          {std::string("ge"), int64_t{5}}}},
+        {"offset", A::Int, int64_t{0}},
+        {"out_cols", A::Int, std::nullopt, true},
+        {"count_dtype", A::DType, DType::Int32, false, {DType::Int32, DType::UInt32}}},
+       deduceGatherCompare,
+       kV,
+       "(Tile[[R, out_cols], INT32], Tile[[1, R], count_dtype]); per row the column indices "
+       "(+ offset) where src cmp kvalue, and the match count"},
       {"tile.mgather",
        {tensor("mem"),
         {"idx", K::TileOrTensor},
@@ -462,7 +545,16 @@ std::vector<OpRow> gatherSortRows() {
          false,
          {int64_t{0}, int64_t{1}},
          {{std::string("row"), int64_t{0}}, {std::string("elem"), int64_t{1}}}},
-        {"gather_oob", A::Int, int64_t{0}},
+        // Out-of-bounds index handling, PyPTO's codes and their spellings.
+        {"gather_oob",
+         A::Int,
+         int64_t{0},
+         false,
+         {int64_t{0}, int64_t{1}, int64_t{2}, int64_t{3}},
+         {{std::string("undefined"), int64_t{0}},
+          {std::string("clamp"), int64_t{1}},
+          {std::string("wrap"), int64_t{2}},
+          {std::string("zero"), int64_t{3}}}},
         {"target_memory", A::MemorySpace, MemorySpace::Vec}},
        deduceMgather,
        kMte,
@@ -644,13 +736,13 @@ std::vector<OpRow> gatherSortRows() {
        {},
        elementwiseOf(1, {2}),
        kV,
-       "Tile; mask ? lhs : rhs, the mask a compare result"},
+       "Tile; mask ? lhs : rhs per element, the mask packed as tile.cmp writes it"},
       {"tile.sels",
        {tile("mask"), tile("src"), tile("tmp"), scalar("scalar")},
        {},
        elementwiseOf(1, {3}),
        kV,
-       "Tile; mask ? src : scalar"},
+       "Tile; mask ? src : scalar per element, the mask packed as tile.cmp writes it"},
       {"tile.expands",
        {tile("target"), scalar("scalar")},
        {},
@@ -690,8 +782,8 @@ std::vector<OpRow> gatherSortRows() {
        bitwiseOf({1}),
        kV,
        "Tile; lhs ^ rhs (tmp: scratch)"},
-      {"tile.shl", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs << rhs"},
-      {"tile.shr", {tile("lhs"), tile("rhs")}, {}, bitwiseOf({1}), kV, "Tile; lhs >> rhs"},
+      {"tile.shl", {tile("lhs"), tile("rhs")}, {}, deduceShift, kV, "Tile; lhs << rhs"},
+      {"tile.shr", {tile("lhs"), tile("rhs")}, {}, deduceShift, kV, "Tile; lhs >> rhs"},
       {"tile.ands", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs & scalar"},
       {"tile.ors", {tile("lhs"), intScalar("rhs")}, {}, bitwiseOf({}), kV, "Tile; lhs | scalar"},
       {"tile.xors",
@@ -789,6 +881,8 @@ std::vector<OpRow> gatherSortRows() {
     // A row gather addresses GM through its read offset (src_offset): the one a
     // pl.split_aiv region's lane must localize (the write offset only picks dst's slot).
     if (row.name == "tile.gather_row") row.window = WindowArgs{.offsets = 3};
+    // A bare literal selected by tile.sels has the selected tile's dtype, not the mask's.
+    if (row.name == "tile.sels") row.literalDTypeArg = 1;
   }
   return rows;
 }

@@ -137,6 +137,17 @@ TypePtr deduceLoad(const OpCallContext& ctx) {
                     formatShape(tensor.shape)));
   std::vector<ExprPtr> valid;
   if (ctx.args.size() > 3) valid = checkValidShapeArg(ctx, 3, shape);
+  // clamp=True narrows the valid region to the tensor's edge (PyPTO): min(valid, extent -
+  // offset) on each static axis, instead of rejecting a read past it.
+  if (const bool* clamp = getAttr<bool>(ctx.kwargs, "clamp"); clamp && *clamp) {
+    if (valid.empty()) valid = constExprs(shape);
+    for (size_t k = 0; k < rank; ++k) {
+      if (tensor.shape[k] == kDynamicDim) continue;
+      ExprPtr room = ops::subExpr(ops::indexConst(tensor.shape[k]), offsets[k]);
+      if (auto r = constIntValue(room); r && *r < 0) room = ops::indexConst(0);
+      valid[k] = ops::minExpr(valid[k], room);
+    }
+  }
   // The window read is the valid region: a padded tile may extend past the tensor.
   checkWindow(ctx, 1, offsets, valid.empty() ? constExprs(shape) : valid, tensor.shape, tensor);
   std::optional<MemorySpace> mem = ctx.outputMemory();
@@ -167,7 +178,11 @@ TypePtr deduceStore(const OpCallContext& ctx) {
         fmt::format("{} has {} offsets for the rank-{} tensor {}", ctx.op.name, offsets.size(),
                     tensor.shape.size(), describeType(&tensor)),
         fmt::format("give one offset per tensor axis, e.g. {}", zeroOffsets(tensor.shape.size())));
-  requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
+  // The fixpipe converts on its way out of Acc: an FP32 accumulator lands in an FP16 / BF16
+  // tensor rounded (PyPTO's matmul -> store into a half-precision output). Other stores copy.
+  bool fixpipeCast = tile.memory == MemorySpace::Acc && tile.dtype == DType::FP32 &&
+                     (tensor.dtype == DType::FP16 || tensor.dtype == DType::BF16);
+  if (!fixpipeCast) requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
   checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, tensor);
   return ctx.args[2]->type;
 }
@@ -215,6 +230,27 @@ TypePtr deduceCreate(const OpCallContext& ctx) {
       (t->view->validShape.empty() || !annotatedValid(ctx, shape).empty()))
     return TileType::get(std::move(shape), dtype, memory, *t->view);
   std::vector<ExprPtr> valid = annotatedValid(ctx, shape);
+  // transpose=True: the transposed (ZN) Mat layout of a b_trans operand; flat_layout=True: a
+  // flat (none_box) Mat staging tile. Both are 2-D Mat layouts (PyPTO), exclusive.
+  const bool* tr = getAttr<bool>(ctx.kwargs, "transpose");
+  const bool* flat = getAttr<bool>(ctx.kwargs, "flat_layout");
+  bool transpose = tr && *tr, flatLayout = flat && *flat;
+  if ((transpose || flatLayout) && (memory != MemorySpace::Mat || shape.size() != 2))
+    ctx.failKwarg(transpose ? "transpose" : "flat_layout",
+                  fmt::format("{}={} of {} needs a 2-D tile with target_memory=pl.Mem.Mat",
+                              transpose ? "transpose" : "flat_layout", "True", ctx.op.name),
+                  "create it with target_memory=pl.Mem.Mat, or drop the flag");
+  if (transpose && flatLayout)
+    ctx.failKwarg("flat_layout",
+                  fmt::format("{} takes transpose=True or flat_layout=True, not both", ctx.op.name),
+                  "keep one of them");
+  if (transpose || flatLayout) {
+    TileView view = implicitTileView(memory, shape);
+    view.blayout = TileLayout::RowMajor;
+    view.slayout = transpose ? TileLayout::ColMajor : TileLayout::NoneBox;
+    view.validShape = std::move(valid);
+    return TileType::get(std::move(shape), dtype, memory, std::move(view));
+  }
   return makeTile(std::move(shape), dtype, memory, std::move(valid));
 }
 
@@ -554,6 +590,7 @@ void registerMemoryOps(OpRegistry& r) {
       .optionalArg("valid_shape", K::IntList)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
              memoryValues({MemorySpace::Vec, MemorySpace::Mat}))
+      .kwarg("clamp", A::Bool, false)
       .id(OpId::Load)
       .pipes({Pipe::MTE2})
       .pto("pto.tload")
@@ -566,13 +603,20 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Vec, MemorySpace::Acc})
       .arg("offsets", K::IntList)
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
+      // PyPTO's AtomicType code, as tensor.assemble: 0 overwrites (None_), 1 adds (Add: the
+      // split-K accumulation into GM).
+      .kwarg("atomic", A::Int, int64_t{0}, false, {int64_t{0}, int64_t{1}})
+      .kwargSpelling("atomic", true, int64_t{1})
+      .kwargSpelling("atomic", false, int64_t{0})
       .id(OpId::Store)
       .pipes({Pipe::MTE3, Pipe::FIX})  // from Vec: MTE3; from Acc: the fixpipe
       .pto("pto.tstore")
       .window({.offsets = 1})
       .deduce(deduceStore)
       .sideEffects()
-      .doc("the output tensor's type; writes the tile's valid region at offsets");
+      .doc(
+          "the output tensor's type; writes the tile's valid region at offsets (atomic=1 adds "
+          "it)");
 
   r.add("tile.move")
       .arg("tile", K::Tile)
@@ -592,6 +636,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .requiredKwarg("dtype", A::DType)
       .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true, memoryValues(kOnChip))
+      .kwarg("transpose", A::Bool, false)
+      .kwarg("flat_layout", A::Bool, false)
       .id(OpId::Create)
       .pipes({Pipe::Scalar})
       .pto("pto.alloc_tile")
@@ -651,7 +697,7 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("counter3", K::IntScalar)
       .arg("shape", K::IntList)
       .optionalArg("valid_shape", K::IntList)
-      .requiredKwarg("dtype", A::DType, {DType::Int32, DType::UInt32})
+      .kwarg("dtype", A::DType, DType::UInt32, /*alwaysPrint=*/true, {DType::Int32, DType::UInt32})
       .kwarg("rounds", A::Int, int64_t{10}, false, {int64_t{7}, int64_t{10}})
       .trait(OpTrait::PositionalGenerator)
       .pipes({Pipe::V})
@@ -690,9 +736,9 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("index_row", K::IntScalar)
       .arg("index_col", K::IntScalar)
       .arg("shape", K::IntList)
-      .kwarg(
-          "target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
-          memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}))
+      .kwarg("target_memory", A::MemorySpace, kVec, /*alwaysPrint=*/true,
+             memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left,
+                           MemorySpace::Right, MemorySpace::Acc}))
       .id(OpId::Extract)
       .pipes({Pipe::MTE1, Pipe::FIX})  // from Mat: MTE1; from Acc: the fixpipe
       .pto("pto.textract")

@@ -525,6 +525,11 @@ OpBuilder& OpBuilder::sideEffects() {
   return *this;
 }
 
+OpBuilder& OpBuilder::literalDTypeFrom(size_t arg) {
+  def_.literalDTypeArg = arg;
+  return *this;
+}
+
 OpBuilder& OpBuilder::typeFromAnnotation() {
   def_.typeFromAnnotation = true;
   return *this;

@@ -30,6 +30,7 @@ void registerRows(OpRegistry& r, const std::vector<OpRow>& rows) {
     if (row.outputMemory) b.outputMemoryFixed(*row.outputMemory);
     if (row.id != OpId::Other) b.id(row.id);
     if (row.typeFromAnnotation) b.typeFromAnnotation();
+    if (row.literalDTypeArg) b.literalDTypeFrom(*row.literalDTypeArg);
     if (row.window) b.window(*row.window);
     if (!row.pto.empty()) b.pto(row.pto);
   }

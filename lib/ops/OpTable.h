@@ -42,6 +42,8 @@ struct OpRow {
   std::optional<ir::MemorySpace> outputMemory = std::nullopt;
   OpId id = OpId::Other;
   bool typeFromAnnotation = false;
+  /// OpDef::literalDTypeArg, unset for most rows.
+  std::optional<size_t> literalDTypeArg = std::nullopt;
   /// The window parts of an addressing op (OpDef::window), unset for the others.
   std::optional<WindowArgs> window = std::nullopt;
   /// The PTO spelling (OpDef::pto), empty when the op has no PTO counterpart.

@@ -44,16 +44,16 @@ TypePtr deduceReduce(const OpCallContext& ctx, bool lastAxis) {
   return makeTile(shape, t.dtype, kVec, {});
 }
 
-/// col_expand_*(tile [M, N], row [1, N]) and row_expand / row_expand_{max,min,expdif}(tile,
-/// col [M, 1]): the vector broadcast along the other axis; the tile's type.
+/// col_expand_*(tile [.., M, N], row [.., 1, N]) and row_expand /
+/// row_expand_{max,min,expdif}(tile, col [.., M, 1]): the vector broadcast along the other
+/// axis of each matrix (leading axes as the tile's); the tile's type.
 TypePtr deduceExpand(const OpCallContext& ctx, bool col) {
   const TileType& t = tileArgRef(ctx, 0);
   const TileType& v = tileArgRef(ctx, 1);
-  requireRank(ctx, 0, t, 2, "the tile");
-  requireRank(ctx, 1, v, 2, "the vector tile");
+  requireMinRank(ctx, 0, t, 2, "the tile");
   requireSameDType(ctx, 1, t.dtype, v.dtype, "the tile and the vector");
-  std::vector<int64_t> want =
-      col ? std::vector<int64_t>{1, t.shape[1]} : std::vector<int64_t>{t.shape[0], 1};
+  std::vector<int64_t> want = t.shape;
+  want[t.shape.size() - (col ? 2 : 1)] = 1;
   if (v.shape != want)
     ctx.fail(1,
              fmt::format("the vector operand of {} must have shape {}, got {}", ctx.op.name,
@@ -69,7 +69,13 @@ TypePtr deduceCmp(const OpCallContext& ctx) {
     requireSameDType(ctx, 1, t.dtype, r->dtype, "the operands");
     requireSameShape(ctx, 1, t.shape, r->shape, "the operands");
   }
-  return makeTileWithLayoutOf(t, t.shape, DType::Bool, kVec, explicitValidOf(t));
+  // The packed predicate mask (ExtentArith.h): the last axis holds one bit per element,
+  // rounded up to whole 32-byte rows; its valid extent covers the valid columns' bits.
+  std::vector<int64_t> shape = t.shape;
+  shape.back() = packedMaskCols(shape.back());
+  std::vector<ExprPtr> valid = t.validShape();
+  valid.back() = ceilDivExpr(valid.back(), kMaskBitsPerByte);
+  return makeTileWithLayoutOf(t, std::move(shape), DType::UInt8, kVec, std::move(valid));
 }
 
 TypePtr deduceTileRead(const OpCallContext& ctx) {
@@ -92,27 +98,43 @@ TypePtr deduceTileWrite(const OpCallContext& ctx) {
 TypePtr deduceAssemble(const OpCallContext& ctx) {
   const TileType& dst = tileArgRef(ctx, 0);
   const TileType& src = tileArgRef(ctx, 1);
-  requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
-  if (src.shape.size() != dst.shape.size())
+  // The fixpipe drains an FP32 accumulator into a BF16 / FP16 Mat scratch, rounding (PyPTO
+  // gates it on the dtypes: memory spaces may not be inferred yet). Otherwise one dtype.
+  bool fixpipeCast =
+      src.dtype == DType::FP32 && (dst.dtype == DType::BF16 || dst.dtype == DType::FP16);
+  if (!fixpipeCast) requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
+  // A source of lower rank lands on the target's trailing axes (as tensor.assemble).
+  if (src.shape.size() > dst.shape.size())
     ctx.fail(1, fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
                             src.shape.size(), dst.shape.size()));
   if (listArgElements(ctx, 2).size() != dst.shape.size())
     ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, dst.shape.size()));
-  for (size_t k = 0; k < dst.shape.size(); ++k)
-    if (src.shape[k] > dst.shape[k])
+  size_t lead = dst.shape.size() - src.shape.size();
+  for (size_t k = lead; k < dst.shape.size(); ++k)
+    if (src.shape[k - lead] > dst.shape[k])
       ctx.fail(1, fmt::format("{}: the source {} does not fit in the target {}", ctx.op.name,
                               formatShape(src.shape), formatShape(dst.shape)));
   return ctx.args[0]->type;
 }
 
-/// A [R, C] tile read as its transpose [C, R]: same storage, the block layout flipped.
+/// The transpose dual of a tile (PyPTO): the last two axes swapped, and the major-ness of the
+/// block and scatter layouts each flipped (NZ <-> ZN, ND <-> DN; none_box stays).
 TypePtr deduceTransposeView(const OpCallContext& ctx) {
   const TileType& t = tileArgRef(ctx, 0);
-  requireRank(ctx, 0, t, 2, "the tile");
+  requireMinRank(ctx, 0, t, 2, "the tile");
+  auto flip = [](TileLayout l) {
+    return l == TileLayout::RowMajor   ? TileLayout::ColMajor
+           : l == TileLayout::ColMajor ? TileLayout::RowMajor
+                                       : l;
+  };
   TileView v = t.effectiveView();
-  v.blayout = v.blayout == TileLayout::ColMajor ? TileLayout::RowMajor : TileLayout::ColMajor;
-  if (!v.validShape.empty()) std::swap(v.validShape[0], v.validShape[1]);
-  return TileType::get({t.shape[1], t.shape[0]}, t.dtype, t.memory, v);
+  v.blayout = flip(v.blayout);
+  v.slayout = flip(v.slayout);
+  size_t n = t.shape.size();
+  if (!v.validShape.empty()) std::swap(v.validShape[n - 2], v.validShape[n - 1]);
+  std::vector<int64_t> shape = t.shape;
+  std::swap(shape[n - 2], shape[n - 1]);
+  return TileType::get(std::move(shape), t.dtype, t.memory, v);
 }
 
 TypePtr deduceFillpad(const OpCallContext& ctx) {
@@ -250,7 +272,9 @@ void registerPlExtraOps(OpRegistry& r) {
       .arg("tile", K::Tile)
       .pipes(scalarPipe)
       .deduce(deduceTransposeView)
-      .doc("[R, C] tile read as its transpose [C, R] (same storage, block layout flipped)");
+      .doc(
+          "[.., R, C] tile read as its transpose [.., C, R] (same storage; block and scatter "
+          "layouts flipped: NZ <-> ZN, ND <-> DN)");
   for (const char* n : {"fillpad", "fillpad_inplace"})
     r.add(std::string("tile.") + n)
         .pto("pto.tfillpad")  // fillpad_inplace too: PTO's tfillpad_inplace pads dst's own data
@@ -327,7 +351,9 @@ void registerPlExtraOps(OpRegistry& r) {
       .pipes(vector)
       .deduce(deduceCmp)
       .outputMemoryFixed(kVec)
-      .doc("elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> BOOL tile");
+      .doc(
+          "elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> packed UINT8 mask "
+          "[.., roundup(ceil(N / 8), 32)], bit j % 8 of byte j / 8 per element");
   r.add("tile.cmps")
       .arg("lhs", K::Tile, vec)
       .arg("rhs", K::Scalar)
@@ -336,7 +362,9 @@ void registerPlExtraOps(OpRegistry& r) {
       .pipes(vector)
       .deduce(deduceCmp)
       .outputMemoryFixed(kVec)
-      .doc("elementwise compare with a scalar -> BOOL tile");
+      .doc(
+          "elementwise compare with a scalar -> packed UINT8 mask [.., roundup(ceil(N / 8), 32)], "
+          "bit j % 8 of byte j / 8 per element");
   r.add("tile.prelu")
       .pto("pto.tprelu")
       .arg("tile", K::Tile, vec)
@@ -360,6 +388,10 @@ void registerPlExtraOps(OpRegistry& r) {
       .pto("pto.tgemv")
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
+      // PyPTO's accumulation phase hint (for the backend's accumulator handling); the
+      // result is the same product in each phase.
+      .kwarg("acc_phase", A::String, std::string("unspecified"), false,
+             {std::string("unspecified"), std::string("partial"), std::string("final")})
       .pipes({Pipe::M})
       .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 0, false, false); })
       .outputMemoryFixed(MemorySpace::Acc)
@@ -369,6 +401,8 @@ void registerPlExtraOps(OpRegistry& r) {
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
       .arg("bias", K::Tile, {MemorySpace::Bias})
+      .kwarg("acc_phase", A::String, std::string("unspecified"), false,
+             {std::string("unspecified"), std::string("partial"), std::string("final")})
       .pipes({Pipe::M})
       .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 0, true, false); })
       .outputMemoryFixed(MemorySpace::Acc)
@@ -378,6 +412,8 @@ void registerPlExtraOps(OpRegistry& r) {
       .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tile, {MemorySpace::Left})
       .arg("rhs", K::Tile, {MemorySpace::Right})
+      .kwarg("acc_phase", A::String, std::string("unspecified"), false,
+             {std::string("unspecified"), std::string("partial"), std::string("final")})
       .pipes({Pipe::M})
       .deduce([](const OpCallContext& c) { return deduceMatmulBias(c, 1, false, true); })
       .outputMemoryFixed(MemorySpace::Acc)

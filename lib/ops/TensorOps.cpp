@@ -107,9 +107,9 @@ TypePtr deduceCmp(const OpCallContext& ctx) {
   const TensorType& a = tensorArgRef(ctx, 0);
   if (const auto* b = ctx.tensorArg(1)) {
     requireSameDType(ctx, 1, a.dtype, b->dtype, "the operands");
-    return tensorOf(broadcastShapes(ctx, a.shape, b->shape), DType::Bool);
+    return tensorOf(broadcastShapes(ctx, a.shape, b->shape), a.dtype);
   }
-  return tensorOf(a.shape, DType::Bool);
+  return tensorOf(a.shape, a.dtype);
 }
 
 const TensorType& rank2(const OpCallContext& ctx, size_t i) {
@@ -242,7 +242,9 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
   const TensorType& dst = tensorArgRef(ctx, 0);
   const TensorType& src = tensorArgRef(ctx, 1);
   requireSameDType(ctx, 1, dst.dtype, src.dtype, "the target and the source");
-  if (src.shape.size() != dst.shape.size())
+  // A source of lower rank lands on the target's trailing axes (PyPTO: a [4, 16] chunk into
+  // a [2, 4, 16] target at [b, 0, 0]); a higher rank has no place.
+  if (src.shape.size() > dst.shape.size())
     ctx.fail(1,
              fmt::format("{}: the source has rank {} but the target has rank {}", ctx.op.name,
                          src.shape.size(), dst.shape.size()),
@@ -330,31 +332,45 @@ TypePtr deduceFull(const OpCallContext& ctx) {
   return TensorType::get(tensorExtentsArg(ctx, 0), *d, false, std::nullopt);  // dynamic dims
 }
 
-TypePtr deduceMatmul(const OpCallContext& ctx) {
-  const TensorType& a = rank2(ctx, 0);
-  const TensorType& b = rank2(ctx, 1);
+/// The product shape of lhs (argument l) x rhs (l + 1): [.., M, K] x [.., K, N] -> [.., M, N]
+/// after a_trans / b_trans (on the last two axes), the leading (batch) axes broadcast as numpy
+/// does (PyPTO's batch matmul).
+std::vector<int64_t> matmulShape(const OpCallContext& ctx, size_t l) {
+  const TensorType& a = rank2(ctx, l);
+  const TensorType& b = rank2(ctx, l + 1);
   bool ta = ctx.kwargOr<bool>("a_trans", false), tb = ctx.kwargOr<bool>("b_trans", false);
-  int64_t m = a.shape[ta ? 1 : 0], k = a.shape[ta ? 0 : 1];
-  int64_t kb = b.shape[tb ? 1 : 0], n = b.shape[tb ? 0 : 1];
-  if (a.shape.size() != 2 || b.shape.size() != 2)
-    ctx.fail(0, fmt::format("{} multiplies rank-2 tensors", ctx.op.name),
-             "reshape the operands to [M, K] and [K, N] first (pl.tensor.reshape)");
+  size_t ra = a.shape.size(), rb = b.shape.size();
+  int64_t m = a.shape[ta ? ra - 1 : ra - 2], k = a.shape[ta ? ra - 2 : ra - 1];
+  int64_t kb = b.shape[tb ? rb - 1 : rb - 2], n = b.shape[tb ? rb - 2 : rb - 1];
   if (k != kb)
-    ctx.fail(1, fmt::format("{}: inner extents differ ({} vs {})", ctx.op.name, k, kb),
-             "lhs is [M, K] and rhs [K, N] (after a_trans / b_trans)");
-  requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
+    ctx.fail(static_cast<int>(l + 1),
+             fmt::format("{}: inner extents differ ({} vs {})", ctx.op.name, k, kb),
+             "lhs is [.., M, K] and rhs [.., K, N] (after a_trans / b_trans)");
+  requireSameDType(ctx, static_cast<int>(l + 1), a.dtype, b.dtype, "the operands");
+  std::vector<int64_t> shape =
+      broadcastShapes(ctx, std::vector<int64_t>(a.shape.begin(), a.shape.end() - 2),
+                      std::vector<int64_t>(b.shape.begin(), b.shape.end() - 2));
+  shape.push_back(m);
+  shape.push_back(n);
+  return shape;
+}
+
+TypePtr deduceMatmul(const OpCallContext& ctx) {
+  std::vector<int64_t> shape = matmulShape(ctx, 0);
+  const TensorType& a = tensorArgRef(ctx, 0);
   const DType* out = getAttr<DType>(ctx.kwargs, "out_dtype");
   DType d = out ? *out : (isInteger(a.dtype) ? DType::Int32 : DType::FP32);
-  return tensorOf({m, n}, d);
+  return tensorOf(std::move(shape), d);
 }
 
 TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
   const TensorType& acc = rank2(ctx, 0);
-  const TensorType& a = rank2(ctx, 1);
-  const TensorType& b = rank2(ctx, 2);
-  if (a.shape[1] != b.shape[0] || acc.shape[0] != a.shape[0] || acc.shape[1] != b.shape[1])
-    ctx.fail(0, fmt::format("{}: acc {} += {} x {} do not fit", ctx.op.name, formatShape(acc.shape),
-                            formatShape(a.shape), formatShape(b.shape)));
+  std::vector<int64_t> shape = matmulShape(ctx, 1);
+  if (acc.shape != shape)
+    ctx.fail(0,
+             fmt::format("{}: the accumulator {} does not have the product's shape {}", ctx.op.name,
+                         formatShape(acc.shape), formatShape(shape)),
+             "start the accumulator with pl.matmul(lhs, rhs)");
   return ctx.args[0]->type;
 }
 
@@ -394,14 +410,15 @@ void registerTensorOps(OpRegistry& r) {
     return r.add("tensor." + name).affinity(CoreAffinity::Shared);
   };
 
-  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum", "fmod"})
-    add(n)
-        .arg("lhs", K::Tensor)
-        .arg("rhs", K::Tensor)
-        .trait(OpTrait::Elementwise)
+  for (const char* n : {"add", "sub", "mul", "div", "maximum", "minimum", "fmod"}) {
+    OpBuilder b = add(n);
+    b.arg("lhs", K::Tensor).arg("rhs", K::Tensor);
+    if (std::string_view(n) == "div") b.kwarg("high_precision", A::Bool, false);
+    b.trait(OpTrait::Elementwise)
         .pipes(vector)
         .deduce(deduceBinary)
         .doc(fmt::format("elementwise {} of tensors (numpy broadcasting)", n));
+  }
   for (const char* n : {"part_add", "part_mul", "part_max", "part_min"})
     add(n)
         .arg("lhs", K::Tensor)
@@ -461,7 +478,9 @@ void registerTensorOps(OpRegistry& r) {
       .trait(OpTrait::Elementwise)
       .pipes(vector)
       .deduce(deduceCmp)
-      .doc("elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> BOOL tensor");
+      .doc(
+          "elementwise compare (cmp_type 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge) -> 0 / 1 in the "
+          "operands' dtype");
   add("cast")
       .arg("input", K::Tensor)
       .requiredKwarg("dtype", A::DType)
@@ -647,7 +666,9 @@ void registerTensorOps(OpRegistry& r) {
       .kwarg("c_matrix_nz", A::Bool, false)
       .pipes({Pipe::M})
       .deduce(deduceMatmul)
-      .doc("[M, K] x [K, N] -> [M, N] (FP32, INT32 for integers, or out_dtype)");
+      .doc(
+          "[.., M, K] x [.., K, N] -> [.., M, N] (batch axes broadcast; FP32, INT32 for "
+          "integers, or out_dtype)");
   add("matmul_acc")
       .arg("acc", K::Tensor, {}, MemoryEffect::ReadWrite)
       .arg("lhs", K::Tensor)

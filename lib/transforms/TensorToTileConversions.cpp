@@ -10,6 +10,7 @@
 
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ops/DiagnosticText.h"
+#include "ptoc/ops/ExtentArith.h"
 
 namespace ptoc {
 
@@ -127,6 +128,10 @@ ExprPtr convertMatmul(const Call& c, std::vector<ExprPtr> args, TileConversionCo
     ctx.fail("tensor.matmul: c_matrix_nz=True has no tile-level form",
              "drop c_matrix_nz; the accumulator layout is chosen by the later passes");
   size_t l = acc ? 1 : 0;
+  if (c.type->as<TensorType>()->shape.size() > 2)
+    ctx.fail(fmt::format("{} of rank-{} operands (a batch matmul) has no tile-level form here yet",
+                         c.op->name, c.type->as<TensorType>()->shape.size()),
+             "loop over the batch axis and multiply [M, K] x [K, N] slices");
   bool ta = std::get<bool>(*c.op->kwargValue(c.kwargs, "a_trans"));
   bool tb = std::get<bool>(*c.op->kwargValue(c.kwargs, "b_trans"));
   ExprPtr lhs = matmulOperand(args[l], ta, ctx);
@@ -265,7 +270,25 @@ Table buildTable() {
                       ops::formatShape(*shapeOf(args[0])), ops::formatShape(*shapeOf(args[1]))),
           "expand the narrow operand first (pl.tensor.expand_clone)");
     const OpDef& op = OpRegistry::instance().get(tile ? "tile.cmp" : "tile.cmps");
-    return ctx.call(op.name, args, kwargsFor(c, op));
+    // tile.cmp writes a packed predicate mask; the tensor's 0 / 1 values come from selecting
+    // between a tile of ones and a tile of zeros by it (tile.sel, with its [1, 32] scratch).
+    ExprPtr mask = ctx.call(op.name, args, kwargsFor(c, op));
+    const auto& shape = *shapeOf(args[0]);
+    DType d = c.type->as<TensorType>()->dtype;
+    std::vector<ExprPtr> dims;
+    for (int64_t e : shape) dims.push_back(constIndex(e, ctx.at()));
+    auto fill = [&](int64_t v) {
+      ExprPtr value =
+          isFloat(d) ? constFloat(static_cast<double>(v), d, ctx.at()) : constInt(v, d, ctx.at());
+      return ctx.call("tile.full", {makeTuple(dims, ctx.at()), value}, {{"dtype", d}});
+    };
+    ExprPtr ones = fill(1), zeros = fill(0);
+    ExprPtr tmp = ctx.call(
+        "tile.create",
+        {makeTuple({constIndex(1, ctx.at()), constIndex(ops::kMaskRowAlignBytes, ctx.at())},
+                   ctx.at())},
+        {{"dtype", DType::UInt8}, {"target_memory", MemorySpace::Vec}});
+    return ctx.call("tile.sel", {mask, ones, zeros, tmp});
   });
   put("expands", [](const Call&, std::vector<ExprPtr> args, TileConversionContext& ctx) -> ExprPtr {
     const auto& shape = *shapeOf(args[0]);

@@ -23,11 +23,22 @@ std::optional<int64_t> elementCount(const std::vector<int64_t>& shape);
 /// ceil(v / 2) for v >= 0: the per-lane box of an extent split between the two AIV lanes.
 constexpr int64_t ceilHalf(int64_t v) { return v / 2 + v % 2; }
 
+/// tile.cmp / tile.cmps write a packed predicate mask: one bit per compared element (bit
+/// j % 8 of byte j / 8 of its row, least significant first), the row rounded up to 32 bytes
+/// (PyPTO's A2/A3 alignment). kMaskBitsPerByte / packedMaskCols give its last axis.
+inline constexpr int64_t kMaskBitsPerByte = 8;
+inline constexpr int64_t kMaskRowAlignBytes = 32;
+constexpr int64_t ceilDiv(int64_t v, int64_t d) { return v / d + (v % d != 0 ? 1 : 0); }
+constexpr int64_t packedMaskCols(int64_t cols) {
+  return ceilDiv(ceilDiv(cols, kMaskBitsPerByte), kMaskRowAlignBytes) * kMaskRowAlignBytes;
+}
+
 ir::ExprPtr indexConst(int64_t v);
 /// Folding builders for valid-shape arithmetic (dynamic operands give BinaryExpr nodes of the
 /// operand's scalar dtype).
-ir::ExprPtr ceilHalfExpr(const ir::ExprPtr& e);  // (e + 1) // 2
-ir::ExprPtr doubleExpr(const ir::ExprPtr& e);    // e * 2
+ir::ExprPtr ceilHalfExpr(const ir::ExprPtr& e);            // (e + 1) // 2
+ir::ExprPtr ceilDivExpr(const ir::ExprPtr& e, int64_t d);  // (e + d - 1) // d
+ir::ExprPtr doubleExpr(const ir::ExprPtr& e);              // e * 2
 ir::ExprPtr subExpr(const ir::ExprPtr& a, const ir::ExprPtr& b);
 ir::ExprPtr minExpr(const ir::ExprPtr& a, const ir::ExprPtr& b);
 

@@ -286,6 +286,9 @@ class OpDef {
   OpCostFn cost;
   /// Result type comes from the LHS annotation (tpop).
   bool typeFromAnnotation = false;
+  /// The argument whose element dtype a bare scalar literal argument takes (the front end's
+  /// rule); unset: the first operand with an element dtype. tile.sels sets it past its mask.
+  std::optional<size_t> literalDTypeArg;
   std::string doc;  // one line, shown by `ptoc ops`
 
   size_t minArgs() const;
@@ -334,6 +337,7 @@ class OpBuilder {
   OpBuilder& pto(std::string spelling);
   OpBuilder& sideEffects();
   OpBuilder& typeFromAnnotation();
+  OpBuilder& literalDTypeFrom(size_t arg);
   OpBuilder& doc(std::string text);
 
  private:

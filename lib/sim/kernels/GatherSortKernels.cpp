@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 
+#include "ptoc/ops/DiagnosticText.h"
 #include "ptoc/sim/OpSemantics.h"
 
 namespace ptoc::sim {
@@ -163,6 +164,83 @@ OpKernel elementwise(std::vector<size_t> tiles, int scalarArg,
   };
 }
 
+/// tile.sel / tile.sels: the mask decides per element whether the result takes `src` (the
+/// selected operand) or `other` (the second tile operand, or the scalar). An integer mask is
+/// packed as tile.cmp writes it (ops/ExtentArith.h): element j of a row is bit j % w of
+/// element j / w of the mask's row, w the mask's bit width. A BOOL or float mask holds one
+/// element per value (non-zero selects).
+OpKernel select(size_t src, int otherTile, int scalarArg) {
+  return [src, otherTile, scalarArg](const KernelContext& ctx) -> Value {
+    BufferPtr m = bufOf(ctx, 0), a = bufOf(ctx, src);
+    BufferPtr b = otherTile >= 0 ? bufOf(ctx, static_cast<size_t>(otherTile)) : nullptr;
+    double s = scalarArg >= 0 ? ctx.scalar(static_cast<size_t>(scalarArg)).asDouble() : 0;
+    auto [r, out] = newResult(ctx);
+    int64_t cols = out->shape.empty() ? 1 : out->shape.back(), rows = out->numel() / cols;
+    bool packed = ir::isInteger(m->dtype);
+    int64_t w = packed ? ir::dtypeBits(m->dtype) : 1;
+    int64_t maskCols = m->shape.empty() ? 1 : m->shape.back();
+    if (m->numel() / maskCols < rows || maskCols * w < cols)
+      ctx.fail(fmt::format("{}: the mask {} does not cover the [{}, {}] result ({} per row)",
+                           ctx.opName(), ops::formatShape(m->shape), rows, cols,
+                           packed ? fmt::format("{} bits", maskCols * w)
+                                  : fmt::format("{} elements", maskCols)),
+               "select with the mask tile.cmp / tile.cmps write for the same shape");
+    for (int64_t i = 0; i < out->numel(); ++i) {
+      int64_t row = i / cols, col = i % cols;
+      bool on = packed ? ((m->getI(row * maskCols + col / w) >> (col % w)) & 1) != 0
+                       : m->getF(row * maskCols + col) != 0;
+      setNum(*out, i, on ? a->getF(i) : (b ? b->getF(i) : s));
+    }
+    return r;
+  };
+}
+
+/// gather_compare: per row r of src's valid region, the column indices j (+ offset) with
+/// src[r, j] cmp kvalue, in increasing j, the first out_cols of them into dst[r, :] (the rest
+/// 0), and the row's match count into cdst[0, r] (PyPTO's st test: indices of the matches).
+Value gatherCompare(const KernelContext& ctx) {
+  const Tile& src = withPadding(ctx.tile(0));
+  const std::vector<int64_t>& valid = ctx.tile(0).valid;
+  double k = ctx.scalar(1).asDouble();
+  int64_t mode = ctx.intKwarg("cmp_mode", 0), offset = ctx.intKwarg("offset", 0);
+  const auto* tt = ctx.call.type->as<ir::TupleType>();
+  PTOC_CHECK(tt && tt->types.size() == 2, "tile.gather_compare: result is not a pair");
+  const auto& dt = *tt->types[0]->as<ir::TileType>();
+  const auto& ct = *tt->types[1]->as<ir::TileType>();
+  Tile dst = makeTile(dt, dt.shape), cnt = makeTile(ct, ct.shape);
+  int64_t cols = src.shape()[1], outCols = dt.shape[1];
+  for (int64_t i = 0; i < dst.buf->numel(); ++i) dst.buf->setI(i, 0);
+  for (int64_t i = 0; i < cnt.buf->numel(); ++i) cnt.buf->setI(i, 0);
+  auto holds = [mode](double a, double b) {
+    switch (mode) {
+      case 0:
+        return a == b;
+      case 1:
+        return a != b;
+      case 2:
+        return a < b;
+      case 3:
+        return a <= b;
+      case 4:
+        return a > b;
+      default:
+        return a >= b;
+    }
+  };
+  for (int64_t r = 0; r < valid[0]; ++r) {
+    int64_t n = 0;
+    for (int64_t j = 0; j < valid[1]; ++j) {
+      if (!holds(src.buf->getF(r * cols + j), k)) continue;
+      if (n < outCols) dst.buf->setI(r * outCols + n, j + offset);
+      ++n;
+    }
+    cnt.buf->setI(r, n);
+  }
+  TupleValue out;
+  out.elements = {Value{dst}, Value{cnt}};
+  return out;
+}
+
 Value tri(const KernelContext& ctx) {
   int64_t diag = ctx.intArg(0);
   bool upper = ctx.intKwarg("upper", 0) != 0;
@@ -249,11 +327,11 @@ void registerGatherSortKernels(OpSemantics& s) {
   s.add("tile.subsc", elementwise({0, 2}, 1, [](V x, double b) { return x[0] - b - x[1]; }));
   s.add("tile.lrelu",
         elementwise({0}, 1, [](V x, double a) { return x[0] > 0 ? x[0] : a * x[0]; }));
-  s.add("tile.sel",
-        elementwise({0, 1, 2}, -1, [](V x, double) { return x[0] != 0 ? x[1] : x[2]; }));
-  s.add("tile.sels", elementwise({0, 1}, 3, [](V x, double b) { return x[0] != 0 ? x[1] : b; }));
+  s.add("tile.sel", select(1, 2, -1));
+  s.add("tile.sels", select(1, -1, 3));
   s.add("tile.expands", elementwise({}, 1, [](V, double b) { return b; }));
   s.add("tile.tri", tri);
+  s.add("tile.gather_compare", gatherCompare);
   s.add("tile.and_", bitwise([](int64_t a, int64_t b) { return a & b; }));
   s.add("tile.ands", bitwise([](int64_t a, int64_t b) { return a & b; }));
   s.add("tile.or_", bitwise([](int64_t a, int64_t b) { return a | b; }));

@@ -126,6 +126,9 @@ Value loadKernel(const KernelContext& ctx) {
   const std::vector<int64_t>& shape = ctx.resultTile().shape;
   std::vector<int64_t> valid = ctx.hasArg(3) ? ctx.intList(3) : shape;
   const std::vector<int64_t>& dims = src.buf->shape;
+  if (ctx.intKwarg("clamp", 0) != 0 && offsets.size() == dims.size())
+    for (size_t k = 0; k < dims.size(); ++k)  // clamp=True: the read stops at the tensor's edge
+      valid[k] = std::clamp<int64_t>(dims[k] - offsets[k], 0, valid[k]);
   if (offsets.size() != dims.size())
     ctx.fail(
         fmt::format("tile.load has {} offsets for a rank-{} tensor", offsets.size(), dims.size()),
@@ -152,7 +155,15 @@ Value storeKernel(const KernelContext& ctx) {
   const Tensor& dst = ctx.tensor(2);
   checkTensorView(ctx, 2, *dst.buf);
   const std::vector<int64_t>& dims = dst.buf->shape;
-  if (t.dtype() != dst.buf->dtype)
+  // The fixpipe's conversion out of Acc (FP32 -> FP16 / BF16, as tile.store's deduction
+  // allows): the accumulator rounded to the tensor's dtype, then copied.
+  bool fixpipeCast = t.memory == ir::MemorySpace::Acc && t.dtype() == DType::FP32 &&
+                     (dst.buf->dtype == DType::FP16 || dst.buf->dtype == DType::BF16);
+  BufferPtr src = t.buf;
+  if (fixpipeCast) {
+    src = std::make_shared<Buffer>(dst.buf->dtype, t.shape());
+    for (int64_t i = 0; i < src->numel(); ++i) src->setF(i, t.buf->getF(i));
+  } else if (t.dtype() != dst.buf->dtype)
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
                          ir::dtypeName(dst.buf->dtype)),
              fmt::format("cast the tile first: pl.cast(t, pl.{})", ir::dtypeName(dst.buf->dtype)));
@@ -173,7 +184,18 @@ Value storeKernel(const KernelContext& ctx) {
                "that compute them");
   }
   ctx.core.noteTensorWrite(ctx.call, t, dst, offsets);
-  copyBox(*t.buf, std::vector<int64_t>(dims.size(), 0), *dst.buf, offsets, t.valid);
+  if (ctx.intKwarg("atomic", 0) != 0 && !empty) {
+    // atomic=pl.AtomicType.Add: the valid region is added into the tensor's window.
+    auto window = std::make_shared<Buffer>(dst.buf->dtype, t.valid);
+    std::vector<int64_t> zeros(dims.size(), 0);
+    copyBox(*dst.buf, offsets, *window, zeros, t.valid);
+    auto sum = std::make_shared<Buffer>(dst.buf->dtype, t.valid);
+    copyBox(*src, zeros, *sum, zeros, t.valid);
+    for (int64_t i = 0; i < sum->numel(); ++i) sum->setF(i, sum->getF(i) + window->getF(i));
+    copyBox(*sum, zeros, *dst.buf, offsets, t.valid);
+    return dst;
+  }
+  copyBox(*src, std::vector<int64_t>(dims.size(), 0), *dst.buf, offsets, t.valid);
   return dst;
 }
 

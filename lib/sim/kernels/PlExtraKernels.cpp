@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 
+#include "ptoc/ops/ExtentArith.h"
 #include "ptoc/sim/OpSemantics.h"
 
 namespace ptoc::sim {
@@ -65,7 +66,9 @@ Value assembleKernel(const KernelContext& ctx) {
   const Tile& dst = ctx.tile(0);
   const Tile& src = withPadding(ctx.tile(1));
   auto off = ctx.intList(2);
-  const auto& ss = src.shape();
+  // A lower-rank source covers the target's trailing axes (leading extents 1).
+  std::vector<int64_t> ss(dst.shape().size() - std::min(dst.shape().size(), src.shape().size()), 1);
+  ss.insert(ss.end(), src.shape().begin(), src.shape().end());
   for (size_t k = 0; k < ss.size(); ++k)
     if (off[k] < 0 || off[k] + ss[k] > dst.shape()[k])
       ctx.fail(fmt::format("{}: the source {} at offset {} leaves the target on axis {}",
@@ -87,11 +90,17 @@ Value assembleKernel(const KernelContext& ctx) {
 Value transposeViewKernel(const KernelContext& ctx) {
   const Tile& t = withPadding(ctx.tile(0));
   const ir::TileType& rt = ctx.resultTile();
-  std::vector<int64_t> valid = {ctx.tile(0).valid[1], ctx.tile(0).valid[0]};
+  size_t n = t.shape().size();
+  std::vector<int64_t> valid = ctx.tile(0).valid;
+  std::swap(valid[n - 2], valid[n - 1]);
   Tile r = makeTile(rt, valid);
-  int64_t rows = t.shape()[0], cols = t.shape()[1];
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < cols; ++j) r.buf->setF(j * rows + i, t.buf->getF(i * cols + j));
+  // Each [rows, cols] matrix of the leading (batch) axes is transposed.
+  int64_t rows = t.shape()[n - 2], cols = t.shape()[n - 1];
+  int64_t batches = t.buf->numel() / (rows * cols);
+  for (int64_t b = 0; b < batches; ++b)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        r.buf->setF(b * rows * cols + j * rows + i, t.buf->getF(b * rows * cols + i * cols + j));
   return r;
 }
 
@@ -156,10 +165,16 @@ OpKernel expandKernel(bool col, BinFn f) {
     const Tile& t = withPadding(ctx.tile(0));
     const Tile& v = withPadding(ctx.tile(1));
     Tile r = result(ctx);
-    int64_t rows = t.shape()[0], cols = t.shape()[1];
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        r.buf->setF(i * cols + j, f(t.buf->getF(i * cols + j), v.buf->getF(col ? j : i)));
+    // Each [rows, cols] matrix of the leading axes broadcasts its own row / column.
+    size_t n = t.shape().size();
+    int64_t rows = t.shape()[n - 2], cols = t.shape()[n - 1];
+    int64_t batches = t.buf->numel() / (rows * cols);
+    for (int64_t b = 0; b < batches; ++b)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          int64_t at = (b * rows + i) * cols + j;
+          r.buf->setF(at, f(t.buf->getF(at), v.buf->getF(col ? b * cols + j : b * rows + i)));
+        }
     return r;
   };
 }
@@ -181,16 +196,30 @@ double compare(int64_t type, double a, double b) {
   }
 }
 
+/// The packed predicate mask (ops/ExtentArith.h): element j of a row of the compared tile is
+/// bit j % 8 of byte j / 8 of the mask's row; bytes past the row's bits stay 0.
 Value cmpKernel(const KernelContext& ctx) {
   const Tile& a = withPadding(ctx.tile(0));
   int64_t type = ctx.intKwarg("cmp_type", 0);
-  Tile r = result(ctx);
+  // The mask is valid over the bytes of the compared tile's valid region (its type says so).
+  std::vector<int64_t> valid = ctx.tile(0).valid;
+  int64_t validCols = valid.back(), validRows = 1;
+  for (size_t k = 0; k + 1 < valid.size(); ++k) validRows *= valid[k];
+  valid.back() = ops::ceilDiv(validCols, ops::kMaskBitsPerByte);
+  Tile r = makeTile(ctx.resultTile(), valid);
   bool scalar = ctx.args[1].is<Scalar>();
   const Tile* b = scalar ? nullptr : &ctx.tile(1);
   Tile bp = b ? withPadding(*b) : Tile{};
-  for (int64_t i = 0; i < r.buf->numel(); ++i)
-    r.buf->setF(i,
-                compare(type, a.buf->getF(i), scalar ? ctx.scalar(1).asDouble() : bp.buf->getF(i)));
+  int64_t cols = a.shape().back(), maskCols = r.shape().back();
+  for (int64_t i = 0; i < r.buf->numel(); ++i) r.buf->setI(i, 0);
+  for (int64_t i = 0; i < a.buf->numel(); ++i) {
+    int64_t row = i / cols, col = i % cols;
+    if (col >= validCols || (valid.size() == 2 && row >= validRows)) continue;
+    double rhs = scalar ? ctx.scalar(1).asDouble() : bp.buf->getF(i);
+    if (compare(type, a.buf->getF(i), rhs) == 0) continue;
+    int64_t byte = row * maskCols + col / ops::kMaskBitsPerByte;
+    r.buf->setI(byte, r.buf->getI(byte) | (int64_t{1} << (col % ops::kMaskBitsPerByte)));
+  }
   return r;
 }
 

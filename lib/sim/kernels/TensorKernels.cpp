@@ -212,10 +212,14 @@ Value sliceKernel(const KernelContext& ctx) {
 Value assembleKernel(const KernelContext& ctx) {
   const Tensor& dst = ctx.tensor(0);
   const Buffer& src = *ctx.tensor(1).buf;
-  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), src.shape);
+  // A lower-rank source covers the target's trailing axes (leading extents 1).
+  std::vector<int64_t> shape(
+      dst.buf->shape.size() - std::min(dst.buf->shape.size(), src.shape.size()), 1);
+  shape.insert(shape.end(), src.shape.begin(), src.shape.end());
+  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), shape);
   // atomic=pl.AtomicType.Add (1) adds source into the window; 0 overwrites it.
   const bool add = ctx.intKwarg("atomic", 0) != 0;
-  forEach(src.shape, [&](int64_t i, const std::vector<int64_t>& c) {
+  forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> d(c);
     for (size_t k = 0; k < c.size(); ++k) d[k] += off[k];
     int64_t at = flatIndex(dst.buf->shape, d);
@@ -278,22 +282,40 @@ Value matmulKernel(const KernelContext& ctx, bool acc) {
   };
   bool ta = boolKw("a_trans"), tb = boolKw("b_trans");
   const ir::TensorType& rt = resultTensor(ctx);
-  int64_t m = rt.shape[0], n = rt.shape[1], k = ta ? a.shape[0] : a.shape[1];
+  size_t r = rt.shape.size(), ra = a.shape.size(), rb = b.shape.size();
+  int64_t m = rt.shape[r - 2], n = rt.shape[r - 1], k = ta ? a.shape[ra - 2] : a.shape[ra - 1];
   BufferPtr out = newBuffer(rt);
   if (acc) out->bytes = ctx.tensor(0).buf->bytes;
+  // The batch axes broadcast (numpy): the matrix of an operand for output batch index `c` is
+  // c with the operand's missing leading axes dropped and its size-1 axes read at 0.
+  std::vector<int64_t> batch(rt.shape.begin(), rt.shape.end() - 2);
+  auto matrixOf = [&](const Buffer& x, const std::vector<int64_t>& c) {
+    size_t rx = x.shape.size() - 2;
+    int64_t f = 0;
+    for (size_t d = 0; d < rx; ++d) {
+      int64_t e = x.shape[d];
+      f = f * e + (e == 1 ? 0 : c[c.size() - rx + d]);
+    }
+    return f * x.shape[rx] * x.shape[rx + 1];
+  };
   // Float operands accumulate as the tile matmul does (docs/simulator-semantics.md): in fp32,
   // from 0, each product rounded to fp32, in increasing k, so convert-tensor-to-tile-ops
   // keeps the result bit for bit. Integer products are exact in double.
   bool f32 = ir::isFloat(a.dtype);
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double s = acc ? out->getF(i * n + j) : 0.0;
-      for (int64_t p = 0; p < k; ++p) {
-        double x = a.getF(ta ? p * m + i : i * k + p) * b.getF(tb ? j * k + p : p * n + j);
-        s = f32 ? static_cast<float>(s + static_cast<float>(x)) : s + x;
+  forEach(batch, [&](int64_t bi, const std::vector<int64_t>& c) {
+    int64_t oa = matrixOf(a, c), ob = matrixOf(b, c), oo = bi * m * n;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double s = acc ? out->getF(oo + i * n + j) : 0.0;
+        for (int64_t p = 0; p < k; ++p) {
+          double x =
+              a.getF(oa + (ta ? p * m + i : i * k + p)) * b.getF(ob + (tb ? j * k + p : p * n + j));
+          s = f32 ? static_cast<float>(s + static_cast<float>(x)) : s + x;
+        }
+        out->setF(oo + i * n + j, s);
       }
-      out->setF(i * n + j, s);
-    }
+  });
+  (void)rb;
   return Tensor{out};
 }
 
