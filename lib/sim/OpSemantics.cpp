@@ -178,4 +178,21 @@ std::vector<std::string> OpSemantics::missing() const {
   return out;
 }
 
+bool compareByCode(int64_t code, double a, double b) {
+  switch (code) {
+    case 0:
+      return a == b;
+    case 1:
+      return a != b;
+    case 2:
+      return a < b;
+    case 3:
+      return a <= b;
+    case 4:
+      return a > b;
+    default:
+      return a >= b;
+  }
+}
+
 }  // namespace ptoc::sim

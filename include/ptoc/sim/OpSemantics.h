@@ -109,6 +109,10 @@ class OpSemantics {
   std::unordered_map<const OpDef*, OpKernel> kernels_;
 };
 
+/// PyPTO's comparison codes (pl.CmpType, the cmp_mode / cmp_type kwargs): 0 EQ, 1 NE, 2 LT,
+/// 3 LE, 4 GT, 5 (and any other) GE. Whether `a <code> b`; shared by every comparing kernel.
+bool compareByCode(int64_t code, double a, double b);
+
 /// Registration entry points, one per op family file in lib/sim/kernels/.
 void registerMemoryKernels(OpSemantics& s);
 void registerComputeKernels(OpSemantics& s);

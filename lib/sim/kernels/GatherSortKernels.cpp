@@ -211,26 +211,10 @@ Value gatherCompare(const KernelContext& ctx) {
   int64_t cols = src.shape()[1], outCols = dt.shape[1];
   for (int64_t i = 0; i < dst.buf->numel(); ++i) dst.buf->setI(i, 0);
   for (int64_t i = 0; i < cnt.buf->numel(); ++i) cnt.buf->setI(i, 0);
-  auto holds = [mode](double a, double b) {
-    switch (mode) {
-      case 0:
-        return a == b;
-      case 1:
-        return a != b;
-      case 2:
-        return a < b;
-      case 3:
-        return a <= b;
-      case 4:
-        return a > b;
-      default:
-        return a >= b;
-    }
-  };
   for (int64_t r = 0; r < valid[0]; ++r) {
     int64_t n = 0;
     for (int64_t j = 0; j < valid[1]; ++j) {
-      if (!holds(src.buf->getF(r * cols + j), k)) continue;
+      if (!compareByCode(mode, src.buf->getF(r * cols + j), k)) continue;
       if (n < outCols) dst.buf->setI(r * outCols + n, j + offset);
       ++n;
     }

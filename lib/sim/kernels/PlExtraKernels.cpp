@@ -179,23 +179,6 @@ OpKernel expandKernel(bool col, BinFn f) {
   };
 }
 
-double compare(int64_t type, double a, double b) {
-  switch (type) {
-    case 0:
-      return a == b;
-    case 1:
-      return a != b;
-    case 2:
-      return a < b;
-    case 3:
-      return a <= b;
-    case 4:
-      return a > b;
-    default:
-      return a >= b;
-  }
-}
-
 /// The packed predicate mask (ops/ExtentArith.h): element j of a row of the compared tile is
 /// bit j % 8 of byte j / 8 of the mask's row; bytes past the row's bits stay 0.
 Value cmpKernel(const KernelContext& ctx) {
@@ -216,7 +199,7 @@ Value cmpKernel(const KernelContext& ctx) {
     int64_t row = i / cols, col = i % cols;
     if (col >= validCols || (valid.size() == 2 && row >= validRows)) continue;
     double rhs = scalar ? ctx.scalar(1).asDouble() : bp.buf->getF(i);
-    if (compare(type, a.buf->getF(i), rhs) == 0) continue;
+    if (!compareByCode(type, a.buf->getF(i), rhs)) continue;
     int64_t byte = row * maskCols + col / ops::kMaskBitsPerByte;
     r.buf->setI(byte, r.buf->getI(byte) | (int64_t{1} << (col % ops::kMaskBitsPerByte)));
   }

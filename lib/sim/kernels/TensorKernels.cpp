@@ -337,23 +337,6 @@ Value concatKernel(const KernelContext& ctx) {
   return Tensor{out};
 }
 
-double cmpOf(int64_t type, double a, double b) {
-  switch (type) {
-    case 0:
-      return a == b;
-    case 1:
-      return a != b;
-    case 2:
-      return a < b;
-    case 3:
-      return a <= b;
-    case 4:
-      return a > b;
-    default:
-      return a >= b;
-  }
-}
-
 }  // namespace
 
 void registerTensorKernels(OpSemantics& s) {
@@ -399,7 +382,8 @@ void registerTensorKernels(OpSemantics& s) {
   });
   s.add("tensor.cmp", [](const KernelContext& ctx) -> Value {
     int64_t type = ctx.intKwarg("cmp_type", 0);
-    return binaryKernel([type](double a, double b) { return cmpOf(type, a, b); })(ctx);
+    return binaryKernel(
+        [type](double a, double b) { return compareByCode(type, a, b) ? 1.0 : 0.0; })(ctx);
   });
   s.add("tensor.exp", unaryKernel([](double x) { return std::exp(x); }));
   s.add("tensor.log", unaryKernel([](double x) { return std::log(x); }));
