@@ -118,8 +118,7 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
       // A compile-time integer (a literal, a module constant, a builder parameter).
       auto v = evalConst(*kw.value);
       const int64_t* n = v ? std::get_if<int64_t>(&*v) : nullptr;
-      if (!n || *n < 1)
-        fail(kw.value->span, "stage must be a positive integer", "e.g. stage=2");
+      if (!n || *n < 1) fail(kw.value->span, "stage must be a positive integer", "e.g. stage=2");
       attrs.emplace_back("stage", *n);
     } else if (kw.name == "attrs") {
       // PyPTO's loop attributes (`attrs={"pipeline_overlap_stores": False}`): kept and printed
@@ -132,7 +131,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     }
   }
   if (callAttrs)
-    for (auto& a : bindCallAttrs(*callAttrs, "pl." + *path, 0, false)) attrs.push_back(std::move(a));
+    for (auto& a : bindCallAttrs(*callAttrs, "pl." + *path, 0, false))
+      attrs.push_back(std::move(a));
   if (kind == ir::ForKind::Pipeline && !ir::findAttr(attrs, "stage"))
     fail(call->span, "pl.pipeline needs stage=N", "e.g. pl.pipeline(0, n, 1, stage=2)");
   if (kind == ir::ForKind::Unroll && !inits.empty())

@@ -433,10 +433,10 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
             s.span));
         for (size_t k = 0; k < inner->elts.size(); ++k) {
           const auto& n = inner->elts[k]->cast<NameExpr>();
-          auto get = std::make_shared<ir::TupleGetItem>(part, static_cast<int64_t>(k),
-                                                        it->types[k], n.span);
-          out.push_back(std::make_shared<ir::AssignStmt>(
-              defineAssigned(n.id, it->types[k], n.span), get, s.span));
+          auto get = std::make_shared<ir::TupleGetItem>(part, static_cast<int64_t>(k), it->types[k],
+                                                        n.span);
+          out.push_back(std::make_shared<ir::AssignStmt>(defineAssigned(n.id, it->types[k], n.span),
+                                                         get, s.span));
         }
         continue;
       }

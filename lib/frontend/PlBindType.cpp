@@ -204,14 +204,13 @@ ir::ExprPtr PlBinder::bindTensorExtent(const Expr& d, const char* what) {
   if (isDynamicDim(d)) return ir::dynamicDimVar(d.cast<NameExpr>().id);
   // `pl.dynamic("N")` written in the type itself: the module-level dimension of that name.
   if (const auto* c = d.as<CallExpr>(); c && isPlPath(*c->func, "dynamic")) {
-    const auto* name = c->args.size() == 1 && c->keywords.empty() ? c->args[0]->as<StrLit>()
-                                                                  : nullptr;
+    const auto* name =
+        c->args.size() == 1 && c->keywords.empty() ? c->args[0]->as<StrLit>() : nullptr;
     if (!name || name->value.empty())
       fail(d.span, "pl.dynamic takes the dimension's name, e.g. pl.dynamic(\"M\")",
            "write the name as a string literal");
     if (moduleConsts_.count(name->value) && !moduleConsts_.find(name->value)->second.dynamic)
-      fail(d.span,
-           fmt::format("pl.dynamic(\"{}\") names a module-level constant", name->value),
+      fail(d.span, fmt::format("pl.dynamic(\"{}\") names a module-level constant", name->value),
            "give the dynamic dimension another name");
     return ir::dynamicDimVar(name->value);
   }

@@ -26,7 +26,6 @@ ir::TypePtr substituteExtents(const ir::TypePtr& t, const ExtentBindings& b);
 /// the reverse). Tiles: ir::tileFitsDeclared. Other types: structural equality.
 bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b);
 
-
 /// A Var a tensor extent of `t` (tuples included) names that is neither one of `params`
 /// nor a pl.dynamic dim; null when there is none.
 const ir::Var* localExtentVar(const ir::Type& t, const std::vector<ir::VarPtr>& params);

@@ -90,8 +90,7 @@ TypePtr deduceSubmit(const OpCallContext& ctx) {
                "write dumps=[x, y] with tensors passed to the kernel");
     for (const ExprPtr& d : dumps->elements)
       if (!d->type->isa<TensorType>())
-        ctx.fail(2,
-                 fmt::format("{} dumps tensors, got {}", ctx.op.name, describeType(d->type)),
+        ctx.fail(2, fmt::format("{} dumps tensors, got {}", ctx.op.name, describeType(d->type)),
                  "list tensors passed to the kernel, e.g. dumps=[x]");
   }
   if (ctx.args.size() > 3 && scalarArgDType(ctx, 3) != DType::Bool)
