@@ -1,7 +1,7 @@
 # A store of a tile with an empty valid region is outside the PTO ISA contract (pto-isa's TSTORE
-# requires valid rows and columns > 0): in an AIV / AIC function (what the hardware runs) the
-# simulator reports it at the store; an author-level InCore function keeps the abstract meaning
-# (the store writes nothing), which the split lowering implements with a guard
+# requires valid rows and columns > 0). A store of a tile empty at run time (here min(k, 0) rows)
+# is reported by the simulator at the store in an AIV / AIC function (what the hardware runs), while an author-level InCore function keeps the
+# abstract meaning (the store writes nothing), which the split lowering implements with a guard
 # (passes/lower-auto-vector-split/empty_lane_store_guard.py).
 # RUN: not %ptoc run %s 2>&1 | FileCheck %s --check-prefix=AIV
 # RUN: sed 's/pl.FunctionType.AIV/pl.FunctionType.InCore/' %s > %t.py && %ptoc run %t.py | FileCheck %s --check-prefix=INCORE
@@ -14,7 +14,7 @@ import pypto.language as pl
 @pl.program
 class EmptyStore:
     @pl.function(type=pl.FunctionType.AIV)
-    def f(self, out: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
-        e: pl.Tile[[4, 8], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 8])] = pl.tile.create([4, 8], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    def f(self, k: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
+        e = pl.tile.set_validshape(pl.tile.full([4, 8], 1.0, dtype=pl.FP32), pl.min(k, 0), 8)
         out = pl.store(e, [0, 0], out)
         return out
