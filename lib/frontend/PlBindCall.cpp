@@ -11,6 +11,7 @@
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
+#include "ptoc/support/FlatStringMap.h"
 
 namespace ptoc::frontend {
 
@@ -21,6 +22,26 @@ constexpr std::string_view kPositional[] = {"range",           "parallel", "unro
                                             "func_attr",       "at",       "simd_vf", "split",
                                             "cross_core_slot", "store_if", "program", "function"};
 constexpr std::string_view kTileArith[] = {"add", "sub", "mul", "div", "maximum", "minimum"};
+/// The `pl.` paths bindCall treats before op resolution (bindScalarHelper's names).
+constexpr std::string_view kScalarHelpers[] = {"min", "max", "abs", "cast", "select", "const"};
+
+/// What bindCall must check for a `pl.` path before resolving it as an op.
+enum class SpecialPath : uint8_t { None, Positional, ScalarHelper, Dynamic, Submit };
+
+/// One hash probe instead of a chain of string comparisons per call.
+SpecialPath specialPath(std::string_view path) {
+  static const FlatStringMap<SpecialPath> table = [] {
+    FlatStringMap<SpecialPath> t;
+    for (std::string_view p : kPositional) t.insertOrAssign(p, SpecialPath::Positional);
+    for (std::string_view p : kScalarHelpers) t.insertOrAssign(p, SpecialPath::ScalarHelper);
+    t.insertOrAssign("dynamic", SpecialPath::Dynamic);
+    t.insertOrAssign("submit", SpecialPath::Submit);
+    t.insertOrAssign("spmd_submit", SpecialPath::Submit);
+    return t;
+  }();
+  const SpecialPath* k = table.find(path);
+  return k ? *k : SpecialPath::None;
+}
 }  // namespace
 
 PlBinder::PlBinder(const SourceManager& sm, DiagnosticEngine& diag)
@@ -318,16 +339,18 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
            fmt::format("call the program's function as self.{}(...)", sig->name));
     return bindFunctionCall(*sig, e);
   }
-  if (std::string name = dottedName(*e.func); name.starts_with("pld."))
+  if (chainRootedAt(*e.func, "pld")) {
+    std::string name = dottedName(*e.func);
     return bindPldCall(e, std::string_view(name).substr(4), annotation);
+  }
   auto path = plPath(*e.func);
+  SpecialPath special = path ? specialPath(*path) : SpecialPath::None;
   // `pl.dynamic("M")` as a value (an entry of a module-level list written where a list goes):
   // the run-time extent of that dimension, as the name M would be.
-  if (path && *path == "dynamic" && e.args.size() == 1 && e.keywords.empty())
+  if (special == SpecialPath::Dynamic && e.args.size() == 1 && e.keywords.empty())
     if (const auto* name = e.args[0]->as<StrLit>(); name && !name->value.empty())
       return ir::dynamicDimVar(name->value);
-  if (path && (*path == "submit" || *path == "spmd_submit"))
-    return bindSubmit(e, *path == "spmd_submit");
+  if (special == SpecialPath::Submit) return bindSubmit(e, *path == "spmd_submit");
   // pl.FP32.get_byte(): the element size in bytes (window buffer sizes).
   if (path && path->ends_with(".get_byte") && e.args.empty() && e.keywords.empty())
     if (auto d = ir::dtypeFromName(path->substr(0, path->size() - 9)))
@@ -342,14 +365,15 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
          "ops are called as pl.tile.NAME(...), pl.system.NAME(...), pl.vmi.NAME(...) or "
          "pl.NAME(...)");
   }
-  for (auto p : kPositional)
-    if (*path == p)
-      fail(e.func->span, fmt::format("pl.{} cannot be used here", *path),
-           *path == "yield_"
-               ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
-               : "see the DSL reference (docs/dsl.md) for where it is allowed");
-  bool handled = false;
-  if (ir::ExprPtr r = bindScalarHelper(*path, e, handled); handled) return r;
+  if (special == SpecialPath::Positional)
+    fail(e.func->span, fmt::format("pl.{} cannot be used here", *path),
+         *path == "yield_"
+             ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
+             : "see the DSL reference (docs/dsl.md) for where it is allowed");
+  if (special == SpecialPath::ScalarHelper) {
+    bool handled = false;
+    if (ir::ExprPtr r = bindScalarHelper(*path, e, handled); handled) return r;
+  }
   bool tileArith = false;
   const OpDef* op = resolveOp(e, *path, tileArith);
   if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
@@ -429,8 +453,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     auto path = plPath(*aliased);
     std::optional<AttrKind> kind;
     const auto* neg = aliased->as<UnaryOpExpr>();
-    bool inf = dottedName(*aliased) == "math.inf" ||
-               (neg && neg->op == UnaryOpKind::Neg && dottedName(*neg->operand) == "math.inf");
+    bool inf = isDottedName(*aliased, "math.inf") ||
+               (neg && neg->op == UnaryOpKind::Neg && isDottedName(*neg->operand, "math.inf"));
     if (path && ir::dtypeFromName(*path))
       kind = AttrKind::DType;
     else if (path && (path->starts_with("Mem.") || path->starts_with("MemorySpace.")))

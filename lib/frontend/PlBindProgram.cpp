@@ -80,6 +80,27 @@ bool isPlPath(const Expr& e, std::string_view path) {
   return root && root->id == "pl";
 }
 
+bool isDottedName(const Expr& e, std::string_view dotted) {
+  // Match from the last component to the root, as isPlPath does.
+  const Expr* cur = &e;
+  while (const auto* a = cur->as<AttributeExpr>()) {
+    size_t dot = dotted.rfind('.');
+    if (dot == std::string_view::npos || a->attr != dotted.substr(dot + 1)) return false;
+    dotted = dotted.substr(0, dot);
+    cur = a->value.get();
+  }
+  const auto* root = cur->as<NameExpr>();
+  return root && root->id == dotted;
+}
+
+bool chainRootedAt(const Expr& e, std::string_view root) {
+  if (!e.is<AttributeExpr>()) return false;
+  const Expr* cur = &e;
+  while (const auto* a = cur->as<AttributeExpr>()) cur = a->value.get();
+  const auto* n = cur->as<NameExpr>();
+  return n && n->id == root;
+}
+
 std::optional<std::string> PlBinder::plPath(const Expr& e) const {
   size_t size;
   const NameExpr* root = chainRoot(e, size);

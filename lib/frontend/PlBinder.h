@@ -396,6 +396,12 @@ class PlBinder {
 
 /// True if `e` is `pl.NAME` with the given path, e.g. isPl(e, "range").
 bool isPlPath(const Expr& e, std::string_view path);
+/// True if the attribute chain `e` spells `dotted` ("math.inf"), root included; builds
+/// no string (dottedName(e) == dotted without the allocation).
+bool isDottedName(const Expr& e, std::string_view dotted);
+/// True if `e` is an attribute chain `root.X...` (at least one attribute) rooted at the
+/// name `root`, e.g. chainRootedAt(e, "pld") for `pld.tensor.put`.
+bool chainRootedAt(const Expr& e, std::string_view root);
 
 /// PyPTO's hierarchy levels (pl.Level.X; aliases included) and roles (pl.Role.X).
 inline constexpr std::string_view kLevelNames[] = {
