@@ -6,10 +6,14 @@
 //   memory costs one page fault per 2 MiB instead of one per 4 KiB. A 100k-statement
 //   program touches tens of MB, and on the machines ptoc runs on a fault costs more than
 //   the work done on the page (bench/README.md, "Memory").
-// - dirty_decay_ms:30000, muzzy_decay_ms:0: memory a pass frees is kept for the next
-//   pass instead of being returned to the kernel and faulted in again; a process that
-//   stays idle returns it after 30 s.
+// - dirty_decay_ms:-1, muzzy_decay_ms:0: memory a pass frees is never returned to the
+//   kernel; the next pass reuses it instead of faulting in fresh (zeroed) pages. A decay
+//   time does not do this: jemalloc's decay purges part of the freed pages within
+//   milliseconds (a smooth curve over the decay time), and on a 100k-statement pipeline
+//   that cost 2-6k page faults and about 40 % of its CPU time (bench/README.md, "Session
+//   9"). A ptoc process lives for one compilation, so its resident memory is its peak,
+//   returned at exit.
 extern "C" {
 extern const char* malloc_conf;
-const char* malloc_conf = "thp:always,metadata_thp:auto,dirty_decay_ms:30000,muzzy_decay_ms:0";
+const char* malloc_conf = "thp:always,metadata_thp:auto,dirty_decay_ms:-1,muzzy_decay_ms:0";
 }

@@ -154,5 +154,9 @@ TEST(Malloc, JemallocWithPtocOptions) {
   len = sizeof(muzzy);
   ASSERT_EQ(mallctl("opt.muzzy_decay_ms", &muzzy, &len, nullptr, 0), 0);
   EXPECT_EQ(muzzy, 0);
+  ssize_t dirty = -2;  // -1: freed memory is kept for reuse, never purged
+  len = sizeof(dirty);
+  ASSERT_EQ(mallctl("opt.dirty_decay_ms", &dirty, &len, nullptr, 0), 0);
+  EXPECT_EQ(dirty, -1);
 }
 #endif
