@@ -220,14 +220,9 @@ TypePtr IRMutator::mutateType(const TypePtr& t) {
     }
     case TypeKind::Tuple: {
       const auto& tuple = static_cast<const TupleType&>(*t);
-      bool changed = false;
-      std::vector<TypePtr> types;
-      types.reserve(tuple.types.size());
-      for (const auto& x : tuple.types) {
-        types.push_back(mutateType(x));
-        changed = changed || types.back() != x;
-      }
-      return changed ? TupleType::get(std::move(types)) : t;
+      bool changed = false;  // the list is copied only when an element type changes
+      auto types = rewriteList(tuple.types, changed, [&](const TypePtr& x) { return mutateType(x); });
+      return changed ? TupleType::get(std::move(types).take()) : t;
     }
   }
   throw InternalError("IRMutator: unknown type kind");
@@ -255,6 +250,12 @@ VarPtr IRMutator::mutateDef(const VarPtr& v) {
 
 std::vector<ExprPtr> IRMutator::mutateExprs(const std::vector<ExprPtr>& es, bool& changed) {
   return rewriteList(es, changed, [&](const ExprPtr& e) { return mutateExpr(e); }).take();
+}
+
+ExprListRewrite IRMutator::mutateExprList(const std::vector<ExprPtr>& es) {
+  ExprListRewrite out(es);
+  for (size_t i = 0; i < es.size(); ++i) out.set(i, mutateExpr(es[i]));
+  return out;
 }
 
 std::vector<VarPtr> IRMutator::mutateDefs(const std::vector<VarPtr>& vs, bool& changed) {

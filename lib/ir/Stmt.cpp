@@ -28,6 +28,9 @@ static void flattenInto(const StmtPtr& s, std::vector<StmtPtr>& out) {
 
 std::vector<StmtPtr> flattenStmts(const StmtPtr& s) {
   std::vector<StmtPtr> out;
+  // A body is usually a flat Seq (makeSeq flattens): one allocation of the right size
+  // instead of a doubling vector (a third of the pipeline's flattening allocations).
+  if (const auto* seq = s ? s->as<SeqStmt>() : nullptr) out.reserve(seq->stmts.size());
   flattenInto(s, out);
   return out;
 }

@@ -252,8 +252,7 @@ class Rewriter : public TileBlockRewriter {
   /// changed) rebuilt through createOpCall so the result type re-deduces.
   ExprPtr rewriteCall(const Call& call, const ExprPtr& original, const TypePtr& resultType,
                       Span at) override {
-    bool changed = false;
-    std::vector<ExprPtr> args = mutateExprs(call.args, changed);
+    ExprListRewrite args = mutateExprList(call.args);
     if (call.op)
       for (size_t i = 0; i < args.size() && i < call.op->args.size(); ++i) {
         const ArgSpec& spec = call.op->args[i];
@@ -262,13 +261,12 @@ class Rewriter : public TileBlockRewriter {
         if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
           continue;
         if (writesInPlace(call, spec)) rejectInPlaceWrite(args[i], *call.op, spec, at);
-        args[i] = moveOperand(args[i], spec.memory.front(), *call.op, spec, at);
-        changed = true;
+        args.set(i, moveOperand(args[i], spec.memory.front(), *call.op, spec, at));
       }
     bool annotatedChanged =
         call.op && call.op->typeFromAnnotation && resultType && !sameType(resultType, call.type);
-    if (!changed && !annotatedChanged) return original;
-    return rebuild(call, std::move(args), resultType);
+    if (!args.changed() && !annotatedChanged) return original;
+    return rebuild(call, std::move(args).take(), resultType);
   }
 
  private:

@@ -24,6 +24,8 @@
 // it is moved back to that type. Idempotent: a second run finds every operand row-major.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "TileBlockRewriter.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/StructuralEqual.h"
@@ -41,12 +43,24 @@ bool isRowMajor(const TileType& t) {
   return v.blayout == TileLayout::RowMajor && v.slayout == TileLayout::NoneBox;
 }
 
-/// Which tile arguments of a call must be row-major (empty = none).
-std::vector<size_t> rowMajorOperands(const Call& call) {
-  std::vector<size_t> out;
+/// Which tile arguments of a call must be row-major (empty = none), without allocating
+/// (asked of every call).
+struct RowMajorOperands {
+  std::array<size_t, 8> index{};
+  size_t count = 0;
+  const size_t* begin() const { return index.data(); }
+  const size_t* end() const { return index.data() + count; }
+  bool empty() const { return count == 0; }
+};
+RowMajorOperands rowMajorOperands(const Call& call) {
+  RowMajorOperands out;
   if (!call.op) return out;
-  for (size_t i : call.op->rowMajorArgs)
-    if (i < call.args.size() && tileTypeOf(call.args[i])) out.push_back(i);
+  for (size_t i : call.op->rowMajorArgs) {
+    if (i >= call.args.size() || !tileTypeOf(call.args[i])) continue;
+    if (out.count == out.index.size())
+      throw InternalError(call.callee + ": more row-major operands than rowMajorOperands holds");
+    out.index[out.count++] = i;
+  }
   return out;
 }
 
@@ -132,27 +146,27 @@ class LayoutRewriter : public TileBlockRewriter {
       kwargs.emplace_back("slayout", TileLayout::NoneBox);
       return createOpCall(*call.op, std::move(args), std::move(kwargs), at, diag_);
     }
-    bool changed = false;
-    std::vector<ExprPtr> args = mutateExprs(call.args, changed);
-    if (!call.op) return changed ? rebuild(call, std::move(args)) : original;
+    ExprListRewrite args = mutateExprList(call.args);
+    if (!call.op) return args.changed() ? rebuild(call, std::move(args).take()) : original;
     // Re-deduce with the (possibly retyped) operands first: the row-major check is on them.
-    std::vector<size_t> need = rowMajorOperands(call);
+    RowMajorOperands need = rowMajorOperands(call);
     bool misplaced = false;
     for (size_t i : need) misplaced = misplaced || !isRowMajor(*tileTypeOf(args[i]));
-    if (!misplaced) return changed ? rebuild(call, std::move(args), resultType) : original;
+    if (!misplaced)
+      return args.changed() ? rebuild(call, std::move(args).take(), resultType) : original;
 
     const TileType* result = call.type ? call.type->as<TileType>() : nullptr;
     if (hasTrait(call, OpTrait::Elementwise) && result && isColumn(result->shape) && resultType) {
       // Compute on [1, N] rows; mutateAssign adds the reshape back to [N, 1].
       std::vector<int64_t> row = {1, result->shape[0]};
-      for (size_t i : need) args[i] = toRow(args[i], row, at);
-      auto rowCall = rebuild(call, std::move(args));
+      for (size_t i : need) args.set(i, toRow(args[i], row, at));
+      auto rowCall = rebuild(call, std::move(args).take());
       columnResult_ = result->shape;
       return rowCall;
     }
     for (size_t i : need)
-      if (!isRowMajor(*tileTypeOf(args[i]))) args[i] = toRowMajor(args[i], at);
-    return rebuild(call, std::move(args), resultType);
+      if (!isRowMajor(*tileTypeOf(args[i]))) args.set(i, toRowMajor(args[i], at));
+    return rebuild(call, std::move(args).take(), resultType);
   }
 
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {

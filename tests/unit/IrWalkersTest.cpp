@@ -170,6 +170,35 @@ TEST(IrWalkers, MutatorKeepsUnchangedNodes) {
   EXPECT_EQ(mut.mutateStmt(body), body);
 }
 
+TEST(IrWalkers, ExprListRewriteCopiesOnFirstChange) {
+  VarPtr a = scalarVar("a", DType::Index), b = scalarVar("b", DType::Index);
+  VarPtr c = scalarVar("c", DType::Index);
+  std::vector<ExprPtr> orig{a, b};
+  ExprListRewrite same(orig);
+  same.set(0, a);  // the element already there: no copy
+  EXPECT_FALSE(same.changed());
+  EXPECT_EQ(&same[1], &orig[1]) << "reads go to the original list until a change";
+  EXPECT_EQ(std::move(same).take(), orig);
+
+  ExprListRewrite edit(orig);
+  edit.set(1, c);
+  EXPECT_TRUE(edit.changed());
+  EXPECT_EQ(edit[0], a);
+  EXPECT_EQ(edit[1], c);
+  EXPECT_EQ(orig[1], b) << "the original list is never written";
+  std::vector<ExprPtr> out = std::move(edit).take();
+  EXPECT_EQ(out, (std::vector<ExprPtr>{a, c}));
+
+  // IRMutator::mutateExprList: unchanged when nothing is remapped, copied when one is.
+  IRMutator keep;
+  EXPECT_FALSE(keep.mutateExprList(orig).changed());
+  IRMutator swap;
+  swap.remap(b, c);
+  ExprListRewrite r = swap.mutateExprList(orig);
+  EXPECT_TRUE(r.changed());
+  EXPECT_EQ(r[1], c);
+}
+
 TEST(IrWalkers, HashAndEqualityFollowFields) {
   VarPtr a = scalarVar("a", DType::Index), b = scalarVar("b", DType::Index);
   VarPtr c = scalarVar("c", DType::Index);

@@ -15,11 +15,40 @@
 
 namespace ptoc::ir {
 
+/// Rewritten operands that copy the original list only at the first change: most calls
+/// keep all their operands, and copying every call's argument vector was one allocation
+/// per call per pass. Read with [], replace with set(); the original must outlive it.
+class ExprListRewrite {
+ public:
+  explicit ExprListRewrite(const std::vector<ExprPtr>& orig) : orig_(&orig) {}
+  size_t size() const { return orig_->size(); }
+  const ExprPtr& operator[](size_t i) const { return copied_ ? fresh_[i] : (*orig_)[i]; }
+  /// Replaces element `i` (a no-op when `e` is the element already there).
+  void set(size_t i, ExprPtr e) {
+    if (!copied_) {
+      if (e == (*orig_)[i]) return;
+      fresh_ = *orig_;
+      copied_ = true;
+    }
+    fresh_[i] = std::move(e);
+  }
+  bool changed() const { return copied_; }
+  /// The list (a copy of the original when nothing changed).
+  std::vector<ExprPtr> take() && { return copied_ ? std::move(fresh_) : *orig_; }
+
+ private:
+  const std::vector<ExprPtr>* orig_;
+  std::vector<ExprPtr> fresh_;
+  bool copied_ = false;
+};
+
 class IRMutator {
  public:
   virtual ~IRMutator() = default;
 
   virtual ExprPtr mutateExpr(const ExprPtr& e);
+  /// mutateExpr of each element, copied only if one changes (see ExprListRewrite).
+  ExprListRewrite mutateExprList(const std::vector<ExprPtr>& es);
   virtual StmtPtr mutateStmt(const StmtPtr& s);
   virtual FunctionPtr mutateFunction(const FunctionPtr& f);
   ProgramPtr mutateProgram(const ProgramPtr& p);
