@@ -99,9 +99,14 @@ class PtrMap {
   void grow(size_t capacity) {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(capacity, Slot{});
-    size_ = 0;
-    for (auto& s : old)
-      if (s.key) emplace(s.key, std::move(s.value));
+    // A plain rehash: the keys are distinct and the new table has room, so each entry
+    // goes to the first free slot of its probe run (no size check, no key comparison).
+    for (auto& s : old) {
+      if (!s.key) continue;
+      size_t i = slot(s.key);
+      while (slots_[i].key) i = (i + 1) & mask();
+      slots_[i] = std::move(s);
+    }
   }
 
   std::vector<Slot> slots_;
