@@ -444,6 +444,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   };
   std::vector<AttrArg> attrKeywords;
   std::vector<const Expr*> positional;
+  positional.reserve(std::max(e.args.size(), op.args.size()));
   const Keyword* callAttrs = nullptr;
   const Keyword* popShape = nullptr;
   const Keyword* popDType = nullptr;
@@ -477,7 +478,10 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
       positional.push_back(&a);
   }
   {
-    std::vector<const Keyword*> byIndex(op.args.size(), nullptr);
+    // The arguments given by keyword, by position (allocated only when there are keywords).
+    std::vector<const Keyword*> byIndex;
+    if (!e.keywords.empty()) byIndex.assign(op.args.size(), nullptr);
+    auto keywordAt = [&](size_t k) { return byIndex.empty() ? nullptr : byIndex[k]; };
     for (const auto& kw : e.keywords) {
       std::string_view name = kw.name;
       if (name == "attrs" && !op.findKwarg(name)) {
@@ -507,14 +511,14 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     // The last argument given: arguments left out before it take PyPTO's default (an
     // argument without one is an error); trailing ones left out are checked by the op.
     size_t given = positional.size();
-    for (size_t k = positional.size(); k < byIndex.size(); ++k)
-      if (byIndex[k]) given = k + 1;
-    for (size_t k = positional.size(); k < byIndex.size(); ++k) {
-      if (!byIndex[k] && op.args[k].defaultInt && k < std::max(given, op.minArgs())) {
+    for (size_t k = positional.size(); k < op.args.size(); ++k)
+      if (keywordAt(k)) given = k + 1;
+    for (size_t k = positional.size(); k < op.args.size(); ++k) {
+      if (!keywordAt(k) && op.args[k].defaultInt && k < std::max(given, op.minArgs())) {
         positional.push_back(nullptr);  // the default
         continue;
       }
-      if (!byIndex[k]) {
+      if (!keywordAt(k)) {
         for (size_t j = k + 1; j < byIndex.size(); ++j)
           if (byIndex[j])
             fail(byIndex[j]->nameSpan,
