@@ -158,8 +158,8 @@ class StoreGuard final : public IRMutator {
   }
 
   analysis::Analyzer arith_;
-  std::vector<ExprPtr> facts_;                               // enclosing if conditions
-  std::unordered_map<const Var*, ExprPtr> dropped_;          // a dropped store's result -> its dst
+  std::vector<ExprPtr> facts_;                       // enclosing if conditions
+  std::unordered_map<const Var*, ExprPtr> dropped_;  // a dropped store's result -> its dst
 };
 
 }  // namespace
