@@ -35,6 +35,15 @@ std::vector<StmtPtr> flattenStmts(const StmtPtr& s) {
   return out;
 }
 
+const Stmt* lastFlatStmt(const Stmt* s) {
+  if (!s) return nullptr;
+  const auto* seq = s->as<SeqStmt>();
+  if (!seq) return s;
+  for (auto it = seq->stmts.rbegin(); it != seq->stmts.rend(); ++it)
+    if (const Stmt* last = lastFlatStmt(it->get())) return last;
+  return nullptr;
+}
+
 StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span) {
   // Usually already flat: then keep the vector (one pass, no reference-count
   // traffic on the statements, which matters for long bodies).

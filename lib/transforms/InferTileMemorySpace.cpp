@@ -199,9 +199,7 @@ class SpaceAnalysis {
 
   void uniteYields(const StmtPtr& body, const std::vector<VarPtr>& rvs, Span at, const char* why) {
     if (!body || rvs.empty()) return;
-    std::vector<StmtPtr> stmts = flattenStmts(body);
-    if (stmts.empty()) return;
-    const auto* y = stmts.back()->as<YieldStmt>();
+    const YieldStmt* y = trailingYield(body);
     if (!y) return;
     for (size_t k = 0; k < y->values.size() && k < rvs.size(); ++k)
       unite(rvs[k].get(), asVar(y->values[k]), at, why);

@@ -72,16 +72,6 @@ bool containsInCoreScope(const Function& f) {
   return scan.nestedScope != nullptr;
 }
 
-/// The trailing statement of a body (the yield of a body that has results).
-const YieldStmt* trailingYield(const StmtPtr& body) {
-  const Stmt* s = body.get();
-  while (s && s->isa<SeqStmt>()) {
-    const auto& stmts = s->as<SeqStmt>()->stmts;
-    s = stmts.empty() ? nullptr : stmts.back().get();
-  }
-  return s ? s->as<YieldStmt>() : nullptr;
-}
-
 /// Read / write evidence for the captured values of a scope body.
 /// - A write is an argument in a slot the op declares Write / ReadWrite (or a callee's
 ///   Out / InOut parameter), or an element store into it. A Write slot is not a read.

@@ -243,12 +243,6 @@ bool sameButLayout(const TypePtr& a, const TypePtr& b) {
   return x && y && x->shape == y->shape && x->dtype == y->dtype && x->memory == y->memory;
 }
 
-const YieldStmt* lastYield(const StmtPtr& arm) {
-  if (!arm) return nullptr;
-  std::vector<StmtPtr> stmts = flattenStmts(arm);
-  return stmts.empty() ? nullptr : stmts.back()->as<YieldStmt>();
-}
-
 }  // namespace
 
 StmtPtr TileBlockRewriter::coerceYields(const StmtPtr& arm, const std::vector<TypePtr>& want) {
@@ -285,8 +279,8 @@ StmtPtr TileBlockRewriter::mutateIf(const std::shared_ptr<const IfStmt>& s) {
   // A result both arms yield with the same new layout (a repaired, row-major value) takes
   // that type, and later uses follow; otherwise each arm's value is moved back to the
   // result's type before its yield.
-  const YieldStmt* ty = lastYield(t);
-  const YieldStmt* ey = lastYield(e);
+  const YieldStmt* ty = trailingYield(t);
+  const YieldStmt* ey = trailingYield(e);
   std::vector<TypePtr> want;
   for (size_t k = 0; k < rvs.size(); ++k) {
     TypePtr a = ty && k < ty->values.size() ? ty->values[k]->type : nullptr;

@@ -170,6 +170,24 @@ TEST(IrWalkers, MutatorKeepsUnchangedNodes) {
   EXPECT_EQ(mut.mutateStmt(body), body);
 }
 
+TEST(IrWalkers, LastFlatStmtAndTrailingYield) {
+  VarPtr a = scalarVar("a", DType::Index);
+  StmtPtr y = yieldStmt({a});
+  StmtPtr e = evalStmt(callOp("tile.use", {a}, {}, UnknownType::get()));
+  StmtPtr empty = std::make_shared<SeqStmt>(std::vector<StmtPtr>{}, Span{});
+  // Nested Seqs are looked into; empty ones and nulls are skipped, as flattenStmts does.
+  auto nested = std::make_shared<SeqStmt>(
+      std::vector<StmtPtr>{e, std::make_shared<SeqStmt>(std::vector<StmtPtr>{y, empty}, Span{}),
+                           nullptr},
+      Span{});
+  EXPECT_EQ(lastFlatStmt(nested.get()), y.get());
+  EXPECT_EQ(lastFlatStmt(nested.get()), flattenStmts(nested).back().get());
+  EXPECT_EQ(trailingYield(nested), y->as<YieldStmt>());
+  EXPECT_EQ(trailingYield(seq({y, e})), nullptr) << "the last statement is not a yield";
+  EXPECT_EQ(lastFlatStmt(empty.get()), nullptr);
+  EXPECT_EQ(trailingYield(nullptr), nullptr);
+}
+
 TEST(IrWalkers, ExprListRewriteCopiesOnFirstChange) {
   VarPtr a = scalarVar("a", DType::Index), b = scalarVar("b", DType::Index);
   VarPtr c = scalarVar("c", DType::Index);

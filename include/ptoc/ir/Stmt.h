@@ -373,6 +373,15 @@ class DummyStmt final : public Stmt {
 
 /// Flattens nested Seq and returns the statements of `s` as a list.
 std::vector<StmtPtr> flattenStmts(const StmtPtr& s);
+/// The last statement of `s` in flattened order (nested Seqs looked into, empty ones and
+/// null statements skipped), or null: flattenStmts(s).back() without copying the body.
+const Stmt* lastFlatStmt(const Stmt* s);
+/// The YieldStmt that ends `body` in flattened order, or null (the results of a loop or
+/// if body).
+inline const YieldStmt* trailingYield(const StmtPtr& body) {
+  const Stmt* last = lastFlatStmt(body.get());
+  return last ? last->as<YieldStmt>() : nullptr;
+}
 /// Builds a Seq (or the single statement) from a list.
 StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span);
 

@@ -65,14 +65,6 @@ bool hasEffects(const ExprPtr& e) {
   return f.found;
 }
 
-const YieldStmt* trailingYield(const StmtPtr& body) {
-  if (!body) return nullptr;
-  if (const auto* y = body->as<YieldStmt>()) return y;
-  if (const auto* s = body->as<SeqStmt>(); s && !s->stmts.empty())
-    return trailingYield(s->stmts.back());
-  return nullptr;
-}
-
 /// Marks every variable an expression or statement reads (valid shapes of definitions
 /// included) in the live set, recording whether one was new.
 class UseMarker : public IRVisitor {
