@@ -534,7 +534,12 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     bool anySlice = e.index->is<SliceExpr>();
     if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
       for (const auto& x : t->elts) anySlice = anySlice || x->is<SliceExpr>();
-    if (anySlice) return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
+    // PyPTO: fewer indices than axes is a window too (`t[i]` of a [64, 128] tile is the row
+    // window t[i, :], a [1, 128] tile).
+    size_t given = 1;
+    if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized) given = t->elts.size();
+    if (anySlice || given < tile->shape.size())
+      return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
     const auto* var = base->as<ir::Var>();
     if (!var)
       fail(e.value->span, "element reads need a tile variable",
@@ -650,6 +655,10 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
       ops_.get(fmt::format("{}.slice", family)),
       {base, ir::makeTuple(std::move(shapeExprs), e.span), ir::makeTuple(offsets, e.span)}, {},
       e.span, diag_);
+  if (kept.size() == rank) return window;
+  // Tiles keep at least two axes (PyPTO's tile.slice floor): t[i] of a [64, 128] tile is
+  // [1, 128], t[i, j] of a [8, 64, 128] one [1, 128].
+  while (isTile && rank >= 2 && kept.size() < 2) kept.insert(kept.begin(), 1);
   if (kept.size() == rank) return window;
   if (kept.empty()) kept.push_back(1);
   std::vector<ir::ExprPtr> keptExprs;

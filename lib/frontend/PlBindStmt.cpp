@@ -491,8 +491,13 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
   const auto* tile = base->type->as<ir::TileType>();
   if (var && !predicate && (base->type->isa<ir::TensorType>() || tile)) {
     bool windowed = target.index->is<SliceExpr>();
-    if (const auto* t = target.index->as<TupleExpr>())
+    size_t given = 1;
+    if (const auto* t = target.index->as<TupleExpr>()) {
       for (const auto& x : t->elts) windowed = windowed || x->is<SliceExpr>();
+      given = t->elts.size();
+    }
+    // PyPTO: fewer indices than axes writes a window (`t[i] = row` is t[i, :] = row).
+    windowed = windowed || (tile && given < tile->shape.size());
     if (windowed || !tile) return bindWindowStore(target, base, valueAst, span);
   }
   if (!var || !tile)
