@@ -216,6 +216,14 @@ void rejectMxSource(const OpCallContext& ctx, const TensorType& t) {
              "and take the window of the tile");
 }
 
+/// The tensor with its view's valid_shape replaced (PyPTO keeps the narrowed extent on the
+/// tensor type: a window write of the valid extent then fits it).
+TypePtr withValidShape(const TensorType& t, std::vector<ExprPtr> valid) {
+  TensorView view = t.view.value_or(TensorView{});
+  view.validShape = std::move(valid);
+  return TensorType::get(t.extents(), t.dtype, t.distributed, std::move(view));
+}
+
 TypePtr deduceSlice(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   rejectMxSource(ctx, t);
@@ -234,7 +242,10 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   if (listArgElements(ctx, 2).size() != t.shape.size())
     ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
              "give one offset per axis of the tensor");
-  if (ctx.args.size() > 3) checkValidShapeArg(ctx, 3, shape);
+  if (ctx.args.size() > 3) {
+    std::vector<ExprPtr> valid = checkValidShapeArg(ctx, 3, shape);
+    return withValidShape(*tensorOf(shape, t.dtype)->as<TensorType>(), std::move(valid));
+  }
   return tensorOf(shape, t.dtype);
 }
 
@@ -382,8 +393,8 @@ TypePtr deduceExpands(const OpCallContext& ctx) {
 TypePtr deduceLikeFirst(const OpCallContext& ctx) { return ctx.args[0]->type; }
 
 TypePtr deduceSetValid(const OpCallContext& ctx) {
-  rank2(ctx, 0);
-  return ctx.args[0]->type;
+  const TensorType& t = rank2(ctx, 0);
+  return withValidShape(t, {ctx.args[1], ctx.args[2]});
 }
 
 TypePtr deduceConcat(const OpCallContext& ctx) {
