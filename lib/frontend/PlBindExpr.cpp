@@ -599,7 +599,8 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
   // x[a:b, :] / x[i, :]: a static window (tensor.slice); an integer index drops its axis
   // (tensor.reshape after the slice).
   std::vector<ir::ExprPtr> offsets, extents;
-  std::vector<int64_t> shape, kept;
+  std::vector<int64_t> shape, kept;  // kDynamicDim: the next entry of dynExtent
+  std::vector<ir::ExprPtr> dynExtent;
   for (size_t k = 0; k < rank; ++k) {
     const Expr* x = k < items.size() ? items[k] : nullptr;
     const auto* sl = x ? x->as<SliceExpr>() : nullptr;
@@ -612,6 +613,15 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
       fail(sl->step->span, fmt::format("{} slices take no step", family),
            "write x[a:b] with a unit step");
     int64_t dim = dims[k];
+    if (dim == ir::kDynamicDim && !isTile && !(sl && (sl->lower || sl->upper))) {
+      // A whole dynamic axis (x[i] / x[:, j] of Tensor[[M, N]]): the window keeps the
+      // symbolic extent, as in PyPTO.
+      offsets.push_back(ir::constInt(0, ir::DType::Index, e.span));
+      shape.push_back(ir::kDynamicDim);
+      kept.push_back(ir::kDynamicDim);
+      dynExtent.push_back(base->type->as<ir::TensorType>()->dims[k]);
+      continue;
+    }
     if (dim == ir::kDynamicDim && !(sl && sl->upper))
       fail(x ? x->span : e.index->span,
            fmt::format("axis {} of the {} is dynamic: a slice of it needs an upper bound", k,
@@ -648,8 +658,15 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
     shape.push_back(extent);
     kept.push_back(extent);
   }
-  std::vector<ir::ExprPtr> shapeExprs;
-  for (int64_t d : shape) shapeExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  auto extentExprs = [&](const std::vector<int64_t>& ds) {
+    std::vector<ir::ExprPtr> out;
+    size_t dyn = 0;
+    for (int64_t d : ds)
+      out.push_back(d == ir::kDynamicDim ? dynExtent[dyn++]
+                                         : ir::constInt(d, ir::DType::Index, e.span));
+    return out;
+  };
+  std::vector<ir::ExprPtr> shapeExprs = extentExprs(shape);
   // tile.slice is (tile, shape, offset) like tensor.slice.
   ir::ExprPtr window = createOpCall(
       ops_.get(fmt::format("{}.slice", family)),
@@ -661,8 +678,7 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
   while (isTile && rank >= 2 && kept.size() < 2) kept.insert(kept.begin(), 1);
   if (kept.size() == rank) return window;
   if (kept.empty()) kept.push_back(1);
-  std::vector<ir::ExprPtr> keptExprs;
-  for (int64_t d : kept) keptExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  std::vector<ir::ExprPtr> keptExprs = extentExprs(kept);
   return createOpCall(ops_.get(fmt::format("{}.reshape", family)),
                       {window, ir::makeTuple(std::move(keptExprs), e.span)}, {}, e.span, diag_);
 }

@@ -200,10 +200,11 @@ Value writeKernel(const KernelContext& ctx) {
 
 Value sliceKernel(const KernelContext& ctx) {
   const Buffer& a = *ctx.tensor(0).buf;
-  const ir::TensorType& rt = resultTensor(ctx);
-  auto off = checkedWindow(ctx, a.shape, ctx.intList(2), rt.shape);
-  BufferPtr out = newBuffer(rt);
-  forEach(rt.shape, [&](int64_t i, const std::vector<int64_t>& c) {
+  // The window's extents as evaluated: a symbolic one (a whole dynamic axis) sized now.
+  const std::vector<int64_t> shape = ctx.intList(1);
+  auto off = checkedWindow(ctx, a.shape, ctx.intList(2), shape);
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, shape);
+  forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> src(c);
     for (size_t k = 0; k < c.size(); ++k) src[k] += off[k];
     out->setF(i, a.getF(flatIndex(a.shape, src)));
@@ -249,8 +250,12 @@ Value assembleKernel(const KernelContext& ctx) {
 }
 
 Value reshapeKernel(const KernelContext& ctx) {
-  BufferPtr out = newBuffer(resultTensor(ctx));
-  out->bytes = ctx.tensor(0).buf->bytes;
+  const Buffer& a = *ctx.tensor(0).buf;
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, ctx.intList(1));
+  if (out->numel() != a.numel())
+    ctx.fail(fmt::format("tensor.reshape of {} elements to {} elements", a.numel(), out->numel()),
+             "keep the element count");
+  out->bytes = a.bytes;
   return Tensor{out};
 }
 
