@@ -18,8 +18,9 @@ using namespace ops;
 namespace {
 
 constexpr MemorySpace kVec = MemorySpace::Vec;
-const std::vector<MemorySpace> kOnChip = {MemorySpace::Vec,   MemorySpace::Mat, MemorySpace::Left,
-                                          MemorySpace::Right, MemorySpace::Acc, MemorySpace::Bias};
+const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec, MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc, MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
 
 std::vector<AttrValue> memoryValues(const std::vector<MemorySpace>& spaces) {
   return {spaces.begin(), spaces.end()};
