@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PKGS=(build-essential cmake ninja-build clang libcli11-dev libfmt-dev nlohmann-json3-dev
-      libgtest-dev libbenchmark-dev libjemalloc-dev llvm-14-tools python3 python3-numpy)
+      libgtest-dev libbenchmark-dev libjemalloc-dev llvm-14-tools libclang-rt-14-dev python3
+      python3-numpy)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -13,7 +13,7 @@ BUILD="${1:-build}"
 SEEDS="${2:-21 22 23}"
 PTOC="$BUILD/tools/ptoc/ptoc"
 OUT=/tmp/ptoc-campaigns
-PASSES_COMPILE=convert-to-ssa,outline-incore-scopes,infer-tile-memory-space,resolve-backend-op-layouts,lower-auto-vector-split,expand-mixed-kernel,split-vector-kernel,stamp-tfree-split,pipeline-cross-core-loops,schedule-cross-core
+PASSES_COMPILE=convert-to-ssa,outline-incore-scopes,infer-tile-memory-space,resolve-backend-op-layouts,lower-auto-vector-split,expand-mixed-kernel,split-vector-kernel,stamp-tfree-split,pipeline-cross-core-loops,schedule-cross-core,guard-empty-stores
 INPUTS=(tests/corpus examples tests/lit/passes)
 status=0
 

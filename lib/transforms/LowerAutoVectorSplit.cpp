@@ -175,7 +175,7 @@ class LowerAutoVectorSplitPass final : public Pass {
   /// The lowered function, its stores guarded against an empty lane (split/EmptyLaneGuard.h).
   FunctionPtr lowerFunction(const FunctionPtr& f, DiagnosticEngine& diag) {
     FunctionPtr out = lowerUnguarded(f, diag);
-    return out == f ? f : split::guardEmptyLaneStores(out);
+    return out == f ? f : split::guardEmptyStores(out);
   }
 
   FunctionPtr lowerUnguarded(const FunctionPtr& f, DiagnosticEngine& diag) {

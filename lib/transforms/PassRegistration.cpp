@@ -13,6 +13,7 @@ void registerLowerAutoVectorSplitPass();
 void registerExpandMixedKernelPass();
 void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
+void registerGuardEmptyStoresPass();
 void registerScheduleCrossCorePass();
 void registerPipelineCrossCoreLoopsPass();
 void registerSimdVfLayoutInferencePass();
@@ -36,6 +37,7 @@ void registerAllPasses() {
   registerExpandMixedKernelPass();
   registerSplitVectorKernelPass();
   registerStampTfreeSplitPass();
+  registerGuardEmptyStoresPass();
   registerScheduleCrossCorePass();
   registerPipelineCrossCoreLoopsPass();
   registerSimdVfLayoutInferencePass();
@@ -59,12 +61,12 @@ void registerAllPasses() {
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
-      "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops and schedule-cross-core "
-      "(architecture §5.1)",
+      "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops, schedule-cross-core and "
+      "guard-empty-stores (architecture §5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "convert-tensor-to-tile-ops",
        "infer-tile-memory-space", "resolve-backend-op-layouts", "lower-auto-vector-split",
        "expand-mixed-kernel", "split-vector-kernel", "stamp-tfree-split",
-       "pipeline-cross-core-loops", "schedule-cross-core"});
+       "pipeline-cross-core-loops", "schedule-cross-core", "guard-empty-stores"});
 }
 
 }  // namespace ptoc

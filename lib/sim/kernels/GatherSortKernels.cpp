@@ -98,7 +98,8 @@ Value tensorGather(const KernelContext& ctx) {
   BufferPtr in = bufOf(ctx, 0), idx = bufOf(ctx, 2);
   size_t dim = dimOf(ctx, in->shape.size());
   auto st = stridesOf(in->shape);
-  auto [r, out] = newResult(ctx);
+  auto [r, result] = newResult(ctx);
+  auto* out = &*result;  // a lambda cannot capture a structured binding before clang 16
   forEach(idx->shape, [&](int64_t i, const std::vector<int64_t>& c) {
     int64_t f = 0;
     for (size_t k = 0; k < c.size(); ++k)
@@ -113,7 +114,8 @@ Value tensorScatter(const KernelContext& ctx) {
   BufferPtr in = bufOf(ctx, 0), idx = bufOf(ctx, 2), src = bufOf(ctx, 3);
   size_t dim = dimOf(ctx, in->shape.size());
   auto st = stridesOf(in->shape), sst = stridesOf(src->shape);
-  auto [r, out] = newResult(ctx);
+  auto [r, result] = newResult(ctx);
+  auto* out = &*result;  // a lambda cannot capture a structured binding before clang 16
   for (int64_t i = 0; i < out->numel(); ++i) setNum(*out, i, in->getF(i));
   forEach(idx->shape, [&](int64_t i, const std::vector<int64_t>& c) {
     int64_t f = 0, s = 0;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ir/CallAttrs.h"
 #include "ptoc/ir/FunctionBuilder.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/ir/Printer.h"
@@ -91,8 +92,35 @@ class Rebind : public IRMutator {
   const std::map<std::string, std::string>& peers_;
 };
 
-/// The Group's member launches renamed and given the Group's parameters. An argument the
-/// Group passed as pl.no_dep(p) of its parameter p keeps the marker, now at p's position.
+/// The positions an `attrs={"arg_direction_overrides": [...]}` list names ("[1, 3]").
+std::set<size_t> overridePositions(const AttrList& kwargs) {
+  std::set<size_t> out;
+  const std::string key = std::string(kCallAttrListPrefix) + "arg_direction_overrides";
+  for (const auto& [name, v] : kwargs) {
+    if (name != key) continue;
+    const auto* text = std::get_if<std::string>(&v);
+    if (!text) continue;
+    size_t value = 0;
+    bool digit = false;
+    for (char ch : *text) {
+      if (ch >= '0' && ch <= '9') {
+        value = value * 10 + static_cast<size_t>(ch - '0');
+        digit = true;
+      } else if (digit) {
+        out.insert(value);
+        value = 0;
+        digit = false;
+      }
+    }
+  }
+  return out;
+}
+
+/// The Group's member launches renamed and given the Group's parameters, as the reference
+/// widens them: the arguments are the bare parameters; an argument the Group passed as
+/// pl.no_dep(p) (or one an earlier override named) becomes the position of p in
+/// `attrs={"arg_direction_overrides": [...]}`, and the member's own `arg_directions` (one per
+/// old argument) are dropped: the widened launch's directions are the callee's.
 class Recall : public IRMutator {
  public:
   Recall(const std::map<std::string, std::string>& names, const Function& g)
@@ -107,17 +135,29 @@ class Recall : public IRMutator {
     auto it = m ? names_.find(m->callee) : names_.end();
     if (it == names_.end()) return IRMutator::mutateCall(c);
     std::vector<ExprPtr> args(g_.params.begin(), g_.params.end());
-    for (const ExprPtr& a : m->args)
-      if (a != unwrapNoDep(a))
-        for (size_t j = 0; j < args.size(); ++j)
-          if (unwrapNoDep(a).get() == g_.params[j].get()) args[j] = a;
+    const std::set<size_t> old = overridePositions(c->kwargs);
+    std::set<size_t> overrides;
+    for (size_t i = 0; i < m->args.size(); ++i) {
+      const ExprPtr& a = m->args[i];
+      if (a == unwrapNoDep(a) && !old.count(i)) continue;
+      for (size_t j = 0; j < args.size(); ++j)
+        if (unwrapNoDep(a).get() == g_.params[j].get()) overrides.insert(j);
+    }
+    AttrList kwargs;
+    for (const auto& [name, v] : c->kwargs)
+      if (!isCallAttr(name) ||
+          (callAttrKey(name) != "arg_directions" && callAttrKey(name) != "arg_direction_overrides"))
+        kwargs.emplace_back(name, v);
+    if (!overrides.empty())
+      kwargs.emplace_back(std::string(kCallAttrListPrefix) + "arg_direction_overrides",
+                          fmt::format("[{}]", fmt::join(overrides, ", ")));
     if (c->isFunctionCall())
-      return std::make_shared<Call>(it->second, nullptr, std::move(args), c->kwargs, c->type,
-                                    c->span);
+      return std::make_shared<Call>(it->second, nullptr, std::move(args), std::move(kwargs),
+                                    c->type, c->span);
     std::vector<ExprPtr> operands = c->args;
     operands[0] = makeTuple(std::move(args), c->args[0]->span);
     return Call::rebuild(*c, c->type, c->callee, std::move(operands),
-                         withAttr(c->kwargs, "kernel", it->second));
+                         withAttr(std::move(kwargs), "kernel", it->second));
   }
 
  private:

@@ -59,7 +59,8 @@ class Splitter {
     auto flush = [&] {
       if (cur.empty()) return;
       record(cur);
-      out.push_back(lowerPart_(std::move(cur), cur.front()->span));
+      Span span = cur.front()->span;  // before the move: argument order is unspecified
+      out.push_back(lowerPart_(std::move(cur), span));
       cur.clear();
     };
     for (const auto& st : list) {

@@ -1,5 +1,5 @@
-// The empty-lane store guard of the split lowering (lower-auto-vector-split, the standalone arm
-// of split-vector-kernel).
+// The empty store guard: of the split lowering (lower-auto-vector-split, the standalone arm of
+// split-vector-kernel), and of every core function at the end of `compile` (guard-empty-stores).
 #pragma once
 
 #include "ptoc/ir/Function.h"
@@ -26,8 +26,11 @@ namespace ptoc::split {
 ///
 /// The tensor version the store produces is carried out of the `if`, so stores that chain
 /// (one store's result is the next one's destination) stay correct on both lanes. Cross-core
-/// ops are never guarded: both lanes must still pop and free every slot. Returns `f` itself
-/// when nothing needs a guard.
-ir::FunctionPtr guardEmptyLaneStores(const ir::FunctionPtr& f);
+/// ops are never guarded: both lanes must still pop and free every slot. A store inside an
+/// `if` whose condition already states `extent > 0` is not guarded again, so the guard can run
+/// twice. A store whose valid extent is the constant 0 (a static empty slice) is dropped and its
+/// result replaced by its destination: PTOAS rejects a partition view of static size 0 even in
+/// a dead branch. Returns `f` itself when nothing changes.
+ir::FunctionPtr guardEmptyStores(const ir::FunctionPtr& f);
 
 }  // namespace ptoc::split

@@ -252,7 +252,7 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
       expand::finalizeTfrees(makeSeq(std::move(body), f.body->span), expand::Side::Aiv, diag);
   AttrList attrs =
       restampAttrs(f.attrs, {{fnattr::kSplit, mode}, {fnattr::kDualAivDispatch, true}}, {});
-  return split::guardEmptyLaneStores(withBody(f, freed, std::move(attrs)));
+  return split::guardEmptyStores(withBody(f, freed, std::move(attrs)));
 }
 
 }  // namespace ptoc::splitvec

@@ -1,6 +1,7 @@
 # Pure vector kernel: a dynamic valid shape (v_row=?, alloc_tile valid_row = %n), a tile carried
 # by a loop (one buffer; the yielded value is moved into it) and an if whose tile result is a
-# buffer allocated before it that each branch moves into.
+# buffer allocated before it that each branch moves into. The store is guarded by `n > 0`
+# (guard-empty-stores: TSTORE requires a non-empty valid region, and n may be 0).
 # RUN: %ptoc compile %s --arch=a5 --emit=pto | FileCheck %s --check-prefix=A5
 # RUN: %ptoc compile %s --arch=a2a3 --emit=pto | FileCheck %s --check-prefix=A2A3
 # A5-LABEL: func.func @f(%x: !pto.ptr<f32>, %n: index, %y: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
@@ -21,8 +22,10 @@
 # A5: pto.tmax ins(%acc, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=
 # A5: pto.tmov ins(%acc_3 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%acc_1 : !pto.t
 # A5: pto.tmov ins(%acc_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%acc : !pto.til
-# A5: %y_pv = pto.partition_view %y_view, offsets = [%c0, %c0], sizes = [%n, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x64xf32>
-# A5: pto.tstore ins(%acc : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%y_pv : !pto.pa
+# A5: %cmp_1 = arith.cmpi sgt, %n, %c0 : index
+# A5-NEXT: scf.if %cmp_1 {
+# A5-NEXT: %y_lane_pv = pto.partition_view %y_view, offsets = [%c0, %c0], sizes = [%n, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x64xf32>
+# A5-NEXT: pto.tstore ins(%acc : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%y_lane_pv : !pto.pa
 # A2A3-LABEL: func.func @f(%x: !pto.ptr<f32>, %n: index, %y: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 # A2A3: %acc_pv = pto.partition_view %x_view, offsets = [%c0, %c0], sizes = [%n, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x64xf32>
 # A2A3: %acc = pto.alloc_tile valid_row = %n valid_col = %c64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal
@@ -41,8 +44,10 @@
 # A2A3: pto.tmax ins(%acc, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=
 # A2A3: pto.tmov ins(%acc_3 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%acc_1 : !pto.t
 # A2A3: pto.tmov ins(%acc_1 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%acc : !pto.til
-# A2A3: %y_pv = pto.partition_view %y_view, offsets = [%c0, %c0], sizes = [%n, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x64xf32>
-# A2A3: pto.tstore ins(%acc : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%y_pv : !pto.pa
+# A2A3: %cmp_1 = arith.cmpi sgt, %n, %c0 : index
+# A2A3-NEXT: scf.if %cmp_1 {
+# A2A3-NEXT: %y_lane_pv = pto.partition_view %y_view, offsets = [%c0, %c0], sizes = [%n, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x64xf32>
+# A2A3-NEXT: pto.tstore ins(%acc : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%y_lane_pv : !pto.pa
 import pypto.language as pl
 
 

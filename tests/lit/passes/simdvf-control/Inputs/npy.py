@@ -2,7 +2,7 @@
 """Chosen inputs for `ptoc check --inputs DIR` / `ptoc run --inputs DIR` without numpy.
 
   npy.py write DIR NAME DTYPE N V1,V2,...   N elements (0 = a 0-d scalar), the values repeated
-                                            cyclically; DTYPE f4 | i4 | b1; values may be
+                                            cyclically; DTYPE f4 | i4 | i8 | b1; values may be
                                             nan, inf, -inf, -0.0
   npy.py show FILE [COUNT]                   the first COUNT elements as `i: value` lines
                                             (floats with their sign: -0.0, nan)
@@ -12,7 +12,7 @@ import os
 import struct
 import sys
 
-CODES = {"f4": ("<f4", "f"), "i4": ("<i4", "i"), "b1": ("|b1", "?")}
+CODES = {"f4": ("<f4", "f"), "i4": ("<i4", "i"), "i8": ("<i8", "q"), "b1": ("|b1", "?")}
 
 
 def write(d, name, dt, n, values):
