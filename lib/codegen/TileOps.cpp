@@ -63,9 +63,9 @@ Value emitStore(Fe& fe, const Call& c) {
   const auto& tt = *static_cast<const TileType*>(t.irType);
   // PyPTO's ND form: the `shapes` operand is the partition (a lower-rank tile's valid shape
   // is padded with leading unit axes by partition()).
-  Value pv = partition(fe, tv, offsets,
-                       c.args.size() > 3 ? fe.listElements(c.args[3], c.span) : tt.validShape(),
-                       c.span);
+  Value pv =
+      partition(fe, tv, offsets,
+                c.args.size() > 3 ? fe.listElements(c.args[3], c.span) : tt.validShape(), c.span);
   // atomic=pl.AtomicType.Add: the store adds into GM (PTO's atomicType attribute).
   const auto* atomic = getAttr<int64_t>(c.kwargs, "atomic");
   fe.line(fmt::format(

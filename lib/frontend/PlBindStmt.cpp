@@ -655,8 +655,7 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
     if (extents[d] && *extents[d] != have && !validFits)
       fail(valueAst.span,
            fmt::format("the window has extent {} on axis {}, but the source has {}{}", *extents[d],
-                       d, have,
-                       validConst ? fmt::format(" (valid {})", validConst->value) : ""),
+                       d, have, validConst ? fmt::format(" (valid {})", validConst->value) : ""),
            "make the slice bounds and the source's shape (or its valid_shape) agree");
     full.push_back(have);
   }

@@ -214,8 +214,7 @@ MatmulShape checkMatmulMx(const OpCallContext& ctx, size_t first) {
   const TileType& lhs = tileArgRef(ctx, first);
   if (lhs.dtype != DType::FP8E4M3FN)
     ctx.fail(static_cast<int>(first),
-             fmt::format("{} takes FP8E4M3FN operands, got {}", ctx.op.name,
-                         dtypeName(lhs.dtype)),
+             fmt::format("{} takes FP8E4M3FN operands, got {}", ctx.op.name, dtypeName(lhs.dtype)),
              lhs.dtype == DType::FP4
                  ? std::string("an FP4 operand is cast to FP8E4M3FN first: pl.cast(x, "
                                "pl.FP8E4M3FN)")
@@ -233,8 +232,8 @@ MatmulShape checkMatmulMx(const OpCallContext& ctx, size_t first) {
                "load the scales as pl.FP8E8M0 (one shared exponent per 32 elements)");
     if (sc.shape != want[side])
       ctx.fail(static_cast<int>(i),
-               fmt::format("the {} of {} must have shape {} (K = {} in groups of 32), got {}",
-                           name, ctx.op.name, formatShape(want[side]), k, formatShape(sc.shape)),
+               fmt::format("the {} of {} must have shape {} (K = {} in groups of 32), got {}", name,
+                           ctx.op.name, formatShape(want[side]), k, formatShape(sc.shape)),
                fmt::format("load a {} scale tile", formatShape(want[side])));
   }
   return s;
@@ -246,8 +245,8 @@ TypePtr deduceMatmulMx(const OpCallContext& ctx) {
     const TileType& bias = tileArgRef(ctx, 4);
     if (bias.dtype != DType::FP32 || bias.shape != std::vector<int64_t>{1, s.n})
       ctx.fail(4,
-               fmt::format("the bias of {} must be an FP32 [1, {}] tile, got {}", ctx.op.name,
-                           s.n, describeType(&bias)),
+               fmt::format("the bias of {} must be an FP32 [1, {}] tile, got {}", ctx.op.name, s.n,
+                           describeType(&bias)),
                fmt::format("load the bias as Tile[[1, {}], FP32] and move it to pl.Mem.Bias", s.n));
   }
   return makeTile({s.m, s.n}, DType::FP32, MemorySpace::Acc, std::move(s.valid));
@@ -258,8 +257,8 @@ TypePtr deduceMatmulMxAcc(const OpCallContext& ctx) {
   MatmulShape s = checkMatmulMx(ctx, 1);
   if (acc.dtype != DType::FP32 || acc.shape != std::vector<int64_t>{s.m, s.n})
     ctx.fail(0,
-             fmt::format("the accumulator of {} must be an FP32 [{}, {}] tile, got {}",
-                         ctx.op.name, s.m, s.n, describeType(&acc)),
+             fmt::format("the accumulator of {} must be an FP32 [{}, {}] tile, got {}", ctx.op.name,
+                         s.m, s.n, describeType(&acc)),
              "start the accumulator with pl.matmul_mx(lhs, lhs_scale, rhs, rhs_scale)");
   return makeTile(acc.shape, acc.dtype, MemorySpace::Acc, explicitValidOf(acc),
                   acc.effectiveView().pad);

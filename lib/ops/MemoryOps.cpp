@@ -188,9 +188,10 @@ void checkPartitionStore(const OpCallContext& ctx, const TileType& tile,
     auto v = constIntValue(part[k]);
     if (!v) return;  // a runtime partition: checked by the simulator
     if (*v <= 0)
-      ctx.fail(3, fmt::format("extent {} of the shapes of {} must be positive, got {}", k,
-                              ctx.op.name, *v),
-               "every partition extent is at least 1");
+      ctx.fail(
+          3,
+          fmt::format("extent {} of the shapes of {} must be positive, got {}", k, ctx.op.name, *v),
+          "every partition extent is at least 1");
     p.push_back(*v);
   }
   auto tileCount = elementCount(tile.shape);
@@ -198,8 +199,7 @@ void checkPartitionStore(const OpCallContext& ctx, const TileType& tile,
   if (ctx.args.size() > 3 && tileCount && partCount && *tileCount != *partCount)
     ctx.fail(3,
              fmt::format("the partition {} of {} holds {} elements, but the tile {} has {}",
-                         formatShape(p), ctx.op.name, *partCount, describeType(&tile),
-                         *tileCount),
+                         formatShape(p), ctx.op.name, *partCount, describeType(&tile), *tileCount),
              "the shapes give the tile's elements their place in the tensor: their product "
              "must equal the tile's element count");
   // The last address written: sum((offset_k + p_k - 1) * stride_k) < numel.

@@ -436,8 +436,7 @@ void registerComputeKernels(OpSemantics& s) {
   // they enter the run; a scale tile reaching the op is reported here).
   for (const char* n : {"tile.matmul_mx", "tile.matmul_mx_acc", "tile.matmul_mx_bias"})
     s.add(n, [](const KernelContext& ctx) -> Value {
-      ctx.fail(fmt::format("the simulator does not model {} (FP8E8M0 block scales)",
-                           ctx.opName()),
+      ctx.fail(fmt::format("the simulator does not model {} (FP8E8M0 block scales)", ctx.opName()),
                "check MX kernels with PTO emission (ptoc compile); simulate the FP8 matmul "
                "with pl.matmul");
     });

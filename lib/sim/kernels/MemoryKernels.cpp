@@ -215,9 +215,15 @@ Value partitionStore(const KernelContext& ctx, const Tile& t, const Buffer& src,
       std::memcpy(dst.buf->bytes.data() + dof * dst.buf->elemSize(),
                   src.bytes.data() + so * src.elemSize(), src.elemSize());
     for (size_t k = si.size(); k-- > 0;)
-      if (++si[k] < srcExt[k]) break; else si[k] = 0;
+      if (++si[k] < srcExt[k])
+        break;
+      else
+        si[k] = 0;
     for (size_t k = rank; k-- > 0;)
-      if (++pi[k] < part[k]) break; else pi[k] = 0;
+      if (++pi[k] < part[k])
+        break;
+      else
+        pi[k] = 0;
   }
   return dst;
 }
