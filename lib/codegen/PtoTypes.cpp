@@ -87,6 +87,9 @@ std::string_view locName(MemorySpace m) {
       return "acc";
     case MemorySpace::Bias:
       return "bias";
+    case MemorySpace::LeftScale:
+    case MemorySpace::RightScale:
+      return "scaling";  // PTOAS's one location for scale / fixpipe buffers
     case MemorySpace::DDR:
       return "gm";
   }

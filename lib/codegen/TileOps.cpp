@@ -61,7 +61,11 @@ Value emitStore(Fe& fe, const Call& c) {
   auto offsets = fe.listElements(c.args[1], c.span);
   Value tv = fe.tensor(c.args[2], c.span);
   const auto& tt = *static_cast<const TileType*>(t.irType);
-  Value pv = partition(fe, tv, offsets, tt.validShape(), c.span);
+  // PyPTO's ND form: the `shapes` operand is the partition (a lower-rank tile's valid shape
+  // is padded with leading unit axes by partition()).
+  Value pv =
+      partition(fe, tv, offsets,
+                c.args.size() > 3 ? fe.listElements(c.args[3], c.span) : tt.validShape(), c.span);
   // atomic=pl.AtomicType.Add: the store adds into GM (PTO's atomicType attribute).
   const auto* atomic = getAttr<int64_t>(c.kwargs, "atomic");
   fe.line(fmt::format(
@@ -242,6 +246,22 @@ void registerTileEmitters(OpEmitterTable& t) {
   for (const char* n : {"col_sum", "col_max", "col_min"})
     t.add(std::string("tile.") + n, emitColReduce);
   t.add("tile.matmul_acc", emitMatmulAcc);
+  // MX matmul: pto.tmatmul.mx / .mx.bias read every operand (DPS into a fresh Acc tile);
+  // pto.tmatmul.mx.acc updates the accumulator in place, as tmatmul.acc.
+  t.add("tile.matmul_mx", emitTiles);
+  t.add("tile.matmul_mx_bias", emitTiles);
+  t.add("tile.matmul_mx_acc", [](Fe& fe, const Call& c) {
+    Value acc = fe.tile(c.args[0], c.span);
+    std::vector<std::string> names{acc.name}, types{acc.type};
+    for (size_t i = 1; i < c.args.size(); ++i) {
+      Value v = fe.tile(c.args[i], c.span);
+      names.push_back(v.name);
+      types.push_back(v.type);
+    }
+    fe.line(fmt::format("{} ins({} : {}) outs({} : {})", ptoName(fe, c), fmt::join(names, ", "),
+                        fmt::join(types, ", "), acc.name, acc.type));
+    return acc;
+  });
   t.add("tile.transpose", emitTranspose);
   t.add("tile.extract", emitExtract);
   t.add("tile.reshape", emitReshape);

@@ -534,7 +534,12 @@ ir::ExprPtr PlBinder::bindSubscript(const SubscriptExpr& e) {
     bool anySlice = e.index->is<SliceExpr>();
     if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized)
       for (const auto& x : t->elts) anySlice = anySlice || x->is<SliceExpr>();
-    if (anySlice) return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
+    // PyPTO: fewer indices than axes is a window too (`t[i]` of a [64, 128] tile is the row
+    // window t[i, :], a [1, 128] tile).
+    size_t given = 1;
+    if (const auto* t = e.index->as<TupleExpr>(); t && !t->parenthesized) given = t->elts.size();
+    if (anySlice || given < tile->shape.size())
+      return bindWindowSubscript(e, base, tile->shape, /*isTile=*/true);
     const auto* var = base->as<ir::Var>();
     if (!var)
       fail(e.value->span, "element reads need a tile variable",
@@ -594,7 +599,8 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
   // x[a:b, :] / x[i, :]: a static window (tensor.slice); an integer index drops its axis
   // (tensor.reshape after the slice).
   std::vector<ir::ExprPtr> offsets, extents;
-  std::vector<int64_t> shape, kept;
+  std::vector<int64_t> shape, kept;  // kDynamicDim: the next entry of dynExtent
+  std::vector<ir::ExprPtr> dynExtent;
   for (size_t k = 0; k < rank; ++k) {
     const Expr* x = k < items.size() ? items[k] : nullptr;
     const auto* sl = x ? x->as<SliceExpr>() : nullptr;
@@ -607,6 +613,15 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
       fail(sl->step->span, fmt::format("{} slices take no step", family),
            "write x[a:b] with a unit step");
     int64_t dim = dims[k];
+    if (dim == ir::kDynamicDim && !isTile && !(sl && (sl->lower || sl->upper))) {
+      // A whole dynamic axis (x[i] / x[:, j] of Tensor[[M, N]]): the window keeps the
+      // symbolic extent, as in PyPTO.
+      offsets.push_back(ir::constInt(0, ir::DType::Index, e.span));
+      shape.push_back(ir::kDynamicDim);
+      kept.push_back(ir::kDynamicDim);
+      dynExtent.push_back(base->type->as<ir::TensorType>()->dims[k]);
+      continue;
+    }
     if (dim == ir::kDynamicDim && !(sl && sl->upper))
       fail(x ? x->span : e.index->span,
            fmt::format("axis {} of the {} is dynamic: a slice of it needs an upper bound", k,
@@ -643,17 +658,27 @@ ir::ExprPtr PlBinder::bindWindowSubscript(const SubscriptExpr& e, const ir::Expr
     shape.push_back(extent);
     kept.push_back(extent);
   }
-  std::vector<ir::ExprPtr> shapeExprs;
-  for (int64_t d : shape) shapeExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  auto extentExprs = [&](const std::vector<int64_t>& ds) {
+    std::vector<ir::ExprPtr> out;
+    size_t dyn = 0;
+    for (int64_t d : ds)
+      out.push_back(d == ir::kDynamicDim ? dynExtent[dyn++]
+                                         : ir::constInt(d, ir::DType::Index, e.span));
+    return out;
+  };
+  std::vector<ir::ExprPtr> shapeExprs = extentExprs(shape);
   // tile.slice is (tile, shape, offset) like tensor.slice.
   ir::ExprPtr window = createOpCall(
       ops_.get(fmt::format("{}.slice", family)),
       {base, ir::makeTuple(std::move(shapeExprs), e.span), ir::makeTuple(offsets, e.span)}, {},
       e.span, diag_);
   if (kept.size() == rank) return window;
+  // Tiles keep at least two axes (PyPTO's tile.slice floor): t[i] of a [64, 128] tile is
+  // [1, 128], t[i, j] of a [8, 64, 128] one [1, 128].
+  while (isTile && rank >= 2 && kept.size() < 2) kept.insert(kept.begin(), 1);
+  if (kept.size() == rank) return window;
   if (kept.empty()) kept.push_back(1);
-  std::vector<ir::ExprPtr> keptExprs;
-  for (int64_t d : kept) keptExprs.push_back(ir::constInt(d, ir::DType::Index, e.span));
+  std::vector<ir::ExprPtr> keptExprs = extentExprs(kept);
   return createOpCall(ops_.get(fmt::format("{}.reshape", family)),
                       {window, ir::makeTuple(std::move(keptExprs), e.span)}, {}, e.span, diag_);
 }

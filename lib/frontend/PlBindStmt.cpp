@@ -491,8 +491,13 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
   const auto* tile = base->type->as<ir::TileType>();
   if (var && !predicate && (base->type->isa<ir::TensorType>() || tile)) {
     bool windowed = target.index->is<SliceExpr>();
-    if (const auto* t = target.index->as<TupleExpr>())
+    size_t given = 1;
+    if (const auto* t = target.index->as<TupleExpr>()) {
       for (const auto& x : t->elts) windowed = windowed || x->is<SliceExpr>();
+      given = t->elts.size();
+    }
+    // PyPTO: fewer indices than axes writes a window (`t[i] = row` is t[i, :] = row).
+    windowed = windowed || (tile && given < tile->shape.size());
     if (windowed || !tile) return bindWindowStore(target, base, valueAst, span);
   }
   if (!var || !tile)
@@ -636,12 +641,22 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
       full.push_back(1);
       continue;
     }
+    // A narrowed source (PyPTO: a static shape padded for alignment, the valid_shape the
+    // logical extent) fits a window of its valid extent; a runtime valid extent is trusted.
+    const size_t srcAxis = k;
     int64_t have = srcShape[k++];
-    if (extents[d] && *extents[d] != have)
+    const std::vector<ir::ExprPtr>* valid = nullptr;
+    if (srcTile && srcTile->view) valid = &srcTile->view->validShape;
+    if (srcTensor && srcTensor->view) valid = &srcTensor->view->validShape;
+    const ir::Expr* validExt =
+        valid && valid->size() == srcShape.size() ? (*valid)[srcAxis].get() : nullptr;
+    const auto* validConst = validExt ? validExt->as<ir::ConstInt>() : nullptr;
+    bool validFits = validExt && (!validConst || validConst->value == *extents[d]);
+    if (extents[d] && *extents[d] != have && !validFits)
       fail(valueAst.span,
-           fmt::format("the window has extent {} on axis {}, but the source has {}", *extents[d], d,
-                       have),
-           "make the slice bounds and the source's shape agree");
+           fmt::format("the window has extent {} on axis {}, but the source has {}{}", *extents[d],
+                       d, have, validConst ? fmt::format(" (valid {})", validConst->value) : ""),
+           "make the slice bounds and the source's shape (or its valid_shape) agree");
     full.push_back(have);
   }
   std::string family = tensor ? "tensor" : "tile";

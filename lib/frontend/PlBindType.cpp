@@ -87,8 +87,11 @@ std::string conversionHint(const ir::Type& from, const ir::Type& to, std::string
 ir::ExprPtr convertIndexArgument(ir::ExprPtr a, const ir::Type& param) {
   const auto* pt = param.as<ir::ScalarType>();
   const auto* at = a->type ? a->type->as<ir::ScalarType>() : nullptr;
-  if (pt && at && pt->dtype != at->dtype && ir::isInteger(pt->dtype) && ir::isInteger(at->dtype) &&
-      (pt->dtype == ir::DType::Index || at->dtype == ir::DType::Index))
+  // PyPTO passes integer scalars of any width to an integer or BOOL parameter (the runtime
+  // hands scalars over as 64-bit words): `self.k(x, pld.world_size())` into an INT32
+  // parameter, a flag yielded as 0 / 1 into a BOOL one. The conversion is explicit in the IR.
+  auto integral = [](ir::DType d) { return ir::isInteger(d) || d == ir::DType::Bool; };
+  if (pt && at && pt->dtype != at->dtype && integral(pt->dtype) && ir::isInteger(at->dtype))
     return ir::cast(a, pt->dtype, a->span);
   return a;
 }
@@ -661,7 +664,9 @@ bool extentsFit(const ir::Type& arg, const ir::Type& param, ExtentBindings& b) {
     const auto* wc = want->as<ir::ConstInt>();
     const auto* ac = ax[k]->as<ir::ConstInt>();
     if (wc) {
-      if (!ac || ac->value != wc->value) return false;
+      // A run-time extent into a static axis (PyPTO: a window sized by a scalar read from a
+      // config tensor passed to a [16, 128] parameter) is checked by the simulator at the call.
+      if (ac && ac->value != wc->value) return false;
       continue;
     }
     if (const auto* v = want->as<ir::Var>()) {

@@ -3,7 +3,8 @@
 namespace ptoc::ir {
 
 namespace {
-constexpr std::string_view kMemorySpace[] = {"DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias"};
+constexpr std::string_view kMemorySpace[] = {"DDR", "Vec",  "Mat",       "Left",      "Right",
+                                             "Acc", "Bias", "LeftScale", "RightScale"};
 constexpr std::string_view kTileLayout[] = {"none_box", "row_major", "col_major"};
 constexpr std::string_view kPadValue[] = {"null", "zero", "max", "min"};
 constexpr std::string_view kTensorLayout[] = {"ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"};

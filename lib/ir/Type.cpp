@@ -34,7 +34,7 @@ struct ViewDefaults {
   PadValue pad;
 };
 constexpr ViewDefaults kRowMajor{TileLayout::RowMajor, TileLayout::NoneBox, 512, PadValue::Null};
-constexpr std::array<ViewDefaults, 7> kViewDefaults = {{
+constexpr std::array<ViewDefaults, 9> kViewDefaults = {{
     /* DDR   */ kRowMajor,
     /* Vec   */ kRowMajor,
     /* Mat   */ {TileLayout::ColMajor, TileLayout::RowMajor, 512, PadValue::Null},  // NZ
@@ -42,8 +42,11 @@ constexpr std::array<ViewDefaults, 7> kViewDefaults = {{
     /* Right */ {TileLayout::RowMajor, TileLayout::ColMajor, 512, PadValue::Null},  // ZN
     /* Acc   */ {TileLayout::ColMajor, TileLayout::RowMajor, 1024, PadValue::Null},
     /* Bias  */ kRowMajor,
+    // MX scales: one shared exponent per 32 elements (PyPTO's TileLeftScale / TileRightScale).
+    /* LeftScale  */ {TileLayout::RowMajor, TileLayout::RowMajor, 32, PadValue::Null},
+    /* RightScale */ {TileLayout::ColMajor, TileLayout::ColMajor, 32, PadValue::Null},
 }};
-static_assert(static_cast<size_t>(MemorySpace::Bias) + 1 == kViewDefaults.size());
+static_assert(static_cast<size_t>(MemorySpace::RightScale) + 1 == kViewDefaults.size());
 
 }  // namespace
 

@@ -206,6 +206,64 @@ TypePtr deduceMatmul(const OpCallContext& ctx) {
   return makeTile({s.m, s.n}, s.out, MemorySpace::Acc, std::move(s.valid));
 }
 
+/// MX block-scale matmul (A5): lhs [M, K] and rhs [K, N] FP8E4M3FN, their FP8E8M0 scales
+/// [M, ceil(K / 32)] and [ceil(K / 32), N] (one shared exponent per 32 elements along K),
+/// at argument positions first .. first + 3. The result: Acc [M, N] FP32.
+MatmulShape checkMatmulMx(const OpCallContext& ctx, size_t first) {
+  MatmulShape s = checkMatmul(ctx, first, first + 2);
+  const TileType& lhs = tileArgRef(ctx, first);
+  if (lhs.dtype != DType::FP8E4M3FN)
+    ctx.fail(static_cast<int>(first),
+             fmt::format("{} takes FP8E4M3FN operands, got {}", ctx.op.name, dtypeName(lhs.dtype)),
+             lhs.dtype == DType::FP4
+                 ? std::string("an FP4 operand is cast to FP8E4M3FN first: pl.cast(x, "
+                               "pl.FP8E4M3FN)")
+                 : std::string("use pl.matmul for other dtypes"));
+  const int64_t k = lhs.shape[1], groups = (k + 31) / 32;
+  const std::vector<int64_t> want[2] = {{s.m, groups}, {groups, s.n}};
+  for (size_t side = 0; side < 2; ++side) {
+    size_t i = first + 1 + 2 * side;
+    const TileType& sc = tileArgRef(ctx, i);
+    const char* name = side ? "rhs_scale" : "lhs_scale";
+    if (sc.dtype != DType::FP8E8M0)
+      ctx.fail(static_cast<int>(i),
+               fmt::format("the {} of {} must be FP8E8M0, got {}", name, ctx.op.name,
+                           dtypeName(sc.dtype)),
+               "load the scales as pl.FP8E8M0 (one shared exponent per 32 elements)");
+    if (sc.shape != want[side])
+      ctx.fail(static_cast<int>(i),
+               fmt::format("the {} of {} must have shape {} (K = {} in groups of 32), got {}", name,
+                           ctx.op.name, formatShape(want[side]), k, formatShape(sc.shape)),
+               fmt::format("load a {} scale tile", formatShape(want[side])));
+  }
+  return s;
+}
+
+TypePtr deduceMatmulMx(const OpCallContext& ctx) {
+  MatmulShape s = checkMatmulMx(ctx, 0);
+  if (ctx.args.size() > 4) {  // matmul_mx_bias: a [1, N] FP32 bias
+    const TileType& bias = tileArgRef(ctx, 4);
+    if (bias.dtype != DType::FP32 || bias.shape != std::vector<int64_t>{1, s.n})
+      ctx.fail(4,
+               fmt::format("the bias of {} must be an FP32 [1, {}] tile, got {}", ctx.op.name, s.n,
+                           describeType(&bias)),
+               fmt::format("load the bias as Tile[[1, {}], FP32] and move it to pl.Mem.Bias", s.n));
+  }
+  return makeTile({s.m, s.n}, DType::FP32, MemorySpace::Acc, std::move(s.valid));
+}
+
+TypePtr deduceMatmulMxAcc(const OpCallContext& ctx) {
+  const TileType& acc = tileArgRef(ctx, 0);
+  MatmulShape s = checkMatmulMx(ctx, 1);
+  if (acc.dtype != DType::FP32 || acc.shape != std::vector<int64_t>{s.m, s.n})
+    ctx.fail(0,
+             fmt::format("the accumulator of {} must be an FP32 [{}, {}] tile, got {}", ctx.op.name,
+                         s.m, s.n, describeType(&acc)),
+             "start the accumulator with pl.matmul_mx(lhs, lhs_scale, rhs, rhs_scale)");
+  return makeTile(acc.shape, acc.dtype, MemorySpace::Acc, explicitValidOf(acc),
+                  acc.effectiveView().pad);
+}
+
 TypePtr deduceMatmulAcc(const OpCallContext& ctx) {
   const TileType& acc = tileArgRef(ctx, 0);
   MatmulShape s = checkMatmul(ctx, 1, 2);
@@ -415,6 +473,41 @@ void registerComputeOps(OpRegistry& r) {
       .deduce(deduceMatmulAcc)
       .outputMemoryFixed(MemorySpace::Acc)
       .doc("acc += lhs x rhs (acc = lhs x rhs where init_cond holds); the accumulator's type");
+
+  // MX block-scale matmul (A5): FP8E4M3FN operands with FP8E8M0 scales in LeftScale /
+  // RightScale. The simulator does not model the FP8E8M0 scales (it reports the op).
+  r.add("tile.matmul_mx")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("lhs_scale", K::Tile, {MemorySpace::LeftScale})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .arg("rhs_scale", K::Tile, {MemorySpace::RightScale})
+      .pipes({Pipe::M})
+      .pto("pto.tmatmul.mx")
+      .deduce(deduceMatmulMx)
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("MX [M, K] x [K, N] FP8E4M3FN with FP8E8M0 block scales -> Acc [M, N] FP32");
+  r.add("tile.matmul_mx_acc")
+      .arg("acc", K::Tile, {MemorySpace::Acc}, MemoryEffect::ReadWrite)
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("lhs_scale", K::Tile, {MemorySpace::LeftScale})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .arg("rhs_scale", K::Tile, {MemorySpace::RightScale})
+      .pipes({Pipe::M})
+      .pto("pto.tmatmul.mx.acc")
+      .deduce(deduceMatmulMxAcc)
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("acc += MX lhs x rhs (tile.matmul_mx); the accumulator's type");
+  r.add("tile.matmul_mx_bias")
+      .arg("lhs", K::Tile, {MemorySpace::Left})
+      .arg("lhs_scale", K::Tile, {MemorySpace::LeftScale})
+      .arg("rhs", K::Tile, {MemorySpace::Right})
+      .arg("rhs_scale", K::Tile, {MemorySpace::RightScale})
+      .arg("bias", K::Tile, {MemorySpace::Bias})
+      .pipes({Pipe::M})
+      .pto("pto.tmatmul.mx.bias")
+      .deduce(deduceMatmulMx)
+      .outputMemoryFixed(MemorySpace::Acc)
+      .doc("MX lhs x rhs (tile.matmul_mx) + a [1, N] FP32 bias -> Acc [M, N] FP32");
 }
 
 }  // namespace ptoc

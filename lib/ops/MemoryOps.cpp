@@ -18,8 +18,9 @@ using namespace ops;
 namespace {
 
 constexpr MemorySpace kVec = MemorySpace::Vec;
-const std::vector<MemorySpace> kOnChip = {MemorySpace::Vec,   MemorySpace::Mat, MemorySpace::Left,
-                                          MemorySpace::Right, MemorySpace::Acc, MemorySpace::Bias};
+const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec, MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc, MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
 
 std::vector<AttrValue> memoryValues(const std::vector<MemorySpace>& spaces) {
   return {spaces.begin(), spaces.end()};
@@ -159,11 +160,71 @@ TypePtr deduceLoad(const OpCallContext& ctx) {
   return TileType::get(std::move(shape), tensor.dtype, mem, std::move(view));
 }
 
+/// A store through a reinterpreting partition (PyPTO's ND form): the `shapes` operand, or a
+/// tile of lower rank than the tensor (its shape padded with leading unit axes). The tile's
+/// elements fill the partition in row-major order, each at the tensor's row-major address
+/// sum((offset_k + p_k) * stride_k); a partition extent may run past its axis into the next
+/// one (FlattenTileNdTo2D's collapsed [1, 6, 8] partition of a [2, 3, 8] tensor).
+/// docs/simulator-semantics.md §4.
+void checkPartitionStore(const OpCallContext& ctx, const TileType& tile,
+                         const std::vector<ExprPtr>& offsets, const TensorType& tensor) {
+  const size_t rank = tensor.shape.size();
+  std::vector<ExprPtr> part;
+  if (ctx.args.size() > 3) {
+    part = listArgElements(ctx, 3);
+    if (part.size() != rank)
+      ctx.fail(3,
+               fmt::format("the shapes of {} have {} entries for the rank-{} tensor {}",
+                           ctx.op.name, part.size(), rank, describeType(&tensor)),
+               fmt::format("give one partition extent per tensor axis, e.g. {}",
+                           formatShape(tensor.shape)));
+  } else {
+    for (size_t k = tile.shape.size(); k < rank; ++k)
+      part.push_back(ir::constInt(1, DType::Index, Span{}));
+    for (int64_t d : tile.shape) part.push_back(ir::constInt(d, DType::Index, Span{}));
+  }
+  std::vector<int64_t> p;
+  for (size_t k = 0; k < part.size(); ++k) {
+    auto v = constIntValue(part[k]);
+    if (!v) return;  // a runtime partition: checked by the simulator
+    if (*v <= 0)
+      ctx.fail(
+          3,
+          fmt::format("extent {} of the shapes of {} must be positive, got {}", k, ctx.op.name, *v),
+          "every partition extent is at least 1");
+    p.push_back(*v);
+  }
+  auto tileCount = elementCount(tile.shape);
+  auto partCount = elementCount(p);
+  if (ctx.args.size() > 3 && tileCount && partCount && *tileCount != *partCount)
+    ctx.fail(3,
+             fmt::format("the partition {} of {} holds {} elements, but the tile {} has {}",
+                         formatShape(p), ctx.op.name, *partCount, describeType(&tile), *tileCount),
+             "the shapes give the tile's elements their place in the tensor: their product "
+             "must equal the tile's element count");
+  // The last address written: sum((offset_k + p_k - 1) * stride_k) < numel.
+  int64_t last = 0, stride = 1;
+  for (size_t k = rank; k-- > 0;) {
+    auto off = constIntValue(offsets[k]);
+    if (!off || tensor.shape[k] < 0) return;  // runtime offsets or dynamic dims: the simulator
+    last += (*off + p[k] - 1) * stride;
+    stride *= tensor.shape[k];
+  }
+  if (last >= stride)
+    ctx.fail(1,
+             fmt::format("{} writes the partition {} at offsets {} past the end of the tensor {} "
+                         "({} elements)",
+                         ctx.op.name, formatShape(p), formatExprList(offsets),
+                         describeType(&tensor), stride),
+             "keep the partition within the tensor: check the offsets and the shapes");
+}
+
 TypePtr deduceStore(const OpCallContext& ctx) {
   const TileType& tile = tileArgRef(ctx, 0);
   std::vector<ExprPtr> offsets = listArgElements(ctx, 1);
   const TensorType& tensor = tensorArgRef(ctx, 2);
-  if (tile.shape.size() != tensor.shape.size())
+  bool partitioned = ctx.args.size() > 3 || tile.shape.size() < tensor.shape.size();
+  if (tile.shape.size() > tensor.shape.size())
     ctx.fail(2,
              fmt::format("{} stores the rank-{} tile {} into the rank-{} tensor {}", ctx.op.name,
                          tile.shape.size(), describeType(&tile), tensor.shape.size(),
@@ -183,7 +244,10 @@ TypePtr deduceStore(const OpCallContext& ctx) {
   bool fixpipeCast = tile.memory == MemorySpace::Acc && tile.dtype == DType::FP32 &&
                      (tensor.dtype == DType::FP16 || tensor.dtype == DType::BF16);
   if (!fixpipeCast) requireSameDType(ctx, 2, tile.dtype, tensor.dtype, "the tile and the tensor");
-  checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, tensor);
+  if (partitioned)
+    checkPartitionStore(ctx, tile, offsets, tensor);
+  else
+    checkWindow(ctx, 1, offsets, validOf(tile), tensor.shape, tensor);
   return ctx.args[2]->type;
 }
 
@@ -603,6 +667,8 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("tile", K::Tile, {MemorySpace::Vec, MemorySpace::Acc})
       .arg("offsets", K::IntList)
       .arg("output_tensor", K::Tensor, {}, MemoryEffect::Write)
+      // PyPTO's ND partition (FlattenTileNdTo2D): where the tile's elements land, row-major.
+      .optionalArg("shapes", K::IntList)
       // PyPTO's AtomicType code, as tensor.assemble: 0 overwrites (None_), 1 adds (Add: the
       // split-K accumulation into GM).
       .kwarg("atomic", A::Int, int64_t{0}, false, {int64_t{0}, int64_t{1}})

@@ -294,6 +294,7 @@ std::string arityText(const OpDef& op) {
 bool acceptsDynamicTensors(std::string_view op) {
   static constexpr std::string_view kOps[] = {
       "tile.load", "tile.store", "tensor.dim", "tensor.read", "tensor.slice", "tensor.write",
+      "tensor.reshape",  // unit axes only (tensor.slice / reshape keep symbolic extents)
       "tile.prefetch", "system.submit", "pld.system.notify", "pld.system.wait",
       "pld.system.defer_wait", "pld.system.get_comm_ctx",
       // put / get and the collectives read dtypes only (the runtime sizes the transfers)

@@ -216,9 +216,65 @@ void rejectMxSource(const OpCallContext& ctx, const TensorType& t) {
              "and take the window of the tile");
 }
 
+/// The tensor with its view's valid_shape replaced (PyPTO keeps the narrowed extent on the
+/// tensor type: a window write of the valid extent then fits it).
+TypePtr withValidShape(const TensorType& t, std::vector<ExprPtr> valid) {
+  TensorView view = t.view.value_or(TensorView{});
+  view.validShape = std::move(valid);
+  return TensorType::get(t.extents(), t.dtype, t.distributed, std::move(view));
+}
+
+/// A shape argument with a symbolic extent (a pl.dynamic dim, a scalar): nullopt when every
+/// extent is a constant (the caller takes the static path).
+std::optional<std::vector<ExprPtr>> symbolicShape(const OpCallContext& ctx, size_t i) {
+  std::vector<ExprPtr> elems = listArgElements(ctx, i);
+  bool symbolic = false;
+  for (const ExprPtr& x : elems) symbolic = symbolic || !constIntValue(x);
+  if (!symbolic) return std::nullopt;
+  for (size_t k = 0; k < elems.size(); ++k)
+    if (auto v = constIntValue(elems[k]); v && *v <= 0)
+      ctx.fail(static_cast<int>(i),
+               fmt::format("dimension {} of the shape of {} must be positive, got {}", k,
+                           ctx.op.name, *v),
+               "every extent is at least 1");
+  return elems;
+}
+
+/// tensor.slice with a symbolic extent (PyPTO: `x[i]` of Tensor[[NR, NR, 64]] keeps the axis
+/// NR): a tensor with that dynamic dimension; the simulator sizes the window at run time.
+TypePtr deduceSymbolicSlice(const OpCallContext& ctx, const TensorType& t,
+                            std::vector<ExprPtr> shape) {
+  if (shape.size() != t.shape.size())
+    ctx.fail(1,
+             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
+                         shape.size(), t.shape.size()),
+             "give the window one extent per axis of the tensor");
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (auto v = constIntValue(shape[k]); v && !t.isDynamic(k) && *v > t.shape[k])
+      ctx.fail(1,
+               fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
+                           *v, k, t.shape[k]),
+               "a window must fit inside the tensor; shrink the extent");
+  if (listArgElements(ctx, 2).size() != t.shape.size())
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
+             "give one offset per axis of the tensor");
+  std::optional<TensorView> view;
+  if (ctx.args.size() > 3) {
+    view = TensorView{};
+    view->validShape = listArgElements(ctx, 3);
+    if (view->validShape.size() != shape.size())
+      ctx.fail(3,
+               fmt::format("the valid_shape of {} has {} entries but the window has rank {}",
+                           ctx.op.name, view->validShape.size(), shape.size()),
+               "give one valid extent per axis");
+  }
+  return TensorType::get(shape, t.dtype, false, std::move(view));
+}
+
 TypePtr deduceSlice(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   rejectMxSource(ctx, t);
+  if (auto sym = symbolicShape(ctx, 1)) return deduceSymbolicSlice(ctx, t, std::move(*sym));
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (shape.size() != t.shape.size())
     ctx.fail(1,
@@ -234,7 +290,10 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   if (listArgElements(ctx, 2).size() != t.shape.size())
     ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
              "give one offset per axis of the tensor");
-  if (ctx.args.size() > 3) checkValidShapeArg(ctx, 3, shape);
+  if (ctx.args.size() > 3) {
+    std::vector<ExprPtr> valid = checkValidShapeArg(ctx, 3, shape);
+    return withValidShape(*tensorOf(shape, t.dtype)->as<TensorType>(), std::move(valid));
+  }
   return tensorOf(shape, t.dtype);
 }
 
@@ -258,6 +317,29 @@ TypePtr deduceAssemble(const OpCallContext& ctx) {
 TypePtr deduceReshape(const OpCallContext& ctx) {
   const TensorType& t = tensorArgRef(ctx, 0);
   rejectMxSource(ctx, t);
+  if (auto sym = symbolicShape(ctx, 1)) {
+    // A symbolic reshape only adds or drops unit axes: the other extents stay, in order.
+    auto nonUnit = [](const std::vector<ExprPtr>& xs) {
+      std::vector<std::string> out;
+      for (const ExprPtr& x : xs)
+        if (constIntValue(x) != std::optional<int64_t>(1)) out.push_back(exprText(x));
+      return out;
+    };
+    if (nonUnit(*sym) != nonUnit(t.extents()))
+      ctx.fail(1,
+               fmt::format("{} of {} to {} changes a symbolic extent; a reshape with a dynamic "
+                           "dimension may only add or drop unit axes",
+                           ctx.op.name, describeType(&t), formatExprList(*sym)),
+               "keep the dynamic extents in order and add or drop only axes of extent 1");
+    return TensorType::get(*sym, t.dtype, false, std::nullopt);
+  }
+  if (!t.isStatic())
+    ctx.fail(0,
+             fmt::format("{} of {} to a static shape: the element count is known only at run "
+                         "time",
+                         ctx.op.name, describeType(&t)),
+             "keep the dynamic extent in the new shape (add or drop unit axes only), or load a "
+             "static-shape window first");
   auto shape = staticShapeArg(ctx, 1, "shape");
   if (elementCount(shape) != elementCount(t.shape))
     ctx.fail(1,
@@ -382,8 +464,8 @@ TypePtr deduceExpands(const OpCallContext& ctx) {
 TypePtr deduceLikeFirst(const OpCallContext& ctx) { return ctx.args[0]->type; }
 
 TypePtr deduceSetValid(const OpCallContext& ctx) {
-  rank2(ctx, 0);
-  return ctx.args[0]->type;
+  const TensorType& t = rank2(ctx, 0);
+  return withValidShape(t, {ctx.args[1], ctx.args[2]});
 }
 
 TypePtr deduceConcat(const OpCallContext& ctx) {

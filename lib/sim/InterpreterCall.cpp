@@ -10,6 +10,7 @@
 #include "CoreGroup.h"
 #include "InterpreterImpl.h"
 #include "ptoc/ir/FunctionAttrs.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/Visitor.h"
 
 namespace ptoc::sim {
@@ -161,6 +162,22 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
                                "signature ('{}' has the body `...`: its code is a host callable)",
                                fn.name),
                    "write the sub-worker's body in pl, or simulate the kernels it feeds");
+  // A tensor with a run-time extent may reach a static parameter axis (the front end lets it
+  // through, as PyPTO does): its size is checked here.
+  for (size_t i = 0; i < args.size(); ++i) {
+    const auto* pt = fn.params[i]->type ? fn.params[i]->type->as<ir::TensorType>() : nullptr;
+    const Tensor* t = args[i].is<Tensor>() ? &args[i].get<Tensor>() : nullptr;
+    if (!pt || !t || !t->buf || t->buf->shape.size() != pt->shape.size()) continue;
+    for (size_t k = 0; k < pt->shape.size(); ++k)
+      if (!pt->isDynamic(k) && t->buf->shape[k] != pt->shape[k])
+        throw SimError(site,
+                       fmt::format("argument {} of '{}' has extent {} on axis {} at run time, but "
+                                   "parameter '{}' is {}",
+                                   i + 1, fn.name, t->buf->shape[k], k, fn.params[i]->name,
+                                   ir::typeToString(*pt)),
+                       "size the argument to the parameter's static shape, or give the "
+                       "parameter a pl.dynamic extent");
+  }
   Frame frame;
   frame.fn = &fn;
   for (size_t i = 0; i < args.size(); ++i) bind(frame, *fn.params[i], std::move(args[i]));

@@ -26,12 +26,24 @@ Value Executor::eval(const ir::Expr& e, Frame& f) {
     case ir::ExprKind::IterArg: {
       const auto& v = static_cast<const ir::Var&>(e);
       if (const Value* x = f.find(&v)) return *x;
-      if (ir::isDynamicDimVar(v))
+      if (ir::isDynamicDimVar(v)) {
+        // A pl.dynamic dim read as a value (the extent of a window that keeps a whole dynamic
+        // axis): the run-time extent of a tensor parameter whose type names it.
+        if (f.fn)
+          for (const auto& p : f.fn->params) {
+            const auto* t = p->type ? p->type->as<ir::TensorType>() : nullptr;
+            const Value* x = t && !t->isStatic() ? f.find(p.get()) : nullptr;
+            const Tensor* tensor = x && x->is<Tensor>() ? &x->get<Tensor>() : nullptr;
+            if (!tensor || !tensor->buf) continue;
+            for (size_t k = 0; k < t->dims.size() && k < tensor->buf->shape.size(); ++k)
+              if (t->dims[k].get() == &v) return Scalar::ofInt(DType::Index, tensor->buf->shape[k]);
+          }
         throw SimError(e.span,
                        fmt::format("the simulator does not model the pl.dynamic dimension '{}' "
                                    "used as a value",
                                    v.name),
                        "read the extent from a tensor: pl.tensor.dim(t, axis)");
+      }
       throw SimError(e.span, fmt::format("'{}' is read before it has a value", v.name),
                      "assign it on every path that reaches this use");
     }

@@ -575,7 +575,12 @@ class SsaRewriter {
   Span yieldSpan_;
 };
 
-ExprPtr UseRenamer::mutateVar(const VarPtr& v) { return rewriter_.use(v.get()); }
+ExprPtr UseRenamer::mutateVar(const VarPtr& v) {
+  // A module-level pl.dynamic dim (tensor.dim of a dynamic axis may fold to it) is never
+  // assigned: it keeps its Var.
+  if (isDynamicDimVar(*v)) return v;
+  return rewriter_.use(v.get());
+}
 
 class ConvertToSsaPass final : public Pass {
  public:

@@ -38,9 +38,11 @@ using namespace ir;
 
 const Var* asVar(const ExprPtr& e) { return e ? e->as<Var>() : nullptr; }
 
-/// Left, Right and Bias only feed the cube unit: nothing moves data out of them.
+/// Left, Right, Bias and the MX scale buffers only feed the cube unit: nothing moves data out
+/// of them.
 bool hasPathOut(MemorySpace from) {
-  return from != MemorySpace::Left && from != MemorySpace::Right && from != MemorySpace::Bias;
+  return from != MemorySpace::Left && from != MemorySpace::Right && from != MemorySpace::Bias &&
+         from != MemorySpace::LeftScale && from != MemorySpace::RightScale;
 }
 
 // ---- Phase 1: spaces of tiles written without one ---------------------------------------

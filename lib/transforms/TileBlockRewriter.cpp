@@ -72,8 +72,10 @@ ExprPtr TileBlockRewriter::coerce(const ExprPtr& value, const TypePtr& expected,
   MemorySpace target = want->memory.value_or(MemorySpace::Vec);
   std::string key = "coerce:" + typeToString(*expected);
   if (VarPtr hit = cached(v, key)) return hit;
-  if (have->memory && (*have->memory == MemorySpace::Left || *have->memory == MemorySpace::Right ||
-                       *have->memory == MemorySpace::Bias)) {
+  if (have->memory &&
+      (*have->memory == MemorySpace::Left || *have->memory == MemorySpace::Right ||
+       *have->memory == MemorySpace::Bias || *have->memory == MemorySpace::LeftScale ||
+       *have->memory == MemorySpace::RightScale)) {
     diag_.error(at,
                 fmt::format("'{}' lives in {}, which no data path leaves, but must be {} here",
                             name, toString(*have->memory), typeToString(*expected)),

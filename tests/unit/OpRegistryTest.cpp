@@ -151,6 +151,9 @@ TEST_F(OpsTest, CatalogIsComplete) {
                          "tile.row_expand_div",
                          "tile.matmul",
                          "tile.matmul_acc",
+                         "tile.matmul_mx",
+                         "tile.matmul_mx_acc",
+                         "tile.matmul_mx_bias",
                          "tile.aiv_shard",
                          "tile.aic_gather",
                          "tile.tpush_to_aiv",
@@ -329,8 +332,13 @@ TEST_F(OpsTest, StoreErrors) {
        {tile({16, 16}, DType::FP32, MemorySpace::Mat), list({0, 0}), tensor({16, 16})});
   expectError("tile.store", {tile({16, 16}), list({8, 0}), tensor({16, 16})}, {},
               "accesses [8, 24) on axis 0");
+  // A tile of lower rank stores through a partition (PyPTO's ND form); a higher rank does not.
   expectError("tile.store", {tile({16}), list({0}), tensor({16, 16})}, {},
-              "stores the rank-1 tile");
+              "has 1 offsets for the rank-2 tensor");
+  expectError("tile.store", {tile({16, 16}), list({0}), tensor({256})}, {},
+              "stores the rank-2 tile");
+  expectError("tile.store", {tile({16}), list({1, 8}), tensor({2, 16})}, {},
+              "past the end of the tensor");
 }
 
 TEST_F(OpsTest, MoveLayoutsAndAffinity) {
@@ -898,7 +906,7 @@ TEST_F(OpsTest, KwargChecks) {
               "keyword argument 'target_memory' of tile.move is given twice");
   expectError("tile.move", {tile({8, 8})}, {{"target_memory", MemorySpace::DDR}},
               "must be one of pl.Mem.Vec, pl.Mem.Mat, pl.Mem.Left, pl.Mem.Right, pl.Mem.Acc, "
-              "pl.Mem.Bias; got pl.Mem.DDR");
+              "pl.Mem.Bias, pl.Mem.LeftScale, pl.Mem.RightScale; got pl.Mem.DDR");
   expectError("tile.ci", {i32(0), list({1, 64})},
               {{"dtype", DType::Int32}, {"descending", int64_t{1}}},
               "keyword argument 'descending' of tile.ci must be a bool (True/False), got 1");

@@ -9,7 +9,9 @@
 
 namespace ptoc::ir {
 
-enum class MemorySpace : uint8_t { DDR, Vec, Mat, Left, Right, Acc, Bias };
+/// LeftScale / RightScale: the L0A- / L0B-side buffers of the MX block scales (A5) that
+/// tile.matmul_mx reads beside its Left / Right operands.
+enum class MemorySpace : uint8_t { DDR, Vec, Mat, Left, Right, Acc, Bias, LeftScale, RightScale };
 enum class TileLayout : uint8_t { NoneBox, RowMajor, ColMajor };
 enum class PadValue : uint8_t { Null, Zero, Max, Min };
 /// Element order of a tensor in GM (PyPTO's pl.TensorLayout): ND = row-major.

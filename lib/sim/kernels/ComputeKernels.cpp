@@ -432,6 +432,14 @@ void registerComputeKernels(OpSemantics& s) {
   s.add("tile.matmul", [](const KernelContext& ctx) -> Value {
     return matmul(ctx, nullptr, ctx.tile(0), ctx.tile(1));
   });
+  // MX matmul: the FP8E8M0 block scales are not modelled (their tensors are reported where
+  // they enter the run; a scale tile reaching the op is reported here).
+  for (const char* n : {"tile.matmul_mx", "tile.matmul_mx_acc", "tile.matmul_mx_bias"})
+    s.add(n, [](const KernelContext& ctx) -> Value {
+      ctx.fail(fmt::format("the simulator does not model {} (FP8E8M0 block scales)", ctx.opName()),
+               "check MX kernels with PTO emission (ptoc compile); simulate the FP8 matmul "
+               "with pl.matmul");
+    });
   s.add("tile.matmul_acc", [](const KernelContext& ctx) -> Value {
     // init_cond (PyPTO): where it holds, the accumulator is overwritten, not added to.
     if (ctx.args.size() > 3 && ctx.scalar(3).asDouble() != 0.0)

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "ptoc/ir/Printer.h"
 #include "ptoc/sim/OpSemantics.h"
@@ -149,6 +150,84 @@ Value loadKernel(const KernelContext& ctx) {
   return r;
 }
 
+/// tile.store through a reinterpreting partition (PyPTO's ND form, docs/simulator-semantics.md §4):
+/// the partition is the `shapes` operand, or the tile's valid shape padded with leading unit
+/// axes. The tile's elements (its valid region when that has the partition's element count,
+/// else the whole tile) fill the partition row-major; partition element p lands at the
+/// tensor's row-major address sum((offset_k + p_k) * stride_k).
+Value partitionStore(const KernelContext& ctx, const Tile& t, const Buffer& src,
+                     const std::vector<int64_t>& offsets, const Tensor& dst) {
+  const std::vector<int64_t>& dims = dst.buf->shape;
+  const size_t rank = dims.size();
+  std::vector<int64_t> part;
+  if (ctx.hasArg(3)) {
+    part = ctx.intList(3);
+  } else {
+    part.assign(rank - t.valid.size(), 1);
+    part.insert(part.end(), t.valid.begin(), t.valid.end());
+  }
+  if (part.size() != rank || offsets.size() != rank)
+    ctx.fail(fmt::format("tile.store: the partition {} and the offsets {} must have the rank of "
+                         "the tensor {}",
+                         fmtShape(part), fmtShape(offsets), fmtShape(dims)),
+             "give one offset and one partition extent per tensor axis");
+  int64_t count = 1, validCount = 1, numel = 1;
+  for (int64_t p : part) count *= p;
+  for (int64_t v : t.valid) validCount *= v;
+  for (int64_t d : dims) numel *= d;
+  bool useValid = count == validCount;
+  if (!useValid && count != src.numel())
+    ctx.fail(fmt::format("tile.store: the partition {} holds {} elements, but the tile {} has {} "
+                         "({} valid)",
+                         fmtShape(part), count, fmtShape(t.shape()), src.numel(), validCount),
+             "the shapes must hold exactly the tile's elements");
+  if (count == 0) return dst;
+  int64_t first = 0, last = 0, stride = 1;
+  for (size_t k = rank; k-- > 0;) {
+    first += offsets[k] * stride;
+    last += (offsets[k] + part[k] - 1) * stride;
+    stride *= dims[k];
+  }
+  for (int64_t o : offsets)
+    if (o < 0) first = -1;
+  if (first < 0 || last >= numel)
+    ctx.fail(fmt::format("tile.store writes the partition {} at offsets {} outside the tensor {} "
+                         "({} elements)",
+                         fmtShape(part), fmtShape(offsets), fmtShape(dims), numel),
+             "keep the partition within the tensor: check the offsets and the loop bounds that "
+             "compute them");
+  // The source elements in row-major order: the valid region's, or the whole buffer's.
+  std::vector<int64_t> srcStride(t.shape().size(), 1), srcExt = useValid ? t.valid : t.shape();
+  for (size_t k = srcStride.size(); k-- > 1;) srcStride[k - 1] = srcStride[k] * t.shape()[k];
+  std::vector<int64_t> dstStride(rank, 1);
+  for (size_t k = rank; k-- > 1;) dstStride[k - 1] = dstStride[k] * dims[k];
+  bool atomic = ctx.intKwarg("atomic", 0) != 0;
+  std::vector<int64_t> si(srcExt.size(), 0), pi(rank, 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t so = 0, dof = 0;
+    for (size_t k = 0; k < si.size(); ++k) so += si[k] * srcStride[k];
+    for (size_t k = 0; k < rank; ++k) dof += (offsets[k] + pi[k]) * dstStride[k];
+    double v = src.getF(so);
+    if (atomic) v += dst.buf->getF(dof);
+    if (atomic || src.dtype != dst.buf->dtype)
+      dst.buf->setF(dof, v);
+    else
+      std::memcpy(dst.buf->bytes.data() + dof * dst.buf->elemSize(),
+                  src.bytes.data() + so * src.elemSize(), src.elemSize());
+    for (size_t k = si.size(); k-- > 0;)
+      if (++si[k] < srcExt[k])
+        break;
+      else
+        si[k] = 0;
+    for (size_t k = rank; k-- > 0;)
+      if (++pi[k] < part[k])
+        break;
+      else
+        pi[k] = 0;
+  }
+  return dst;
+}
+
 Value storeKernel(const KernelContext& ctx) {
   const Tile& t = ctx.tile(0);
   std::vector<int64_t> offsets = ctx.intList(1);
@@ -167,6 +246,8 @@ Value storeKernel(const KernelContext& ctx) {
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
                          ir::dtypeName(dst.buf->dtype)),
              fmt::format("cast the tile first: pl.cast(t, pl.{})", ir::dtypeName(dst.buf->dtype)));
+  if (ctx.hasArg(3) || (t.valid.size() < dims.size() && offsets.size() == dims.size()))
+    return partitionStore(ctx, t, *src, offsets, dst);
   if (offsets.size() != dims.size() || t.valid.size() != dims.size())
     ctx.fail(fmt::format("tile.store: rank mismatch between the tile {}, offsets {} and the tensor "
                          "{}",

@@ -5,9 +5,11 @@
 // broadcasting follows numpy.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
+#include "ptoc/ir/Printer.h"
 #include "ptoc/sim/OpSemantics.h"
 
 namespace ptoc::sim {
@@ -198,10 +200,11 @@ Value writeKernel(const KernelContext& ctx) {
 
 Value sliceKernel(const KernelContext& ctx) {
   const Buffer& a = *ctx.tensor(0).buf;
-  const ir::TensorType& rt = resultTensor(ctx);
-  auto off = checkedWindow(ctx, a.shape, ctx.intList(2), rt.shape);
-  BufferPtr out = newBuffer(rt);
-  forEach(rt.shape, [&](int64_t i, const std::vector<int64_t>& c) {
+  // The window's extents as evaluated: a symbolic one (a whole dynamic axis) sized now.
+  const std::vector<int64_t> shape = ctx.intList(1);
+  auto off = checkedWindow(ctx, a.shape, ctx.intList(2), shape);
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, shape);
+  forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> src(c);
     for (size_t k = 0; k < c.size(); ++k) src[k] += off[k];
     out->setF(i, a.getF(flatIndex(a.shape, src)));
@@ -216,21 +219,43 @@ Value assembleKernel(const KernelContext& ctx) {
   std::vector<int64_t> shape(
       dst.buf->shape.size() - std::min(dst.buf->shape.size(), src.shape.size()), 1);
   shape.insert(shape.end(), src.shape.begin(), src.shape.end());
-  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), shape);
+  // A narrowed source (tensor.set_validshape, a tensor.slice with valid_shape) writes only
+  // its valid region, as PyPTO's window write of the valid extent does.
+  std::vector<int64_t> box = shape;
+  const auto* st = ctx.call.args[1]->type ? ctx.call.args[1]->type->as<ir::TensorType>() : nullptr;
+  if (st && st->view && st->view->validShape.size() == src.shape.size()) {
+    const size_t lead = shape.size() - src.shape.size();
+    for (size_t k = 0; k < src.shape.size(); ++k) {
+      const auto* c = st->view->validShape[k]->as<ir::ConstInt>();
+      if (!c)
+        ctx.fail(fmt::format("the simulator does not model the runtime valid_shape of the "
+                             "source {} of tensor.assemble",
+                             ir::typeToString(*st)),
+                 "narrow the source with constant extents, or write the window with tiles "
+                 "(pl.load / pl.store with valid_shape)");
+      box[lead + k] = std::clamp<int64_t>(c->value, 0, src.shape[k]);
+    }
+  }
+  auto off = checkedWindow(ctx, dst.buf->shape, ctx.intList(2), box);
   // atomic=pl.AtomicType.Add (1) adds source into the window; 0 overwrites it.
   const bool add = ctx.intKwarg("atomic", 0) != 0;
-  forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
+  forEach(box, [&](int64_t, const std::vector<int64_t>& c) {
     std::vector<int64_t> d(c);
     for (size_t k = 0; k < c.size(); ++k) d[k] += off[k];
     int64_t at = flatIndex(dst.buf->shape, d);
+    int64_t i = flatIndex(shape, c);
     dst.buf->setF(at, add ? dst.buf->getF(at) + src.getF(i) : src.getF(i));
   });
   return dst;
 }
 
 Value reshapeKernel(const KernelContext& ctx) {
-  BufferPtr out = newBuffer(resultTensor(ctx));
-  out->bytes = ctx.tensor(0).buf->bytes;
+  const Buffer& a = *ctx.tensor(0).buf;
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, ctx.intList(1));
+  if (out->numel() != a.numel())
+    ctx.fail(fmt::format("tensor.reshape of {} elements to {} elements", a.numel(), out->numel()),
+             "keep the element count");
+  out->bytes = a.bytes;
   return Tensor{out};
 }
 

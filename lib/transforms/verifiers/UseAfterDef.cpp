@@ -33,7 +33,9 @@ class UseAfterDefChecker : public IRVisitor {
     stmt_ = saved;
   }
   void visitVar(const Var& v) override {
-    if (defined_.count(&v)) return;
+    // A module-level pl.dynamic dim is defined everywhere (a pass may fold tensor.dim of a
+    // dynamic axis to it; the simulator reads it from a parameter's extent).
+    if (defined_.count(&v) || isDynamicDimVar(v)) return;
     ok = false;
     diag_.error(
         v.span.valid() ? v.span : (stmt_ ? stmt_->span : Span{}),
