@@ -367,9 +367,8 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   }
   if (special == SpecialPath::Positional)
     fail(e.func->span, fmt::format("pl.{} cannot be used here", *path),
-         *path == "yield_"
-             ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
-             : "see the DSL reference (docs/dsl.md) for where it is allowed");
+         *path == "yield_" ? "write `x = pl.yield_(...)` as the last statement of a loop or if body"
+                           : "see the DSL reference (docs/dsl.md) for where it is allowed");
   if (special == SpecialPath::ScalarHelper) {
     bool handled = false;
     if (ir::ExprPtr r = bindScalarHelper(*path, e, handled); handled) return r;

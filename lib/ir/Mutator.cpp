@@ -221,7 +221,8 @@ TypePtr IRMutator::mutateType(const TypePtr& t) {
     case TypeKind::Tuple: {
       const auto& tuple = static_cast<const TupleType&>(*t);
       bool changed = false;  // the list is copied only when an element type changes
-      auto types = rewriteList(tuple.types, changed, [&](const TypePtr& x) { return mutateType(x); });
+      auto types =
+          rewriteList(tuple.types, changed, [&](const TypePtr& x) { return mutateType(x); });
       return changed ? TupleType::get(std::move(types).take()) : t;
     }
   }

@@ -240,24 +240,29 @@ std::optional<std::vector<ExprPtr>> symbolicShape(const OpCallContext& ctx, size
   return elems;
 }
 
+/// tensor.slice's window (argument 1) and offsets (argument 2) have one entry per tensor axis.
+void requireWindowRank(const OpCallContext& ctx, size_t rank, const TensorType& t) {
+  if (rank != t.shape.size())
+    ctx.fail(1,
+             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name, rank,
+                         t.shape.size()),
+             "give the window one extent per axis of the tensor");
+  if (listArgElements(ctx, 2).size() != t.shape.size())
+    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
+             "give one offset per axis of the tensor");
+}
+
 /// tensor.slice with a symbolic extent (PyPTO: `x[i]` of Tensor[[NR, NR, 64]] keeps the axis
 /// NR): a tensor with that dynamic dimension; the simulator sizes the window at run time.
 TypePtr deduceSymbolicSlice(const OpCallContext& ctx, const TensorType& t,
                             std::vector<ExprPtr> shape) {
-  if (shape.size() != t.shape.size())
-    ctx.fail(1,
-             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
-                         shape.size(), t.shape.size()),
-             "give the window one extent per axis of the tensor");
+  requireWindowRank(ctx, shape.size(), t);
   for (size_t k = 0; k < shape.size(); ++k)
     if (auto v = constIntValue(shape[k]); v && !t.isDynamic(k) && *v > t.shape[k])
       ctx.fail(1,
                fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
                            *v, k, t.shape[k]),
                "a window must fit inside the tensor; shrink the extent");
-  if (listArgElements(ctx, 2).size() != t.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
-             "give one offset per axis of the tensor");
   std::optional<TensorView> view;
   if (ctx.args.size() > 3) {
     view = TensorView{};
@@ -276,20 +281,13 @@ TypePtr deduceSlice(const OpCallContext& ctx) {
   rejectMxSource(ctx, t);
   if (auto sym = symbolicShape(ctx, 1)) return deduceSymbolicSlice(ctx, t, std::move(*sym));
   auto shape = staticShapeArg(ctx, 1, "shape");
-  if (shape.size() != t.shape.size())
-    ctx.fail(1,
-             fmt::format("{}: the window has rank {} but the tensor has rank {}", ctx.op.name,
-                         shape.size(), t.shape.size()),
-             "give the window one extent per axis of the tensor");
+  requireWindowRank(ctx, shape.size(), t);
   for (size_t k = 0; k < shape.size(); ++k)
     if (!(t.shape[k] == kDynamicDim) && shape[k] > t.shape[k])  // dynamic: checked at run time
       ctx.fail(1,
                fmt::format("{}: window extent {} on axis {} exceeds the tensor's {}", ctx.op.name,
                            shape[k], k, t.shape[k]),
                "a window must fit inside the tensor; shrink the extent");
-  if (listArgElements(ctx, 2).size() != t.shape.size())
-    ctx.fail(2, fmt::format("{} needs one offset per axis ({})", ctx.op.name, t.shape.size()),
-             "give one offset per axis of the tensor");
   if (ctx.args.size() > 3) {
     std::vector<ExprPtr> valid = checkValidShapeArg(ctx, 3, shape);
     return withValidShape(*tensorOf(shape, t.dtype)->as<TensorType>(), std::move(valid));

@@ -169,8 +169,9 @@ ir::ProgramPtr PassManager::run(ir::ProgramPtr program, DiagnosticEngine& diag) 
   auto timedVerify = [&](IRProperty p, std::string_view where) {
     auto t0 = Clock::now();
     bool ok = verifyProperty(p, *program, diag);
-    verifications.emplace_back(fmt::format("{} {}", propertyName(p), where),
-                               std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    verifications.emplace_back(
+        fmt::format("{} {}", propertyName(p), where),
+        std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
     return ok;
   };
   // Structural properties hold for every program the front end accepts; check them
