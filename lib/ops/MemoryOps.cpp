@@ -202,20 +202,26 @@ void checkPartitionStore(const OpCallContext& ctx, const TileType& tile,
                          formatShape(p), ctx.op.name, *partCount, describeType(&tile), *tileCount),
              "the shapes give the tile's elements their place in the tensor: their product "
              "must equal the tile's element count");
-  // The last address written: sum((offset_k + p_k - 1) * stride_k) < numel.
+  // The last address written: sum((offset_k + p_k - 1) * stride_k) < numel. An overflow of
+  // int64 (huge offsets or extents) is past the end too.
   int64_t last = 0, stride = 1;
+  bool overflow = false;
   for (size_t k = rank; k-- > 0;) {
     auto off = constIntValue(offsets[k]);
     if (!off || tensor.shape[k] < 0) return;  // runtime offsets or dynamic dims: the simulator
-    last += (*off + p[k] - 1) * stride;
-    stride *= tensor.shape[k];
+    int64_t reach = 0, term = 0;
+    overflow = overflow || __builtin_add_overflow(*off, p[k] - 1, &reach) ||
+               __builtin_mul_overflow(reach, stride, &term) ||
+               __builtin_add_overflow(last, term, &last) ||
+               __builtin_mul_overflow(stride, tensor.shape[k], &stride);
+    if (overflow) break;
   }
-  if (last >= stride)
+  if (overflow || last >= stride)
     ctx.fail(1,
              fmt::format("{} writes the partition {} at offsets {} past the end of the tensor {} "
                          "({} elements)",
                          ctx.op.name, formatShape(p), formatExprList(offsets),
-                         describeType(&tensor), stride),
+                         describeType(&tensor), elementCount(tensor.shape).value_or(stride)),
              "keep the partition within the tensor: check the offsets and the shapes");
 }
 
