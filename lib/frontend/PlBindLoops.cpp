@@ -52,8 +52,8 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
                        "pl.tile.full(...)` (a zero fill in Acc becomes the first matmul's "
                        "overwrite), or start it with pl.matmul",
                        name,
-                       ir::printType(*ir::TileType::get(yt->shape, yt->dtype,
-                                                        ir::MemorySpace::Acc, std::nullopt))));
+                       ir::printType(*ir::TileType::get(yt->shape, yt->dtype, ir::MemorySpace::Acc,
+                                                        std::nullopt))));
     }
     if (!ir::tileFitsDeclared(*y.types[i], *iterArgs[i]->type))
       fail(y.span,

@@ -131,20 +131,20 @@ class SsaRewriter {
       // The name was assigned before, with another type: a type change starts a new variable
       // (the binder's rule), so that earlier value is not carried. Say so.
       if (const Var* other = sameNameOtherType(v)) {
-        d.notes.emplace_back(other->span,
-                             fmt::format("this '{}' has type {}, the one in the loop {}: a new "
-                                         "type makes a new variable",
-                                         v->name, typeToString(*other->type),
-                                         typeToString(*v->type)));
+        d.notes.emplace_back(
+            other->span, fmt::format("this '{}' has type {}, the one in the loop {}: a new "
+                                     "type makes a new variable",
+                                     v->name, typeToString(*other->type), typeToString(*v->type)));
         const auto* t = v->type->as<TileType>();
-        d.hint = t && t->memory == MemorySpace::Acc
-                     ? fmt::format("give the initial value the accumulator's type: `{}: {} = "
-                                   "pl.tile.full(...)` (a zero fill in Acc becomes the first "
-                                   "matmul's overwrite), or start it with pl.matmul",
-                                   v->name,
-                                   printType(*TileType::get(t->shape, t->dtype,
-                                                            MemorySpace::Acc, std::nullopt)))
-                     : fmt::format("give '{}' one type before and inside the loop", v->name);
+        d.hint =
+            t && t->memory == MemorySpace::Acc
+                ? fmt::format(
+                      "give the initial value the accumulator's type: `{}: {} = "
+                      "pl.tile.full(...)` (a zero fill in Acc becomes the first "
+                      "matmul's overwrite), or start it with pl.matmul",
+                      v->name,
+                      printType(*TileType::get(t->shape, t->dtype, MemorySpace::Acc, std::nullopt)))
+                : fmt::format("give '{}' one type before and inside the loop", v->name);
       }
     } else {
       d.notes.emplace_back(v->span, fmt::format("'{}' is assigned here", v->name));

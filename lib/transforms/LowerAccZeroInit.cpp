@@ -125,7 +125,8 @@ class Analysis final : public IRVisitor {
   }
   void visitWhile(const WhileStmt& s) override {
     for (const auto& ia : s.iterArgs)
-      if (const auto* init = ia->init ? ia->init->as<Var>() : nullptr; init && fillIndex.contains(init))
+      if (const auto* init = ia->init ? ia->init->as<Var>() : nullptr;
+          init && fillIndex.contains(init))
         whileInits.emplace_back(init, &s);
     IRVisitor::visitWhile(s);
   }
@@ -136,23 +137,31 @@ class Analysis final : public IRVisitor {
 
 class Lowering final : public IRMutator {
  public:
-  Lowering(PtrMap<Call, ExprPtr>& initCond, PtrSet<AssignStmt>& fillDefs, DiagnosticEngine& d)
-      : initCond_(initCond), fillDefs_(fillDefs), diag_(d) {}
+  Lowering(PtrMap<Call, ExprPtr>& initCond, PtrSet<AssignStmt>& fillDefs,
+           PtrSet<AssignStmt>& deadFills, PtrSet<Call>& freshAcc, DiagnosticEngine& d)
+      : initCond_(initCond),
+        fillDefs_(fillDefs),
+        deadFills_(deadFills),
+        freshAcc_(freshAcc),
+        diag_(d) {}
 
  protected:
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
+    if (deadFills_.contains(s.get())) return seq({}, s->span);  // read only by fresh tiles
     if (!fillDefs_.contains(s.get())) return IRMutator::mutateAssign(s);
-    // tile.create of the fill's type: the same shape, dtype, Acc and valid shape.
-    const auto& t = *s->var->type->as<TileType>();
-    const Call& fill = *s->value->as<Call>();
+    return assign(mutateDef(s->var), uninitialized(*s->value->as<Call>(), s->var->type), s->span);
+  }
+  /// tile.create of the fill's type: the same shape, dtype, Acc and valid shape.
+  ExprPtr uninitialized(const Call& fill, const TypePtr& type) {
+    const auto& t = *type->as<TileType>();
     AttrList kwargs = {{"dtype", t.dtype}, {"target_memory", MemorySpace::Acc}};
     auto create = createOpCall(OpRegistry::instance().get(OpId::Create), {fill.args[0]}, kwargs,
-                               fill.span, diag_, {}, {}, s->var->type);
-    PTOC_CHECK(sameType(create->type, s->var->type),
+                               fill.span, diag_, {}, {}, type);
+    PTOC_CHECK(sameType(create->type, type),
                fmt::format("lower-acc-zero-init: the uninitialized accumulator {} does not have "
                            "the fill's type {}",
-                           typeToString(*create->type), typeToString(*s->var->type)));
-    return assign(mutateDef(s->var), create, s->span);
+                           typeToString(*create->type), typeToString(*type)));
+    return create;
   }
   ExprPtr mutateCall(const std::shared_ptr<const Call>& c) override {
     ExprPtr rewritten = IRMutator::mutateCall(c);
@@ -160,6 +169,10 @@ class Lowering final : public IRMutator {
     if (!cond) return rewritten;
     const auto& call = *rewritten->as<Call>();
     std::vector<ExprPtr> args = call.args;
+    // A direct read overwrites a tile of its own: matmul_acc updates its accumulator in place
+    // (pto.tmatmul's dst), and the fill may have other readers.
+    if (const Call* fill = freshAcc_.contains(c.get()) ? fillCallOf(args[0]) : nullptr)
+      args[0] = uninitialized(*fill, args[0]->type);
     if (args.size() > 3)  // an accumulator that starts at zero: init_cond is moot, now True
       args[3] = *cond;
     else
@@ -171,8 +184,20 @@ class Lowering final : public IRMutator {
   }
 
  private:
+  const Call* fillCallOf(const ExprPtr& e) {
+    const auto* v = e->as<Var>();
+    const Call* const* c = v ? fillCalls.find(v) : nullptr;
+    return c ? *c : nullptr;
+  }
+
+ public:
+  PtrMap<Var, const Call*> fillCalls;  // every lowered fill's variable -> its tile.full
+
+ private:
   PtrMap<Call, ExprPtr>& initCond_;
   PtrSet<AssignStmt>& fillDefs_;
+  PtrSet<AssignStmt>& deadFills_;
+  PtrSet<Call>& freshAcc_;
   DiagnosticEngine& diag_;
 };
 
@@ -222,18 +247,19 @@ class LowerAccZeroInitPass final : public Pass {
         std::vector<const Stmt*> body;
         topLevel(loop.body, body);
         for (const Stmt* s : body)
-          if (const auto* as = s->as<AssignStmt>(); as && as->value.get() == mm) topLevelStmt = true;
+          if (const auto* as = s->as<AssignStmt>(); as && as->value.get() == mm)
+            topLevelStmt = true;
       }
       std::string carryName = carry->name;
-      if (!mm || carryUses != 1)
-        reject(fill, loop.span,
-               fmt::format("the loop-carried accumulator '{}' it starts is used other than as "
-                           "the accumulator of one tile.matmul_acc",
-                           carryName));
-      else if (!topLevelStmt)
+      if (mm && !topLevelStmt)
         reject(fill, mm->span,
                fmt::format("the tile.matmul_acc accumulating '{}' is inside an if or a nested "
                            "loop, so the first iteration may not reach it",
+                           carryName));
+      else if (!mm || carryUses != 1)
+        reject(fill, loop.span,
+               fmt::format("the loop-carried accumulator '{}' it starts is used other than as "
+                           "the accumulator of one tile.matmul_acc",
                            carryName));
       else if (mm->args.size() > 3)
         reject(fill, mm->span, "the tile.matmul_acc accumulating it already has an init_cond");
@@ -253,7 +279,9 @@ class LowerAccZeroInitPass final : public Pass {
       reject(*a.fillOf(var), loop->span,
              "it starts the carry of a while loop, which may run zero times");
 
-    PtrSet<AssignStmt> fillDefs;
+    PtrSet<AssignStmt> fillDefs, deadFills;
+    PtrSet<Call> freshAcc;
+    PtrMap<Var, const Call*> fillCalls;
     for (Fill& fill : a.fills) {
       const Var* var = fill.var;
       const Call& call = *fill.def->value->as<Call>();
@@ -287,12 +315,17 @@ class LowerAccZeroInitPass final : public Pass {
         diag.report(std::move(d));
         continue;
       }
-      fillDefs.insert(fill.def);
+      (fill.inits.empty() ? deadFills : fillDefs).insert(fill.def);
+      fillCalls.emplace(var, fill.def->value->as<Call>());
       if (direct)
-        for (const Call* c : *direct) initCond.emplace(c, constBool(true, c->span));
+        for (const Call* c : *direct) {
+          initCond.emplace(c, constBool(true, c->span));
+          freshAcc.insert(c);
+        }
     }
     if (diag.errorCount() > errorsBefore) throw CompileError();
-    Lowering lowering(initCond, fillDefs, diag);
+    Lowering lowering(initCond, fillDefs, deadFills, freshAcc, diag);
+    fillCalls.forEach([&](const Var* v, const Call* c) { lowering.fillCalls.emplace(v, c); });
     return lowering.mutateFunction(f);
   }
 };
