@@ -685,7 +685,9 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
   for (size_t i = 0; i < args.size(); ++i) checkArgument(ctx, i, op.args[i]);
 
   // Keyword arguments: names, kinds, allowed values; then canonical order and defaults.
-  std::vector<std::optional<AttrValue>> given(op.kwargs.size());
+  // (Most calls give no keyword: then no table is allocated.)
+  std::vector<std::optional<AttrValue>> given;
+  if (!kwargs.empty()) given.resize(op.kwargs.size());
   AttrList callAttrs;  // PyPTO's attrs={...} (CallAttrs.h): kept as given, after the kwargs
   for (size_t j = 0; j < kwargs.size(); ++j) {
     const auto& [name, value] = kwargs[j];
@@ -761,7 +763,7 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
       }
   for (size_t k = 0; k < op.kwargs.size(); ++k) {
     const KwargSpec& spec = op.kwargs[k];
-    if (!given[k]) {
+    if (given.empty() || !given[k]) {
       if (spec.required)
         failAt(diag, span, fmt::format("{} requires keyword argument '{}'", op.name, spec.name),
                fmt::format("write {}(..., {}=...)", op.name, spec.name));
