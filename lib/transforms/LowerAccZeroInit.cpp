@@ -76,8 +76,6 @@ struct Fill {
 
 class Analysis final : public IRVisitor {
  public:
-  explicit Analysis(analysis::Analyzer& arith) : arith_(arith) {}
-
   std::vector<Fill> fills;  // in program order (diagnostics are deterministic)
   PtrMap<Var, size_t> fillIndex;
   Fill* fillOf(const Var* v) {
@@ -90,6 +88,7 @@ class Analysis final : public IRVisitor {
   struct LoopInit {
     const ForStmt* loop;
     size_t carry;
+    std::vector<const ForStmt*> enclosing;  // outermost first: their ranges bound the proof
   };
   std::vector<std::pair<const Var*, LoopInit>> loopInits;  // a fill starting a loop carry
   std::vector<std::pair<const Var*, const WhileStmt*>> whileInits;
@@ -117,11 +116,12 @@ class Analysis final : public IRVisitor {
     for (size_t k = 0; k < s.iterArgs.size(); ++k)
       if (const auto* init = s.iterArgs[k]->init ? s.iterArgs[k]->init->as<Var>() : nullptr;
           init && fillIndex.contains(init)) {
-        loopInits.emplace_back(init, LoopInit{&s, k});
+        loopInits.emplace_back(init, LoopInit{&s, k, loops_});
         uses.emplace(s.iterArgs[k].get(), 0);
       }
-    arith_.bindLoop(s.loopVar, s.start, s.stop, s.step);
+    loops_.push_back(&s);
     IRVisitor::visitFor(s);
+    loops_.pop_back();
   }
   void visitWhile(const WhileStmt& s) override {
     for (const auto& ia : s.iterArgs)
@@ -132,7 +132,7 @@ class Analysis final : public IRVisitor {
   }
 
  private:
-  analysis::Analyzer& arith_;
+  std::vector<const ForStmt*> loops_;
 };
 
 class Lowering final : public IRMutator {
@@ -217,9 +217,18 @@ class LowerAccZeroInitPass final : public Pass {
   }
 
  private:
-  static FunctionPtr lower(const FunctionPtr& f, DiagnosticEngine& diag) {
+  /// The loop provably runs at least once: a positive constant step and start < stop under the
+  /// ranges of the loops around it.
+  static bool runsOnce(const ForStmt& loop, const std::vector<const ForStmt*>& enclosing) {
+    if (ops::constIntValue(loop.step).value_or(0) <= 0) return false;
     analysis::Analyzer arith;
-    Analysis a(arith);
+    for (const ForStmt* outer : enclosing)
+      arith.bindLoop(outer->loopVar, outer->start, outer->stop, outer->step);
+    return arith.canProveLT(loop.start, loop.stop);
+  }
+
+  static FunctionPtr lower(const FunctionPtr& f, DiagnosticEngine& diag) {
+    Analysis a;
     a.visitFunction(f);
     if (a.fills.empty()) return f;
 
@@ -265,8 +274,7 @@ class LowerAccZeroInitPass final : public Pass {
         reject(fill, mm->span, "the tile.matmul_acc accumulating it already has an init_cond");
       else if (hasLoopJump(loop.body))
         reject(fill, loop.span, "the loop it starts has a break or continue");
-      else if (!(ops::constIntValue(loop.step).value_or(0) > 0 &&
-                 arith.canProveLT(loop.start, loop.stop)))
+      else if (!runsOnce(loop, li.enclosing))
         reject(fill, loop.span,
                "the loop it starts may run zero times (its result would be the uninitialized "
                "accumulator)");
