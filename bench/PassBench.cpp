@@ -257,9 +257,9 @@ std::string generateKernel(int n, bool opaque, int& statements) {
   return s;
 }
 
-const std::vector<std::string> kPipeline = {"convert-to-ssa", "outline-incore-scopes",
-                                            "infer-tile-memory-space", "resolve-backend-op-layouts",
-                                            "lower-auto-vector-split"};
+const std::vector<std::string> kPipeline = {
+    "convert-to-ssa",      "outline-incore-scopes",      "infer-tile-memory-space",
+    "lower-acc-zero-init", "resolve-backend-op-layouts", "lower-auto-vector-split"};
 /// The whole `compile` pipeline: kPipeline, then the expansion into AIC + AIV + Group.
 const std::vector<std::string> kCompile = [] {
   std::vector<std::string> v = kPipeline;
