@@ -231,7 +231,10 @@ class Gen:
                 rows, cols = t.shape
                 o = self.out((rows * 2, cols) if d == 0 else (rows, cols * 2))
             off = f"[aiv_id * {half}, 0]" if d == 0 else f"[0, aiv_id * {half}]"
-            self.emit(f"{o} = pl.store({t.name}, {off}, {o})")
+            kw = ", atomic=True" if self.srng.random() < 0.2 else ""
+            if kw:
+                self.outs[-1] = self.outs[-1][:2] + (True,)
+            self.emit(f"{o} = pl.store({t.name}, {off}, {o}{kw})")
         if not self.outs:
             # Odd split: lane 0 stores its half's column / row sums only.
             o = self.out((1, 1))
@@ -255,10 +258,14 @@ class Gen:
         r = self.srng
         atomic = r.random() < 0.2
         kw = ", atomic=True" if atomic else ""
-        form = r.choices(["plain", "rank3", "box", "halves"], [70, 10, 10, 10])[0]
+        form = r.choices(["plain", "rank3", "box", "halves"], [60, 10, 10, 20])[0]
         R, C = t.shape
-        if form == "halves" and not (t.full and R % 2 == 0 and self.mode == "UP_DOWN"
-                                     and (d is None or d == 0) and offsets == "[0, 0]"):
+        # The halves of the tile's row-major elements are the lanes' halves: an even row count
+        # under UP_DOWN ([2, R/2, C]), or a one-row tile's even column count under LEFT_RIGHT
+        # ([2, 1, C/2]).
+        rows = self.mode == "UP_DOWN" and R % 2 == 0
+        cols = self.mode == "LEFT_RIGHT" and R == 1 and C % 2 == 0
+        if form == "halves" and not (t.full and (rows or cols) and offsets == "[0, 0]"):
             form = "box"
         if form in ("box", "halves") and not t.full:
             form = "rank3"
@@ -272,8 +279,10 @@ class Gen:
             self.emit(f"{o} = pl.store({t.name}, {off3}, {o}{kw})")
         elif form == "box":
             self.emit(f"{o} = pl.store({t.name}, {off3}, {o}, shapes=[1, {R}, {C}]{kw})")
-        else:
+        elif rows:
             self.emit(f"{o} = pl.store({t.name}, [0, 0, 0], {o}, shapes=[2, {R // 2}, {C}]{kw})")
+        else:
+            self.emit(f"{o} = pl.store({t.name}, [0, 0, 0], {o}, shapes=[2, 1, {C // 2}]{kw})")
         return o
 
     def stores(self):
