@@ -248,7 +248,8 @@ std::string effectsCell(const OpDef& op) {
     return e == MemoryEffect::Read ? "reads" : "";
   };
   for (const auto& a : op.args) {
-    if (writesMemory(a.baseEffect)) parts.push_back(fmt::format("{} `{}`", name(a.baseEffect), a.name));
+    if (writesMemory(a.baseEffect))
+      parts.push_back(fmt::format("{} `{}`", name(a.baseEffect), a.name));
     if (a.whenKwarg && a.whenKwarg->effect != a.baseEffect)
       parts.push_back(fmt::format("{} `{}` when {}={}", name(a.whenKwarg->effect), a.name,
                                   a.whenKwarg->kwarg, a.whenKwarg->value));

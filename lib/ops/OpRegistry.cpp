@@ -403,7 +403,7 @@ OpBuilder& OpBuilder::arg(std::string n, ArgKind kind, std::vector<MemorySpace> 
 }
 
 OpBuilder& OpBuilder::effectWhen(const std::string& arg, const std::string& kwarg, int64_t value,
-                                  MemoryEffect e) {
+                                 MemoryEffect e) {
   const KwargSpec* k = def_.findKwarg(kwarg);
   PTOC_CHECK(k && k->kind == AttrKind::Int,
              def_.name + ": effectWhen needs the integer kwarg '" + kwarg + "' declared first");

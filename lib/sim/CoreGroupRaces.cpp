@@ -61,21 +61,25 @@ void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const B
         std::string at = fmt::format("{}[{}]", target, fmt::join(unflatten(dof, d.shape), ", "));
         std::string what;
         if (adds)
-          what = fmt::format("AIV lane {} adds {} into {} (atomic), but lane {} overwrote that "
-                             "element in this kernel; the lanes run concurrently, so the add "
-                             "and the overwrite happen in either order",
-                             t.lane, s.getF(so), at, owner);
+          what = fmt::format(
+              "AIV lane {} adds {} into {} (atomic), but lane {} overwrote that "
+              "element in this kernel; the lanes run concurrently, so the add "
+              "and the overwrite happen in either order",
+              t.lane, s.getF(so), at, owner);
         else if (added)
-          what = fmt::format("AIV lane {} writes {} = {}, but lane {} added into that element "
-                             "(atomic) in this kernel; the lanes run concurrently, so the "
-                             "overwrite may come before or after the add",
-                             t.lane, at, s.getF(so), owner);
+          what = fmt::format(
+              "AIV lane {} writes {} = {}, but lane {} added into that element "
+              "(atomic) in this kernel; the lanes run concurrently, so the "
+              "overwrite may come before or after the add",
+              t.lane, at, s.getF(so), owner);
         else
-          what = fmt::format("AIV lane {} writes {} = {}, but lane {} wrote {} there in this "
-                             "kernel; the lanes run concurrently, so the element's final value "
-                             "is undefined",
-                             t.lane, at, s.getF(so), owner, d.getF(dof));
-        throw SimError(call.span, fmt::format("cross-lane write conflict in {}: {}", t.fn->name, what),
+          what = fmt::format(
+              "AIV lane {} writes {} = {}, but lane {} wrote {} there in this "
+              "kernel; the lanes run concurrently, so the element's final value "
+              "is undefined",
+              t.lane, at, s.getF(so), owner, d.getF(dof));
+        throw SimError(call.span,
+                       fmt::format("cross-lane write conflict in {}: {}", t.fn->name, what),
                        "make the lanes' store windows disjoint (localize the offset with the lane "
                        "index, or split a loop's iterations so their windows do not overlap), or "
                        "store from one lane only");

@@ -713,8 +713,7 @@ void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
         if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
   }
   for (size_t j = 0; j < in.size(); ++j) {
-    TensorReadFinder finder(origins_,
-                            [&](const Var* origin) { index.lastVectorRead[origin] = j; });
+    TensorReadFinder finder(origins_, [&](const Var* origin) { index.lastVectorRead[origin] = j; });
     finder.visitStmt(in[j]);
   }
 }

@@ -26,9 +26,7 @@ constexpr size_t kTensorArg = 2;
 
 /// Whether the store reads its destination too (atomic=1 adds into it): run by both lanes it
 /// would take effect twice.
-bool readsDestination(const Call& c) {
-  return readsMemory(argEffect(c, kTensorArg));
-}
+bool readsDestination(const Call& c) { return readsMemory(argEffect(c, kTensorArg)); }
 
 std::string listText(const std::vector<ExprPtr>& es) {
   std::vector<std::string> parts;
@@ -38,8 +36,8 @@ std::string listText(const std::vector<ExprPtr>& es) {
 
 }  // namespace
 
-bool SplitLowerer::localizePartition(const Call& c, std::vector<ExprPtr>& args,
-                                     const WindowArgs& w, const HalfInfo& in) {
+bool SplitLowerer::localizePartition(const Call& c, std::vector<ExprPtr>& args, const WindowArgs& w,
+                                     const HalfInfo& in) {
   const TileType* t = tileTypeOf(args[0]);
   const std::vector<ExprPtr>& part = listElements(args[kPartitionArg]);
   const auto offIdx = static_cast<size_t>(w.offsets);
@@ -83,18 +81,21 @@ bool SplitLowerer::localizePartition(const Call& c, std::vector<ExprPtr>& args,
   for (size_t k = 0; k < extents.size() && !axis; ++k)
     if (extents[k] != 1) axis = k;
   if (why.empty() && !contiguous)
-    why = fmt::format("each lane holds a {} block of the tile, which is not a contiguous run of "
-                      "its row-major elements",
-                      in.dim == 0 ? "row" : "column");
+    why = fmt::format(
+        "each lane holds a {} block of the tile, which is not a contiguous run of "
+        "its row-major elements",
+        in.dim == 0 ? "row" : "column");
   else if (why.empty() && (in.full % 2 || in.stride != in.half || in.fullValid || !wholeValid))
-    why = fmt::format("the split axis is {} (the lanes' parts differ), and a partition has no "
-                      "per-lane valid form",
-                      in.full % 2 ? fmt::format("odd ({})", in.full)
-                                  : std::string(in.stride != in.half ? "rebalanced" : "ragged"));
+    why = fmt::format(
+        "the split axis is {} (the lanes' parts differ), and a partition has no "
+        "per-lane valid form",
+        in.full % 2 ? fmt::format("odd ({})", in.full)
+                    : std::string(in.stride != in.half ? "rebalanced" : "ragged"));
   else if (why.empty() && (!axis || extents[*axis] % 2))
-    why = fmt::format("its outermost non-unit extent {} cannot be split into the two lanes' "
-                      "halves",
-                      axis ? extents[*axis] : 1);
+    why = fmt::format(
+        "its outermost non-unit extent {} cannot be split into the two lanes' "
+        "halves",
+        axis ? extents[*axis] : 1);
   if (!why.empty())
     reject(c.span,
            fmt::format("tile.store of the halved tile '{}' through the partition {}: each AIV "
@@ -154,6 +155,9 @@ ExprPtr SplitLowerer::storeWholeTile(const Call& c, std::vector<ExprPtr> args,
   const size_t axis = dim_ + (off.size() - 2);  // the tensor axis the tile's split axis lands on
   const int64_t full = t->shape[dim_];
   const int64_t half = ceilHalf(full);
+  HalfInfo info{dim_, full, half, half, nullptr};
+  HalfInfo partInfo = info;  // the whole tile's valid extent, for the partition's box test
+  if (ops::constIntValue(t->validShape()[dim_]) != full) partInfo.fullValid = t->validShape()[dim_];
   std::vector<ExprPtr> shape{constIndex(t->shape[0]), constIndex(t->shape[1])};
   shape[dim_] = constIndex(half);
   std::vector<ExprPtr> at{constIndex(0), constIndex(0)};
@@ -167,9 +171,6 @@ ExprPtr SplitLowerer::storeWholeTile(const Call& c, std::vector<ExprPtr> args,
   }
   args[0] = createOpCall(OpRegistry::instance().get(OpId::Slice), std::move(sliceArgs), {}, c.span,
                          diag_);
-  HalfInfo info{dim_, full, half, half, nullptr};
-  HalfInfo partInfo = info;  // the whole tile's valid extent, for the partition's box test
-  if (ops::constIntValue(t->validShape()[dim_]) != full) partInfo.fullValid = t->validShape()[dim_];
   if (args.size() > kPartitionArg && localizePartition(c, args, w, partInfo))
     return rebuild(c, std::move(args));
   checkStoreStep(off[axis], info, c.span);
