@@ -333,6 +333,7 @@ void FunctionEmitter::emitIf(const IfStmt& s) {
 }
 
 std::string FunctionEmitter::emit() {
+  checkInPlaceUpdates(*this, fn);
   std::string sig = signature();
   emitStmt(fn.body);
   std::string out = sig + " {\n" + prologue_.str() + body_.str() + "    return\n  }\n";

@@ -69,6 +69,8 @@ class FunctionEmitter {
 
   // ---- output -------------------------------------------------------------------------
   void line(const std::string& text);
+  /// Nests (+1) or un-nests (-1) the lines that follow (an op emitted as a `scf.if`).
+  void indent(int delta) { indent_ += delta; }
   /// A fresh SSA name from a hint ("%t", "%t_1", ...).
   std::string fresh(std::string_view hint);
   /// A constant of the function's entry block (cached).
@@ -161,5 +163,9 @@ void registerNotEmitted(OpEmitterTable& t);
 const std::string& ptoName(FunctionEmitter& fe, const ir::Call& c);
 /// The tile type of a tile op's result (an internal error at the call when it has none).
 const ir::TileType& resultTile(FunctionEmitter& fe, const ir::Call& c);
+
+/// Rejects an in-place update (a ReadWrite tile operand, emitted in destination-passing style)
+/// whose operand's old value is still read afterwards (InPlaceUpdates.cpp).
+void checkInPlaceUpdates(FunctionEmitter& fe, const ir::Function& f);
 
 }  // namespace ptoc::codegen

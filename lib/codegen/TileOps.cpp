@@ -147,6 +147,10 @@ Value emitCreate(Fe& fe, const Call& c) { return fe.allocTile(resultTile(fe, c),
 
 Value emitFull(Fe& fe, const Call& c) {
   const TileType& t = resultTile(fe, c);
+  if (t.memory == MemorySpace::Acc)  // pto.texpands fills Vec / Mat tiles only
+    fe.fail(c.span, "a tile.full in Acc has no PTO form: the cube writes L0C only by a matmul",
+            "run lower-acc-zero-init (ptoc compile does): a zero accumulator becomes the first "
+            "matmul's overwrite");
   Value s{Value::Kind::Scalar, fe.scalarAs(c.args[1], t.dtype), scalarType(t.dtype)};
   return emitDps(fe, c, {s});
 }
@@ -163,17 +167,35 @@ Value emitCi(Fe& fe, const Call& c) {
 }
 
 Value emitMatmulAcc(Fe& fe, const Call& c) {
-  // The accumulator is updated in place (DPS): the result is the input's buffer.
-  if (c.args.size() > 3) {
-    const auto* b = c.args[3]->as<ConstBool>();
-    if (!b || b->value)
-      fe.fail(c.span, "PTO emission of tile.matmul_acc with init_cond is not supported yet",
-              "start the accumulator with pl.matmul on the first step instead of init_cond");
-  }
+  // The accumulator is updated in place (DPS): the result is the input's buffer. init_cond
+  // (PyPTO's flag, lower-acc-zero-init's first iteration) picks the overwriting pto.tmatmul
+  // where it holds: a constant picks one form, a runtime condition branches over the two
+  // (both write the accumulator in place, so the branch has no result).
   Value acc = fe.tile(c.args[0], c.span);
   Value l = fe.tile(c.args[1], c.span), r = fe.tile(c.args[2], c.span);
-  fe.line(fmt::format("{} ins({}, {}, {} : {}, {}, {}) outs({} : {})", ptoName(fe, c), acc.name,
-                      l.name, r.name, acc.type, l.type, r.type, acc.name, acc.type));
+  auto accumulate = [&] {
+    fe.line(fmt::format("{} ins({}, {}, {} : {}, {}, {}) outs({} : {})", ptoName(fe, c), acc.name,
+                        l.name, r.name, acc.type, l.type, r.type, acc.name, acc.type));
+  };
+  auto overwrite = [&] {
+    fe.line(fmt::format("pto.tmatmul ins({}, {} : {}, {}) outs({} : {})", l.name, r.name, l.type,
+                        r.type, acc.name, acc.type));
+  };
+  if (c.args.size() <= 3) {
+    accumulate();
+  } else if (const auto* b = c.args[3]->as<ConstBool>()) {
+    b->value ? overwrite() : accumulate();
+  } else {
+    fe.line(fmt::format("scf.if {} {{", fe.scalarAs(c.args[3], DType::Bool)));
+    fe.indent(1);
+    overwrite();
+    fe.indent(-1);
+    fe.line("} else {");
+    fe.indent(1);
+    accumulate();
+    fe.indent(-1);
+    fe.line("}");
+  }
   return acc;
 }
 

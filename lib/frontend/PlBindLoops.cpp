@@ -36,7 +36,25 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
              "iter_args/yield count mismatch: the loop carries {} value(s) but pl.yield_ yields {}",
              iterArgs.size(), y.types.size()),
          "yield one value per init value, in the same order");
-  for (size_t i = 0; i < iterArgs.size(); ++i)
+  for (size_t i = 0; i < iterArgs.size(); ++i) {
+    const auto* yt = y.types[i]->as<ir::TileType>();
+    const auto* ct = iterArgs[i]->type->as<ir::TileType>();
+    if (yt && ct && yt->memory == ir::MemorySpace::Acc && ct->memory != ir::MemorySpace::Acc &&
+        yt->shape == ct->shape && yt->dtype == ct->dtype) {
+      const auto* init = iterArgs[i]->init ? iterArgs[i]->init->as<ir::Var>() : nullptr;
+      std::string name = init ? init->name : std::string("acc0");
+      fail(y.span,
+           fmt::format("pl.yield_ value {} is an Acc accumulator but the loop-carried value '{}' "
+                       "starts in {} (type {})",
+                       i, iterArgs[i]->name, ct->memory ? toString(*ct->memory) : "no memory space",
+                       ir::typeToString(*ct)),
+           fmt::format("start the accumulator in Acc: annotate its init, `{}: {} = "
+                       "pl.tile.full(...)` (a zero fill in Acc becomes the first matmul's "
+                       "overwrite), or start it with pl.matmul",
+                       name,
+                       ir::printType(*ir::TileType::get(yt->shape, yt->dtype, ir::MemorySpace::Acc,
+                                                        std::nullopt))));
+    }
     if (!ir::tileFitsDeclared(*y.types[i], *iterArgs[i]->type))
       fail(y.span,
            fmt::format("pl.yield_ value {} has type {} but the loop-carried value '{}' has "
@@ -47,6 +65,7 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
                           i < y.valueTexts.size() ? y.valueTexts[i] : "the value",
                           "a loop-carried value keeps the type of its init value: yield that "
                           "type, or change the init value"));
+  }
   return defineReturnVars(y);
 }
 

@@ -331,9 +331,11 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     } else {
       // Natural code re-assigning a scalar name with a literal (`v = 0` after `v = a[i]`
       // of INT32) gives the literal the variable's type, so the name keeps one variable.
-      ir::VarPtr existing = lookup(n->id);
-      const auto* et = existing ? existing->type->as<ir::ScalarType>() : nullptr;
+      // Only a literal looks the name up here: the probe of a new name's slot would miss
+      // the cache before the prefetch above has landed (defineAssigned probes it later).
       bool numericLiteral = isNumericLiteral(*s.value);
+      ir::VarPtr existing = numericLiteral ? lookup(n->id) : nullptr;
+      const auto* et = existing ? existing->type->as<ir::ScalarType>() : nullptr;
       if (et && numericLiteral && et->dtype != ir::DType::Bool &&
           (ir::isFloat(et->dtype) || s.value->is<IntLit>() ||
            (s.value->is<UnaryOpExpr>() && s.value->cast<UnaryOpExpr>().operand->is<IntLit>())))

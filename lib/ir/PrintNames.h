@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ptoc/ir/Visitor.h"
+#include "ptoc/support/Diagnostics.h"
 #include "ptoc/support/FlatStringMap.h"
 
 namespace ptoc::ir::print_detail {
@@ -98,9 +99,11 @@ class ViewSet {
 };
 
 /// The names already given in a function, each with the variable that owns it:
-/// open addressing over 8-byte slots (32-bit hash tag, index into `names_`) so that
-/// the table stays cache-sized. Each name keeps its hash, so growing never re-reads
-/// (or re-hashes) the text.
+/// open addressing over 4-byte slots (the entry's index into `names_` in the low
+/// bits, a tag of high hash bits above them) so that the table stays as small as it
+/// can: a new name's probe is a cache miss, and on large functions its cost grows
+/// with the table (bench/README.md, Session 10). Each name keeps its hash, so growing
+/// never re-reads (or re-hashes) the text.
 class TakenNames {
  public:
   /// Makes room for `n` names: inserting up to that many never grows the table.
@@ -115,14 +118,14 @@ class TakenNames {
     size_t mask = slots_.size() - 1;
     uint32_t tag = tagOf(h);
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-      uint64_t slot = slots_[i];
+      uint32_t slot = slots_[i];
       if (slot == 0) {
         names_.push_back(Name{s, h, owner});
-        slots_[i] = (static_cast<uint64_t>(tag) << 32) | names_.size();
+        slots_[i] = tag | static_cast<uint32_t>(names_.size());
         return owner;
       }
-      if (static_cast<uint32_t>(slot >> 32) == tag) {
-        const Name& n = names_[(slot & 0xffffffffu) - 1];
+      if ((slot & ~posMask_) == tag) {
+        const Name& n = names_[(slot & posMask_) - 1];
         if (n.hash == h && n.view == s) return n.owner;
       }
     }
@@ -131,7 +134,7 @@ class TakenNames {
   /// issued a few statements ahead, this hides the cache miss of findOrInsert.
   void prefetch(uint64_t h) const {
     if (slots_.empty()) return;
-    const uint64_t* slot = slots_.data() + (h & (slots_.size() - 1));
+    const uint32_t* slot = slots_.data() + (h & (slots_.size() - 1));
     __builtin_prefetch(slot);
     asm volatile("" : : "r"(slot));  // keeps GCC from dropping the prefetch
   }
@@ -140,10 +143,10 @@ class TakenNames {
     size_t mask = slots_.size() - 1;
     uint32_t tag = tagOf(h);
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-      uint64_t slot = slots_[i];
+      uint32_t slot = slots_[i];
       if (slot == 0) return false;
-      if (static_cast<uint32_t>(slot >> 32) == tag) {
-        const Name& n = names_[(slot & 0xffffffffu) - 1];
+      if ((slot & ~posMask_) == tag) {
+        const Name& n = names_[(slot & posMask_) - 1];
         if (n.hash == h && n.view == s) return true;
       }
     }
@@ -151,6 +154,7 @@ class TakenNames {
   void clear() {
     slots_.clear();
     names_.clear();
+    posMask_ = 0;
   }
 
  private:
@@ -159,21 +163,27 @@ class TakenNames {
     uint64_t hash;
     const Var* owner;
   };
-  static uint32_t tagOf(uint64_t h) { return static_cast<uint32_t>(h >> 32); }
-  /// Re-indexes into a table with room for `n` names at a load of at most 1/2.
+  /// The bits of a slot above the position: high bits of the hash.
+  uint32_t tagOf(uint64_t h) const { return static_cast<uint32_t>(h >> 32) & ~posMask_; }
+  /// Re-indexes into a table with room for `n` names at a load of at most 1/2. A
+  /// position (1 + index, at most size / 2) fits in the low log2(size) bits.
   void rehash(size_t n) {
     size_t size = 64;
     while (size < 2 * n) size *= 2;
+    if (size > (size_t{1} << 31))
+      throw InternalError("the printer's name table cannot hold " + std::to_string(n) + " names");
     slots_.assign(size, 0);
+    posMask_ = static_cast<uint32_t>(size - 1);
     size_t mask = size - 1;
     for (size_t k = 0; k < names_.size(); ++k) {
       uint64_t h = names_[k].hash;
       size_t i = h & mask;
       while (slots_[i] != 0) i = (i + 1) & mask;
-      slots_[i] = (static_cast<uint64_t>(tagOf(h)) << 32) | (k + 1);
+      slots_[i] = tagOf(h) | static_cast<uint32_t>(k + 1);
     }
   }
-  std::vector<uint64_t> slots_;
+  std::vector<uint32_t> slots_;
+  uint32_t posMask_ = 0;  // the position bits of a slot: slots_.size() - 1
   std::vector<Name> names_;
 };
 

@@ -607,7 +607,7 @@ void printProgramTo(const Program& program, std::string& out) {
     out.insert(out.find("\n\n", start) + 2, decls + "\n");
   }
   // Programs with distributed types or ops import PyPTO's distributed module too.
-  if (out.find("pld.", start) != std::string::npos)
+  if (p.usesPld())
     out.insert(out.find('\n', start) + 1, "import pypto.language.distributed as pld\n");
 }
 

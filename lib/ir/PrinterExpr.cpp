@@ -303,9 +303,10 @@ void Printer::type(const Type& t, bool full) {
       return;
     case TypeKind::Tensor: {
       const auto* tt = t.as<TensorType>();
-      if (tt->distributed)
+      if (tt->distributed) {
         out_ += full ? "pld.DistributedTensor[" : "DistributedTensor[";
-      else
+        usesPld_ = usesPld_ || full;
+      } else
         out_ += prefix, out_ += "Tensor[";
       if (tt->isStatic()) {
         shape(tt->shape);
@@ -377,6 +378,7 @@ void Printer::type(const Type& t, bool full) {
       const auto* h = t.as<HandleType>();
       std::string_view name = handleKindName(h->handle);
       out_ += full ? name : name.substr(name.find('.') + 1);
+      usesPld_ = usesPld_ || (full && name.starts_with("pld."));
       if (h->handle == HandleKind::Array) {
         out_ += '[';
         appendInt(out_, h->extent);
@@ -488,7 +490,10 @@ void Printer::constFloat(const ConstFloat& c, bool bare) {
 void Printer::call(const Call& c) {
   if (c.callee.find('.') != std::string::npos) {
     // The ops of PyPTO's distributed module are spelled with their own prefix.
-    if (!c.callee.starts_with("pld.")) out_ += "pl.";
+    if (!c.callee.starts_with("pld."))
+      out_ += "pl.";
+    else
+      usesPld_ = true;
   } else if (classForm_) {
     out_ += "self.";
   }

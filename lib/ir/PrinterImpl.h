@@ -100,6 +100,9 @@ class Printer {
   void blockDynamicDimNames(const Program& p);
   /// The module-level pl.dynamic dims the printed types named, in order of first use.
   const std::vector<std::string>& dynamicDims() const { return dynamicDims_; }
+  /// Whether the text names PyPTO's distributed module (`pld.` types or ops): the
+  /// program then imports it. Recorded while printing, so the text is not searched.
+  bool usesPld() const { return usesPld_; }
 
  private:
   /// Sizes the name table and the output for printing `f`.
@@ -142,6 +145,7 @@ class Printer {
 
   std::string& out_;
   bool inTensorType_ = false;  // printing a tensor type's extents / view
+  bool usesPld_ = false;       // printed a `pld.` name (usesPld())
   std::vector<std::string> dynamicDims_;
   bool classForm_ = false;
   bool rawNames_ = false;  // short type forms: hints as they are, no uniquing

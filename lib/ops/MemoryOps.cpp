@@ -354,7 +354,7 @@ TypePtr deduceFull(const OpCallContext& ctx) {
              "to fill with a runtime value, create the tile and use tile.muls/tile.adds");
   }
   std::vector<ExprPtr> valid = annotatedValid(ctx, shape);
-  return makeTile(std::move(shape), dtype, kVec, std::move(valid));
+  return makeTile(std::move(shape), dtype, ctx.outputMemory(), std::move(valid));
 }
 
 TypePtr deduceCi(const OpCallContext& ctx) {
@@ -728,15 +728,21 @@ void registerMemoryOps(OpRegistry& r) {
       .arg("shape", K::IntList)
       .arg("value", K::Scalar)
       .requiredKwarg("dtype", A::DType)
+      // Unset: Vec. An annotated memory space is written here (createOpCall), so a fill can
+      // start a Mat tile or a matmul_acc accumulator (`acc: pl.Tile[..., pl.Mem.Acc] = ...`).
+      .kwarg("target_memory", A::MemorySpace, kVec, false,
+             memoryValues({MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Acc}))
       .id(OpId::Full)
       .pipes({Pipe::V})
       .pto("pto.texpands")
       .window({.shape = 0})
       .deduce(deduceFull)
-      .outputMemoryFixed(kVec)
+      .outputMemoryFromKwarg("target_memory")
       .doc(
-          "Tile[shape, dtype] in Vec filled with a constant (an annotated constant valid_shape "
-          "narrows its valid region)");
+          "Tile[shape, dtype] filled with a constant, in target_memory (unset: Vec; the "
+          "annotation's memory space when it names one; an Acc fill becomes the first matmul's "
+          "overwrite, lower-acc-zero-init); an annotated constant valid_shape narrows its valid "
+          "region");
 
   r.add("tile.ci")
       .arg("start", K::IntScalar)

@@ -711,7 +711,9 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
   for (size_t i = 0; i < args.size(); ++i) checkArgument(ctx, i, op.args[i]);
 
   // Keyword arguments: names, kinds, allowed values; then canonical order and defaults.
-  std::vector<std::optional<AttrValue>> given(op.kwargs.size());
+  // (Most calls give no keyword: then no table is allocated.)
+  std::vector<std::optional<AttrValue>> given;
+  if (!kwargs.empty()) given.resize(op.kwargs.size());
   AttrList callAttrs;  // PyPTO's attrs={...} (CallAttrs.h): kept as given, after the kwargs
   for (size_t j = 0; j < kwargs.size(); ++j) {
     const auto& [name, value] = kwargs[j];
@@ -768,9 +770,26 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
     }
     given[k] = std::move(v);
   }
+  // An op whose result memory comes from a kwarg that is omitted when it has its default
+  // (tile.full's target_memory, Vec) takes the memory of its annotation there when not given,
+  // so every later rebuild of the call keeps it. (Ops that always print their target_memory,
+  // tile.load / tile.move / tile.create, state it in the call.)
+  if (op.outputMemory.kind == OutputMemoryRule::FromKwarg && annotated)
+    if (const auto* t = annotated->as<TileType>(); t && t->memory)
+      if (const KwargSpec* spec = op.findKwarg(op.outputMemory.kwarg);
+          spec && !spec->alwaysPrint && !given[static_cast<size_t>(spec - op.kwargs.data())]) {
+        AttrValue m{*t->memory};
+        if (!spec->allowed.empty() &&
+            std::find(spec->allowed.begin(), spec->allowed.end(), m) == spec->allowed.end())
+          failAt(diag, span,
+                 fmt::format("{} cannot produce a tile in {} (the annotation's memory space)",
+                             op.name, toString(*t->memory)),
+                 disallowedValueHint(op, *spec, m));
+        given[static_cast<size_t>(spec - op.kwargs.data())] = std::move(m);
+      }
   for (size_t k = 0; k < op.kwargs.size(); ++k) {
     const KwargSpec& spec = op.kwargs[k];
-    if (!given[k]) {
+    if (given.empty() || !given[k]) {
       if (spec.required)
         failAt(diag, span, fmt::format("{} requires keyword argument '{}'", op.name, spec.name),
                fmt::format("write {}(..., {}=...)", op.name, spec.name));

@@ -26,6 +26,7 @@
 #include "ConvertToSsaScan.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Mutator.h"
+#include "ptoc/ir/Printer.h"
 #include "ptoc/ir/StructuralEqual.h"
 #include "ptoc/ops/OpRegistry.h"
 #include "ptoc/support/PtrTable.h"
@@ -127,6 +128,24 @@ class SsaRewriter {
                           "carried out of the loop",
                           v->name)
                     : fmt::format("assign '{}' before the if, or in both branches", v->name);
+      // The name was assigned before, with another type: a type change starts a new variable
+      // (the binder's rule), so that earlier value is not carried. Say so.
+      if (const Var* other = sameNameOtherType(v)) {
+        d.notes.emplace_back(
+            other->span, fmt::format("this '{}' has type {}, the one in the loop {}: a new "
+                                     "type makes a new variable",
+                                     v->name, typeToString(*other->type), typeToString(*v->type)));
+        const auto* t = v->type->as<TileType>();
+        d.hint =
+            t && t->memory == MemorySpace::Acc
+                ? fmt::format(
+                      "give the initial value the accumulator's type: `{}: {} = "
+                      "pl.tile.full(...)` (a zero fill in Acc becomes the first "
+                      "matmul's overwrite), or start it with pl.matmul",
+                      v->name,
+                      printType(*TileType::get(t->shape, t->dtype, MemorySpace::Acc, std::nullopt)))
+                : fmt::format("give '{}' one type before and inside the loop", v->name);
+      }
     } else {
       d.notes.emplace_back(v->span, fmt::format("'{}' is assigned here", v->name));
       d.hint = fmt::format("assign '{}' before this point on every path", v->name);
@@ -136,6 +155,17 @@ class SsaRewriter {
   }
 
  private:
+  /// A variable bound now with `v`'s name but another type, or null (error path only).
+  const Var* sameNameOtherType(const Var* v) const {
+    const Var* found = nullptr;
+    env_.forEach([&](const Var* o, const Version& ver) {
+      if (!found && o != v && o->name == v->name && ver.value && o->type && v->type &&
+          !sameType(o->type, v->type))
+        found = o;
+    });
+    return found;
+  }
+
   // ---- environment with an undo log ------------------------------------------------
   void bind(const Var* v, Version val) {
     Version* cur = env_.find(v);

@@ -14,6 +14,7 @@ void registerExpandMixedKernelPass();
 void registerSplitVectorKernelPass();
 void registerStampTfreeSplitPass();
 void registerGuardEmptyStoresPass();
+void registerLowerAccZeroInitPass();
 void registerScheduleCrossCorePass();
 void registerPipelineCrossCoreLoopsPass();
 void registerSimdVfLayoutInferencePass();
@@ -38,6 +39,7 @@ void registerAllPasses() {
   registerSplitVectorKernelPass();
   registerStampTfreeSplitPass();
   registerGuardEmptyStoresPass();
+  registerLowerAccZeroInitPass();
   registerScheduleCrossCorePass();
   registerPipelineCrossCoreLoopsPass();
   registerSimdVfLayoutInferencePass();
@@ -57,15 +59,16 @@ void registerAllPasses() {
       "the mixed cube/vector split pipeline up to the explicit split_aiv form (architecture "
       "§5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "convert-tensor-to-tile-ops",
-       "infer-tile-memory-space", "resolve-backend-op-layouts", "lower-auto-vector-split"});
+       "infer-tile-memory-space", "lower-acc-zero-init", "resolve-backend-op-layouts",
+       "lower-auto-vector-split"});
   PassRegistry::instance().addPipeline(
       "compile",
       "the whole mixed-kernel pipeline (ptoc compile): mixed-split, then expand-mixed-kernel, "
       "split-vector-kernel, stamp-tfree-split, pipeline-cross-core-loops, schedule-cross-core and "
       "guard-empty-stores (architecture §5.1)",
       {"convert-to-ssa", "outline-incore-scopes", "convert-tensor-to-tile-ops",
-       "infer-tile-memory-space", "resolve-backend-op-layouts", "lower-auto-vector-split",
-       "expand-mixed-kernel", "split-vector-kernel", "stamp-tfree-split",
+       "infer-tile-memory-space", "lower-acc-zero-init", "resolve-backend-op-layouts",
+       "lower-auto-vector-split", "expand-mixed-kernel", "split-vector-kernel", "stamp-tfree-split",
        "pipeline-cross-core-loops", "schedule-cross-core", "guard-empty-stores"});
 }
 

@@ -581,6 +581,32 @@ TEST(PrinterTest, NameUniquing) {
       << text;
 }
 
+TEST(PrinterTest, ImportsPldOnlyForItsNames) {
+  // The printer imports PyPTO's distributed module when it printed a `pld.` type or op
+  // (recorded while printing), not when some other text happens to contain "pld.".
+  const std::string kImport = "import pypto.language.distributed as pld\n";
+  auto programText = [](StmtPtr body, std::vector<VarPtr> params) {
+    Program p("P", {makeFunction("f", std::move(params), std::move(body))}, true, Span{});
+    return printProgram(p);
+  };
+  VarPtr x = var("x", TensorType::get({16, 64}, DType::FP32, /*distributed=*/true));
+  std::string typed = programText(seq({returnStmt({})}), {x});
+  EXPECT_NE(typed.find("import pypto.language as pl\n" + kImport), std::string::npos) << typed;
+  VarPtr ctx = var("ctx", HandleType::get(HandleKind::CommCtx));
+  EXPECT_NE(programText(seq({returnStmt({})}), {ctx}).find(kImport), std::string::npos);
+  VarPtr n = var("n", idxT());
+  std::string op = programText(
+      seq({assign(n, callOp("pld.system.world_size", {}, {}, idxT())), returnStmt({})}), {});
+  EXPECT_NE(op.find(kImport), std::string::npos) << op;
+  EXPECT_NE(op.find("= pld.system.world_size()"), std::string::npos) << op;
+  std::string text =
+      programText(seq({assign(n, callOp("tile.note", {}, {{"text", std::string("pld.x")}}, idxT())),
+                       returnStmt({})}),
+                  {});
+  EXPECT_EQ(text.find(kImport), std::string::npos) << text;
+  EXPECT_NE(text.find("\"pld.x\""), std::string::npos) << text;
+}
+
 TEST(PrinterTest, LargeFlatProgram) {
   constexpr int kCount = 100000;
   auto s = idxT();

@@ -344,7 +344,15 @@ std::vector<int64_t> generatorValid(const ir::TileType& t) {
 }
 
 Value createKernel(const KernelContext& ctx) {
-  return makeTile(ctx.resultTile(), generatorValid(ctx.resultTile()));
+  Tile t = makeTile(ctx.resultTile(), generatorValid(ctx.resultTile()));
+  // L0C is written only by the cube: an Acc tile is garbage until a matmul overwrites it
+  // (init_cond). NaN (float) / 0x7fbfffff (int) make a read of it show in every result.
+  if (t.memory == ir::MemorySpace::Acc) {
+    auto* data = t.buf->bytes.data();
+    const uint32_t pattern = 0x7fbfffffu;  // a quiet NaN as FP32
+    for (size_t k = 0; k + 4 <= t.buf->bytes.size(); k += 4) std::memcpy(data + k, &pattern, 4);
+  }
+  return t;
 }
 
 Value fullKernel(const KernelContext& ctx) {

@@ -66,6 +66,15 @@ class StoreGuard final : public IRMutator {
   }
   bool changed = false;
 
+  // The only rewrite inside expressions (and the types of definitions) is a dropped
+  // store's result: until a store is dropped they stay as they are, unwalked.
+  ExprPtr mutateExpr(const ExprPtr& e) override {
+    return dropped_.empty() ? e : IRMutator::mutateExpr(e);
+  }
+  TypePtr mutateType(const TypePtr& t) override {
+    return dropped_.empty() ? t : IRMutator::mutateType(t);
+  }
+
  protected:
   ExprPtr mutateVar(const VarPtr& v) override {
     auto it = dropped_.find(v.get());

@@ -5,9 +5,12 @@
 # RUN: %ptoc run %s --inputs %t/in --out %t/out | FileCheck %s
 # CHECK: ran f in {{.*}}; inputs: x (file), y (file), out (zeros)
 # RUN: %python %S/Inputs/sim_expect.py check matmul_init_cond %t/in %t/out
-# PTO emission does not take init_cond yet, and says so at the call:
-# RUN: not %ptoc compile %s --emit=pto 2>&1 | FileCheck %s --check-prefix=PTO
-# PTO: matmul_acc_init_cond.py:[[@LINE+15]]:{{[0-9]+}}: error: {{.*}}PTO emission of tile.matmul_acc with init_cond is not supported yet
+# PTO emission branches over the two forms of the MAD (PTOAS v0.27 accepts it):
+# RUN: %ptoc compile %s --emit=pto | FileCheck %s --check-prefix=PTO
+# PTO: scf.if %{{[a-z_0-9]+}} {
+# PTO-NEXT: pto.tmatmul ins(
+# PTO-NEXT: } else {
+# PTO-NEXT: pto.tmatmul.acc ins(
 # RUN: %ptoc fmt %s | FileCheck %s --check-prefix=FMT
 # FMT: pl.tile.matmul_acc(acc, a_Left, b_Right, k == 0)
 import pypto.language as pl

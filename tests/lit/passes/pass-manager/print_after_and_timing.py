@@ -10,6 +10,7 @@
 # ALL: # IR after outline-incore-scopes
 # ALL: # IR after convert-tensor-to-tile-ops
 # ALL: # IR after infer-tile-memory-space
+# ALL: # IR after lower-acc-zero-init
 # ALL: # IR after resolve-backend-op-layouts
 # ALL: # IR after lower-auto-vector-split
 # RUN: %ptoc opt %s --passes=mixed-split --time-passes | FileCheck %s --check-prefix=TIME
@@ -18,6 +19,7 @@
 # TIME-NEXT: #   {{ *[0-9.]+}}  outline-incore-scopes
 # TIME-NEXT: #   {{ *[0-9.]+}}  convert-tensor-to-tile-ops
 # TIME-NEXT: #   {{ *[0-9.]+}}  infer-tile-memory-space
+# TIME-NEXT: #   {{ *[0-9.]+}}  lower-acc-zero-init
 # TIME-NEXT: #   {{ *[0-9.]+}}  resolve-backend-op-layouts
 # TIME-NEXT: #   {{ *[0-9.]+}}  lower-auto-vector-split
 # TIME-NEXT: #   {{ *[0-9.]+}}  total
