@@ -594,6 +594,12 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
     kwargs.emplace_back("split", static_cast<int64_t>(*regionMode_));
     kwargSpans.push_back(e.span);
   }
+  // A zero fill that starts an Acc accumulation (retypeFillIfAccumulated): bound in Acc.
+  if (op.id == OpId::Full && !accFills_.empty() && accFills_.count(e.span.begin) &&
+      !ir::findAttr(kwargs, "target_memory")) {
+    kwargs.emplace_back("target_memory", ir::MemorySpace::Acc);
+    kwargSpans.push_back(e.span);
+  }
   ir::TypePtr annotated = annotation ? annotation->type : nullptr;
   if (popShape || popDType) {
     if (!popShape || !popDType)

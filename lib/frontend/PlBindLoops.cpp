@@ -42,6 +42,7 @@ std::vector<ir::VarPtr> PlBinder::bindLoopResults(const YieldInfo& y,
     if (yt && ct && yt->memory == ir::MemorySpace::Acc && ct->memory != ir::MemorySpace::Acc &&
         yt->shape == ct->shape && yt->dtype == ct->dtype) {
       const auto* init = iterArgs[i]->init ? iterArgs[i]->init->as<ir::Var>() : nullptr;
+      retypeFillIfAccumulated(init, *y.types[i]);  // an unannotated zero fill: bound again
       std::string name = init ? init->name : std::string("acc0");
       fail(y.span,
            fmt::format("pl.yield_ value {} is an Acc accumulator but the loop-carried value '{}' "

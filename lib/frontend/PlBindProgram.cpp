@@ -417,6 +417,56 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
 }
 
 ir::FunctionPtr PlBinder::bindFunctionBody(Signature& sig) {
+  // Binding again starts from the state binding started from: the signature (func_attr
+  // attributes, inferred results) and the binder's statement context, which the abandoned
+  // attempt may have left anywhere (RetypeFillToAcc unwinds past their restores).
+  const Signature before = sig;
+  const auto region = regionMode_;
+  const int incore = incoreDepth_, simd = simdDepth_, loop = loopDepth_, aiv = splitAivRegions_,
+            spmd = spmdDepth_, manual = manualScopeDepth_, cluster = clusterDepth_;
+  const std::string_view jump = jumpContext_, assignName = assignName_;
+  const bool dynamicDims = dynamicDimsAsValues_;
+  auto* const block = blockNames_;
+  auto* const hoisted = hoisted_;
+  const Expr *assignValue = assignValue_, *unpackValue = unpackValue_;
+  const auto inlineStack = inlineStack_;
+  const auto inlineParams = inlineParams_;
+  const auto windows = windowBuffers_;
+  const auto memRefs = memRefSlots_;
+  const ir::TypePtr expected = callExpected_;
+  for (;;) {
+    try {
+      softFills_.clear();
+      return bindFunctionBodyOnce(sig);
+    } catch (const RetypeFillToAcc& r) {
+      PTOC_CHECK(accFills_.insert(r.at).second,
+                 "binder: a fill retyped to Acc is retyped again (" + sig.name + ")");
+      sig = before;
+      regionMode_ = region;
+      incoreDepth_ = incore, simdDepth_ = simd, loopDepth_ = loop, splitAivRegions_ = aiv;
+      spmdDepth_ = spmd, manualScopeDepth_ = manual, clusterDepth_ = cluster;
+      jumpContext_ = jump, assignName_ = assignName;
+      dynamicDimsAsValues_ = dynamicDims;
+      blockNames_ = block, hoisted_ = hoisted;
+      assignValue_ = assignValue, unpackValue_ = unpackValue;
+      inlineStack_ = inlineStack, inlineParams_ = inlineParams;
+      windowBuffers_ = windows, memRefSlots_ = memRefs;
+      callExpected_ = expected;
+    }
+  }
+}
+
+void PlBinder::retypeFillIfAccumulated(const ir::Var* start, const ir::Type& acc) {
+  auto it = start ? softFills_.find(start) : softFills_.end();
+  if (it == softFills_.end()) return;
+  const auto* s = start->type ? start->type->as<ir::TileType>() : nullptr;
+  const auto* a = acc.as<ir::TileType>();
+  if (s && a && a->memory == ir::MemorySpace::Acc && s->memory == ir::MemorySpace::Vec &&
+      s->shape == a->shape && s->dtype == a->dtype)
+    throw RetypeFillToAcc{it->second};
+}
+
+ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
   current_ = &sig;
   const FunctionDef& def = *sig.def;
   names_.clear();

@@ -347,7 +347,14 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         fail(s.value->span, "this expression has no value to assign",
              "call it as a statement, without `name =`");
     }
+    const auto* call = value->as<ir::Call>();
+    if (call && call->op && call->op->id == OpId::MatmulAcc && !call->args.empty())
+      if (const auto* acc = call->args[0]->as<ir::Var>(); acc && acc->name == n->id)
+        retypeFillIfAccumulated(acc, *type);  // `acc = pl.matmul_acc(acc, ...)` of a Vec fill
     ir::VarPtr v = defineAssigned(n->id, type, n->span);
+    if (!s.annotation && call && call->op && call->op->id == OpId::Full &&
+        !ir::findAttr(call->kwargs, "target_memory"))
+      softFills_.emplace(v.get(), s.value->span.begin);
     return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
   }
   if (const auto* sub = target.as<SubscriptExpr>()) {

@@ -61,6 +61,7 @@ class PlBinder {
   void bindProgramDecorator(const CallExpr& call);
   void collectSignature(const FunctionDef& def, bool inClass);
   ir::FunctionPtr bindFunctionBody(Signature& sig);
+  ir::FunctionPtr bindFunctionBodyOnce(Signature& sig);
   ir::AttrList bindFuncAttrDict(const Expr& dict);
   ir::FunctionType bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs);
 
@@ -328,6 +329,20 @@ class PlBinder {
     ScopeGuard(PlBinder& binder, std::span<const std::string_view> names);
     ~ScopeGuard();
   };
+
+  // ---- a zero accumulator's start (PyPTO's Qwen3Scope1 spelling) -----------------------
+  // `acc = pl.tile.full(...)` without a memory space types Vec. When the code then makes it
+  // the start of an Acc accumulation (a loop yields an Acc matmul_acc result into its carry,
+  // or natural code writes `acc = pl.matmul_acc(acc, ...)`), PyPTO retypes the fill to Acc.
+  // The binder does the same by binding the function again with that fill in Acc (its
+  // target_memory): a value is typed once, and the first pass could not know.
+  struct RetypeFillToAcc {
+    uint32_t at;  // the fill call's span begin
+  };
+  std::unordered_map<const ir::Var*, uint32_t> softFills_;  // unannotated Vec fills
+  std::unordered_set<uint32_t> accFills_;                   // fills to bind in Acc
+  /// Throws RetypeFillToAcc when `start` is an unannotated fill and `acc` the same tile in Acc.
+  void retypeFillIfAccumulated(const ir::Var* start, const ir::Type& acc);
 
   const SourceManager& sm_;
   DiagnosticEngine& diag_;

@@ -779,7 +779,7 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
       if (const KwargSpec* spec = op.findKwarg(op.outputMemory.kwarg);
           spec && !spec->alwaysPrint &&
           (given.empty() || !given[static_cast<size_t>(spec - op.kwargs.data())])) {
-        given.resize(op.kwargs.size());  // no keyword given: the table was not allocated
+        given.resize(op.kwargs.size());
         AttrValue m{*t->memory};
         if (!spec->allowed.empty() &&
             std::find(spec->allowed.begin(), spec->allowed.end(), m) == spec->allowed.end())

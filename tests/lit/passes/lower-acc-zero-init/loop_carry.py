@@ -6,6 +6,12 @@
 # RUN: %ptoc opt %s --passes=convert-to-ssa,infer-tile-memory-space,lower-acc-zero-init --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=compile
 # RUN: %ptoc compile %s --emit=pto | FileCheck %s --check-prefix=PTO
+# PyPTO's spelling without the annotation: the binder retypes the fill (it starts an Acc
+# accumulation, `acc = pl.matmul_acc(acc, ...)`), and the same program comes out.
+# RUN: sed 's/acc: pl.Tile\[\[16, 32\], pl.FP32, pl.Mem.Acc\] = /acc = /' %s > %t.plain.py
+# RUN: %ptoc opt %t.plain.py --passes=convert-to-ssa,infer-tile-memory-space,lower-acc-zero-init | FileCheck %s
+# RUN: %ptoc check %t.plain.py --passes=compile
+# RUN: %ptoc fmt %t.plain.py | FileCheck %s --check-prefix=FILL
 # Without the lowering the program keeps its zero fill (the simulator runs it too):
 # RUN: %ptoc opt %s --passes=convert-to-ssa,infer-tile-memory-space | FileCheck %s --check-prefix=FILL
 import pypto.language as pl
