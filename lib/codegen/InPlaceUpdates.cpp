@@ -52,7 +52,7 @@ class UpdateScan final : public IRVisitor {
   void visitCall(const Call& c) override {
     if (c.op && c.type && c.type->as<TileType>())
       for (size_t i = 0; i < c.args.size() && i < c.op->args.size(); ++i)
-        if (c.op->args[i].effect == MemoryEffect::ReadWrite)
+        if (argEffect(c, i) == MemoryEffect::ReadWrite)
           if (const auto* v = c.args[i]->as<Var>(); v && v->type && v->type->as<TileType>())
             updates.push_back(
                 Update{&c, v, i, ordinal_, loops_, c.span.valid() ? c.span : stmtSpan_});

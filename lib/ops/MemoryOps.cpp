@@ -680,6 +680,9 @@ void registerMemoryOps(OpRegistry& r) {
       .kwarg("atomic", A::Int, int64_t{0}, false, {int64_t{0}, int64_t{1}})
       .kwargSpelling("atomic", true, int64_t{1})
       .kwargSpelling("atomic", false, int64_t{0})
+      // An atomic add reads the destination too: dead-store elimination, ordering and
+      // outlining must not treat it as an overwrite.
+      .effectWhen("output_tensor", "atomic", 1, MemoryEffect::ReadWrite)
       .id(OpId::Store)
       .pipes({Pipe::MTE3, Pipe::FIX})  // from Vec: MTE3; from Acc: the fixpipe
       .pto("pto.tstore")

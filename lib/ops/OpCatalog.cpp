@@ -242,10 +242,17 @@ std::string affinityCell(const OpDef& op) {
 
 std::string effectsCell(const OpDef& op) {
   std::vector<std::string> parts;
+  auto name = [](MemoryEffect e) -> std::string {
+    if (e == MemoryEffect::Write) return "writes";
+    if (e == MemoryEffect::ReadWrite) return "reads+writes";
+    return e == MemoryEffect::Read ? "reads" : "";
+  };
   for (const auto& a : op.args) {
-    if (a.effect == MemoryEffect::Write) parts.push_back(fmt::format("writes `{}`", a.name));
-    if (a.effect == MemoryEffect::ReadWrite)
-      parts.push_back(fmt::format("reads+writes `{}`", a.name));
+    if (writesMemory(a.baseEffect))
+      parts.push_back(fmt::format("{} `{}`", name(a.baseEffect), a.name));
+    if (a.whenKwarg && a.whenKwarg->effect != a.baseEffect)
+      parts.push_back(fmt::format("{} `{}` when {}={}", name(a.whenKwarg->effect), a.name,
+                                  a.whenKwarg->kwarg, a.whenKwarg->value));
   }
   if (op.hasSideEffects) parts.push_back("side effects");
   return parts.empty() ? "—" : fmt::format("{}", fmt::join(parts, "; "));

@@ -344,6 +344,17 @@ const AttrValue* OpDef::kwargValue(const AttrList& kws, std::string_view n) cons
   return s && s->defaultValue ? &*s->defaultValue : nullptr;
 }
 
+MemoryEffect OpDef::argEffect(size_t i, const AttrList& kws) const {
+  if (i >= args.size()) return MemoryEffect::None;
+  const ArgSpec& a = args[i];
+  if (a.whenKwarg) {
+    const AttrValue* v = kwargValue(kws, a.whenKwarg->kwarg);
+    const auto* n = v ? std::get_if<int64_t>(v) : nullptr;
+    if (n && *n == a.whenKwarg->value) return a.whenKwarg->effect;
+  }
+  return a.baseEffect;
+}
+
 std::optional<MemorySpace> OpDef::deduceOutputMemory(const std::vector<ExprPtr>& callArgs,
                                                      const AttrList& kws) const {
   switch (outputMemory.kind) {
@@ -388,6 +399,21 @@ OpBuilder& OpBuilder::arg(std::string n, ArgKind kind, std::vector<MemorySpace> 
   for (const auto& a : def_.args) PTOC_CHECK(a.name != n, def_.name + ": duplicate argument " + n);
   def_.args.push_back(ArgSpec{std::move(n), kind, false, std::move(memory),
                               isBufferKind(kind) ? effect : MemoryEffect::None, std::nullopt});
+  return *this;
+}
+
+OpBuilder& OpBuilder::effectWhen(const std::string& arg, const std::string& kwarg, int64_t value,
+                                 MemoryEffect e) {
+  const KwargSpec* k = def_.findKwarg(kwarg);
+  PTOC_CHECK(k && k->kind == AttrKind::Int,
+             def_.name + ": effectWhen needs the integer kwarg '" + kwarg + "' declared first");
+  for (auto& a : def_.args)
+    if (a.name == arg) {
+      PTOC_CHECK(isBufferKind(a.kind), def_.name + ": effectWhen on the non-buffer '" + arg + "'");
+      a.whenKwarg = ArgSpec::KwargEffect{kwarg, value, e};
+      return *this;
+    }
+  PTOC_CHECK(false, def_.name + ": effectWhen names no argument '" + arg + "'");
   return *this;
 }
 

@@ -40,10 +40,13 @@ class LaneServices final : public CoreServices {
   Tile aicGather(const ir::Call& call, const Tile& half, int64_t mode) override {
     return g_.aicGather(t_, call, half, mode);
   }
-  void noteTensorWrite(const ir::Call& call, const Tile& src, const Tensor& dst,
-                       const std::vector<int64_t>& offsets) override {
-    g_.noteTensorWrite(t_, call, src, dst, offsets);
+  bool checksLaneWrites() const override { return g_.checksLaneWrites(t_); }
+  void noteTensorWrite(const ir::Call& call, const Buffer& src, const Tensor& dst,
+                       const std::vector<int64_t>& srcIndex, const std::vector<int64_t>& dstIndex,
+                       bool adds) override {
+    g_.noteTensorWrite(t_, call, src, dst, srcIndex, dstIndex, adds);
   }
+  bool cubeReplica() const override { return g_.cubeReplica(t_); }
 
  private:
   CoreGroup& g_;

@@ -71,8 +71,16 @@ class CoreGroup {
                 int64_t laneStride);
   Tile aicGather(const TaskInfo& t, const ir::Call& call, const Tile& half, int64_t mode);
   /// Cross-lane write-conflict check of a tile.store (CoreGroupRaces.cpp).
-  void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Tile& src, const Tensor& dst,
-                       const std::vector<int64_t>& offsets);
+  bool checksLaneWrites(const TaskInfo& t) const {
+    return t.role == CoreRole::AIV && aivLanes_ == 2;
+  }
+  void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Buffer& src,
+                       const Tensor& dst, const std::vector<int64_t>& srcIndex,
+                       const std::vector<int64_t>& dstIndex, bool adds);
+  /// Lane 1 of split_aiv lanes: its cube statements copy lane 0's (CoreServices::cubeReplica).
+  bool cubeReplica(const TaskInfo& t) const {
+    return kind_ == GroupKind::SplitLanes && t.role == CoreRole::AIV && t.lane == 1;
+  }
 
  private:
   enum class Dir : uint8_t { C2V, V2C };
@@ -153,8 +161,13 @@ class CoreGroup {
   std::deque<GatherPoint> gathers_;
   int64_t gatherBase_ = 0;
   int64_t gatherCount_[2] = {0, 0};
-  // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none).
-  std::map<const Buffer*, std::vector<int8_t>> writers_;
+  // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none), and whether
+  // that write added into the element (atomic=1).
+  struct LaneWrites {
+    std::vector<int8_t> lane;
+    std::vector<uint8_t> added;
+  };
+  std::map<const Buffer*, LaneWrites> writers_;
   // The cycle model's recording (docs/cycle-model.md): the group's segment, when timing is on.
   timing::Timeline* timeline_ = nullptr;
   int timingSeg_ = -1;

@@ -2,9 +2,12 @@
 // NPU, so when both write one GM element with different values during one kernel the
 // element's final value is undefined. The simulator runs the lanes one after the other,
 // which would hide that; it remembers, per tensor element, the lane that last wrote it
-// and reports a store that overwrites the other lane's different value. Writes of equal
-// values (e.g. statements both lanes run on the same data) are benign.
-// docs/simulator-semantics.md §5.
+// (and whether that write added into it, atomic=1) and reports a store that overwrites the
+// other lane's different value, or an add and an overwrite of one element by the two lanes.
+// Writes of equal values (e.g. statements both lanes run on the same data) are benign, and
+// so are two adds (atomic adds do not lose each other). The store kernels pass the written
+// elements as flat tensor indices, so box stores, partition stores and stores of a lower-rank
+// tile are compared alike. docs/simulator.md §3.4.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -15,57 +18,75 @@
 
 namespace ptoc::sim {
 
-void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Tile& src,
-                                const Tensor& dst, const std::vector<int64_t>& offsets) {
-  if (t.role != CoreRole::AIV || aivLanes_ != 2 || !src.buf || !dst.buf) return;
-  const Buffer& s = *src.buf;
+namespace {
+
+/// The multi-index of flat element `flat` of a row-major `shape`.
+std::vector<int64_t> unflatten(int64_t flat, const std::vector<int64_t>& shape) {
+  std::vector<int64_t> at(shape.size(), 0);
+  for (size_t k = shape.size(); k-- > 0;) {
+    if (shape[k] <= 0) continue;
+    at[k] = flat % shape[k];
+    flat /= shape[k];
+  }
+  return at;
+}
+
+}  // namespace
+
+void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Buffer& s,
+                                const Tensor& dst, const std::vector<int64_t>& srcIndex,
+                                const std::vector<int64_t>& dstIndex, bool adds) {
+  if (!checksLaneWrites(t) || !dst.buf) return;
   const Buffer& d = *dst.buf;
-  const size_t rank = d.shape.size();
-  const std::vector<int64_t>& extents = src.valid;
-  if (extents.size() != rank || offsets.size() != rank || s.shape.size() != rank || rank == 0)
-    return;
-  for (int64_t e : extents)
-    if (e <= 0) return;
-  std::vector<int8_t>& owner = writers_[&d];
-  if (owner.empty()) owner.assign(static_cast<size_t>(d.numel()), -1);
-  std::vector<int64_t> ss(rank, 1), ds(rank, 1);
-  for (size_t k = rank - 1; k > 0; --k) {
-    ss[k - 1] = ss[k] * s.shape[k];
-    ds[k - 1] = ds[k] * d.shape[k];
+  const int64_t numel = d.numel();
+  LaneWrites& w = writers_[&d];
+  if (w.lane.empty()) {
+    w.lane.assign(static_cast<size_t>(numel), -1);
+    w.added.assign(static_cast<size_t>(numel), 0);
   }
   const size_t item = d.elemSize();
   const auto lane = static_cast<int8_t>(t.lane);
-  std::vector<int64_t> idx(rank, 0);
-  while (true) {
-    int64_t so = 0, dof = 0;
-    for (size_t k = 0; k < rank; ++k) {
-      so += idx[k] * ss[k];
-      dof += (offsets[k] + idx[k]) * ds[k];
+  const size_t n = std::min(srcIndex.size(), dstIndex.size());
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t dof = dstIndex[k], so = srcIndex[k];
+    if (dof < 0 || dof >= numel || so < 0 || so >= s.numel()) continue;  // bounds: the kernel's
+    int8_t& owner = w.lane[static_cast<size_t>(dof)];
+    uint8_t& added = w.added[static_cast<size_t>(dof)];
+    if (owner >= 0 && owner != lane) {
+      bool conflict = adds || added ? !(adds && added)
+                                    : std::memcmp(d.bytes.data() + dof * item,
+                                                  s.bytes.data() + so * item, item) != 0;
+      if (conflict) {
+        std::string target = call.args.size() > 2 ? ops::exprText(call.args[2]) : "the tensor";
+        std::string at = fmt::format("{}[{}]", target, fmt::join(unflatten(dof, d.shape), ", "));
+        std::string what;
+        if (adds)
+          what = fmt::format(
+              "AIV lane {} adds {} into {} (atomic), but lane {} overwrote that "
+              "element in this kernel; the lanes run concurrently, so the add "
+              "and the overwrite happen in either order",
+              t.lane, s.getF(so), at, owner);
+        else if (added)
+          what = fmt::format(
+              "AIV lane {} writes {} = {}, but lane {} added into that element "
+              "(atomic) in this kernel; the lanes run concurrently, so the "
+              "overwrite may come before or after the add",
+              t.lane, at, s.getF(so), owner);
+        else
+          what = fmt::format(
+              "AIV lane {} writes {} = {}, but lane {} wrote {} there in this "
+              "kernel; the lanes run concurrently, so the element's final value "
+              "is undefined",
+              t.lane, at, s.getF(so), owner, d.getF(dof));
+        throw SimError(call.span,
+                       fmt::format("cross-lane write conflict in {}: {}", t.fn->name, what),
+                       "make the lanes' store windows disjoint (localize the offset with the lane "
+                       "index, or split a loop's iterations so their windows do not overlap), or "
+                       "store from one lane only");
+      }
     }
-    int8_t& w = owner[static_cast<size_t>(dof)];
-    if (w >= 0 && w != lane &&
-        std::memcmp(d.bytes.data() + dof * item, s.bytes.data() + so * item, item) != 0) {
-      std::vector<int64_t> at(rank);
-      for (size_t k = 0; k < rank; ++k) at[k] = offsets[k] + idx[k];
-      std::string target = call.args.size() > 2 ? ops::exprText(call.args[2]) : "the tensor";
-      throw SimError(
-          call.span,
-          fmt::format("cross-lane write conflict in {}: AIV lane {} writes {}[{}] = {}, "
-                      "but lane {} wrote {} there in this kernel; the lanes run "
-                      "concurrently, so the element's final value is undefined",
-                      t.fn->name, t.lane, target, fmt::join(at, ", "), s.getF(so), w, d.getF(dof)),
-          "make the lanes' store windows disjoint (localize the offset with the lane "
-          "index, or split a loop's iterations so their windows do not overlap), or "
-          "store from one lane only");
-    }
-    w = lane;
-    size_t k = rank;
-    while (true) {
-      if (k == 0) return;
-      --k;
-      if (++idx[k] < extents[k]) break;
-      idx[k] = 0;
-    }
+    owner = lane;
+    added = adds ? 1 : 0;
   }
 }
 

@@ -221,8 +221,7 @@ class SsaRewriter {
     const auto* call = (*first)->as<Call>();
     if (!call || !call->op) return nullptr;
     for (size_t i = 0; i < call->args.size() && i < call->op->args.size(); ++i) {
-      auto effect = call->op->args[i].effect;
-      if (effect != MemoryEffect::Write && effect != MemoryEffect::ReadWrite) continue;
+      if (!writesMemory(argEffect(*call, i))) continue;
       const auto* dest = call->args[i]->as<Var>();
       if (!dest || !sameType(dest->type, v->type)) continue;
       auto cur = lookup(dest);

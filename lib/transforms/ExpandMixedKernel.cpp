@@ -140,6 +140,7 @@ class ExpandMixedKernelPass final : public Pass {
           throw CompileError();
         }
       expand::TensorOrigins origins(*f);  // one scan, shared by the split and the Group
+      expand::rejectUnorderedVectorToCubeGm(*f, origins, ctx.diag);
       auto [aic, aiv] = expandFunction(*f, origins, ctx);
       out.push_back(aic);
       out.push_back(aiv);

@@ -260,7 +260,7 @@ class Rewriter : public TileBlockRewriter {
         if (!t || !t->memory || spec.memory.empty()) continue;
         if (std::find(spec.memory.begin(), spec.memory.end(), *t->memory) != spec.memory.end())
           continue;
-        if (writesInPlace(call, spec)) rejectInPlaceWrite(args[i], *call.op, spec, at);
+        if (writesInPlace(call, i)) rejectInPlaceWrite(args[i], *call.op, spec, at);
         args.set(i, moveOperand(args[i], spec.memory.front(), *call.op, spec, at));
       }
     bool annotatedChanged =
@@ -272,9 +272,8 @@ class Rewriter : public TileBlockRewriter {
  private:
   /// An operand the op writes in place with no result carrying the write (vmi.vstore): a
   /// moved copy would take the write and the tile itself would never see it.
-  static bool writesInPlace(const Call& call, const ArgSpec& spec) {
-    bool writes = spec.effect == MemoryEffect::Write || spec.effect == MemoryEffect::ReadWrite;
-    return writes && !(call.type && call.type->as<TileType>());
+  static bool writesInPlace(const Call& call, size_t i) {
+    return writesMemory(argEffect(call, i)) && !(call.type && call.type->as<TileType>());
   }
 
   [[noreturn]] void rejectInPlaceWrite(const ExprPtr& arg, const OpDef& op, const ArgSpec& spec,

@@ -107,7 +107,7 @@ class DirectionScan final : public IRVisitor {
         continue;
       }
       MemoryEffect effect = argEffect(c, i);
-      if (isWrite(effect)) written[*r] = true;
+      if (writesMemory(effect)) written[*r] = true;
       if (effect != MemoryEffect::Write) read[*r] = true;
     }
   }
@@ -121,7 +121,7 @@ class DirectionScan final : public IRVisitor {
     if (!c || !s.var->type->isa<TensorType>()) return;
     for (size_t i = 0; i < c->args.size(); ++i) {
       auto r = directRoot(c->args[i]);
-      if (r && isWrite(argEffect(*c, i)) && sameType(c->args[i]->type, s.var->type))
+      if (r && writesMemory(argEffect(*c, i)) && sameType(c->args[i]->type, s.var->type))
         root_[s.var.get()] = *r;
     }
   }
@@ -161,9 +161,6 @@ class DirectionScan final : public IRVisitor {
   const Program& program_;
   PtrMap<Var, size_t> root_;  // flat: looked up at every variable read
 
-  static bool isWrite(MemoryEffect e) {
-    return e == MemoryEffect::Write || e == MemoryEffect::ReadWrite;
-  }
   std::optional<size_t> directRoot(const ExprPtr& e) const {
     const auto* v = e ? e->as<Var>() : nullptr;
     return v ? rootOf(*v) : std::nullopt;
@@ -194,7 +191,7 @@ class DirectionScan final : public IRVisitor {
     }
   }
   MemoryEffect argEffect(const Call& c, size_t i) const {
-    if (c.op) return i < c.op->args.size() ? c.op->args[i].effect : MemoryEffect::Read;
+    if (c.op) return i < c.op->args.size() ? ptoc::argEffect(c, i) : MemoryEffect::Read;
     const FunctionPtr callee = program_.find(c.callee);
     if (!callee || i >= callee->directions.size()) return MemoryEffect::Read;
     switch (callee->directions[i]) {

@@ -127,8 +127,7 @@ struct Uses : IRVisitor {
     if (c.op) {
       if (c.op->hasSideEffects && !c.op->has(OpTrait::CrossCore)) writes = true;
       for (size_t i = 0; i < c.args.size(); ++i) {
-        if (i < c.op->args.size() && (c.op->args[i].effect == MemoryEffect::Write ||
-                                      c.op->args[i].effect == MemoryEffect::ReadWrite)) {
+        if (writesMemory(argEffect(c, i))) {
           writes = true;
           if (c.args[i]->type && c.args[i]->type->as<TileType>()) tileWrite = true;
         }

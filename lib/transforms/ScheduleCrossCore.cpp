@@ -128,9 +128,7 @@ class Scheduler : public IRMutator {
   bool pureCall(const Call& c) const {
     if (!c.op || c.op->hasSideEffects || c.op->has(OpTrait::CrossCore)) return false;
     for (size_t i = 0; i < c.args.size(); ++i) {
-      if (i < c.op->args.size() && (c.op->args[i].effect == MemoryEffect::Write ||
-                                    c.op->args[i].effect == MemoryEffect::ReadWrite))
-        return false;
+      if (writesMemory(argEffect(c, i))) return false;
       const ExprPtr& a = c.args[i];
       if (a->type && a->type->as<TensorType>()) {
         const auto* v = a->as<Var>();
@@ -173,9 +171,7 @@ class Scheduler : public IRMutator {
     const auto* c = e.as<Call>();
     if (!c) return;
     for (size_t i = 0; i < c->args.size(); ++i) {
-      if (c->op && i < c->op->args.size() &&
-          (c->op->args[i].effect == MemoryEffect::Write ||
-           c->op->args[i].effect == MemoryEffect::ReadWrite)) {
+      if (writesMemory(argEffect(*c, i))) {
         if (const auto* v = c->args[i]->as<Var>()) writes.insert(v);
         if (c->args[i]->type && c->args[i]->type->as<TileType>()) tileWrite = true;
       }

@@ -7,7 +7,9 @@ set: elementwise ops with tiles and scalars, unary math, row / column reductions
 the split axis), row_expand_*, loads of tiles, columns, rows and rank-1 vectors,
 [N, 1] <-> [1, N] reshapes, whole-row regroups, slices, set_validshape, casts, pl.full,
 element stores, pl.range / while loops with carried values, ifs, and V->C round trips
-(vector result back to the cube for a second matmul). Both split modes (UP_DOWN,
+(vector result back to the cube for a second matmul), and stores in several forms (plain,
+atomic adds into InOut tensors, rank-2 tiles into rank-3 tensors, partition stores through
+`shapes`; in a NONE region both lanes may add into the same rows). Both split modes (UP_DOWN,
 LEFT_RIGHT), odd and ragged shapes, and four scope forms: an AUTO pl.split scope, a
 data-parallel explicit region (for aiv_id in pl.split_aiv(2, mode=...)), a task-parallel
 NONE region, and a scope without a split (on A2/A3 its AIV kernel runs on both lanes, lane 1
@@ -70,7 +72,7 @@ class Gen:
         # Drawn apart from self.rng so that adding the form left the other programs unchanged.
         self.nosplit = random.Random(seed * 7 + 3).random() < 0.15
         self.params = []   # "name: type"
-        self.outs = []     # (name, type)
+        self.outs = []     # (name, type, InOut)
         self.lines = []
         self.indent = 3
         self.pool = []
@@ -78,6 +80,9 @@ class Gen:
         self.tensors = {}
         self.allowed = None  # statement kinds allowed (None = all)
         self.sibling = []    # lines of a second pl.split_aiv region
+        # The store forms (partition stores, atomic stores) are drawn apart from self.rng too:
+        # they change only the text of a store, so the other draws stay as they were.
+        self.srng = random.Random(seed * 13 + 5)
 
     # ---- helpers ---------------------------------------------------------------------------
     def fresh(self, base):
@@ -146,8 +151,11 @@ class Gen:
         if self.form != "auto":
             # Regions read no cube value except through pl.aiv_shard (AivSplitValid (g)):
             # the cube result goes to GM outside the region, the region works on loads.
-            oc = self.out((M, N))
-            self.header.append(f"{oc} = pl.store(s, [0, 0], {oc})")
+            # (atomic: the cube adds its result into an InOut tensor, once, on the AIC)
+            atomic = self.srng.random() < 0.2
+            oc = self.out((M, N), atomic)
+            kw = ", atomic=True" if atomic else ""
+            self.header.append(f"{oc} = pl.store(s, [0, 0], {oc}{kw})")
         if self.form == "none":
             return self.none_region(M, N, kw)
         if self.form == "region":
@@ -192,6 +200,10 @@ class Gen:
             self.emit(f"t = pl.load({x}, [aiv_id * {H}, 0], [{H}, {N}])")
             self.emit(f"t = pl.{self.rng.choice(UNARY)}(pl.mul(t, {self.fval()}))")
             self.emit(f"{o2} = pl.store(t, [aiv_id * {H}, 0], {o2})")
+            if self.srng.random() < 0.3:
+                # Both lanes add their rows into the same rows (a split-K over the lanes).
+                o3 = self.out((H, N), True)
+                self.emit(f"{o3} = pl.store(t, [0, 0], {o3}, atomic=True)")
         return self.render()
 
     def shard_region(self, M, N):
@@ -219,17 +231,59 @@ class Gen:
                 rows, cols = t.shape
                 o = self.out((rows * 2, cols) if d == 0 else (rows, cols * 2))
             off = f"[aiv_id * {half}, 0]" if d == 0 else f"[0, aiv_id * {half}]"
-            self.emit(f"{o} = pl.store({t.name}, {off}, {o})")
+            kw = ", atomic=True" if self.srng.random() < 0.2 else ""
+            if kw:
+                self.outs[-1] = self.outs[-1][:2] + (True,)
+            self.emit(f"{o} = pl.store({t.name}, {off}, {o}{kw})")
         if not self.outs:
             # Odd split: lane 0 stores its half's column / row sums only.
             o = self.out((1, 1))
             self.emit("if aiv_id == 0:")
             self.emit(f"    {o} = pl.store(pl.slice(h, [1, 1], [0, 0]), [0, 0], {o})")
 
-    def out(self, shape):
+    def out(self, shape, inout=False):
+        # An InOut tensor starts from random values (an atomic store adds into them); an Out
+        # one from zeros.
         name = f"out{len(self.outs)}"
-        self.outs.append((name, f"pl.Tensor[[{shape[0]}, {shape[1]}], pl.FP32]"))
+        dims = ", ".join(str(d) for d in shape)
+        self.outs.append((name, f"pl.Tensor[[{dims}], pl.FP32]", inout))
         return name
+
+    def store(self, t, offsets, shape, d=None):
+        """`o = pl.store(t, offsets, o)` into a fresh output of `shape`, in one of the store
+        forms: plain; atomic (atomic=True, adding into an InOut tensor's random values); into a
+        rank-3 tensor, as a rank-2 tile (leading unit axis) or through a partition (`shapes`):
+        the tile's box [1, R, C], or, for a fully valid tile with an even row count under
+        UP_DOWN (each lane's half is a contiguous row block), [2, R/2, C]."""
+        r = self.srng
+        atomic = r.random() < 0.2
+        kw = ", atomic=True" if atomic else ""
+        form = r.choices(["plain", "rank3", "box", "halves"], [60, 10, 10, 20])[0]
+        R, C = t.shape
+        # The halves of the tile's row-major elements are the lanes' halves: an even row count
+        # under UP_DOWN ([2, R/2, C]), or a one-row tile's even column count under LEFT_RIGHT
+        # ([2, 1, C/2]).
+        rows = self.mode == "UP_DOWN" and R % 2 == 0
+        cols = self.mode == "LEFT_RIGHT" and R == 1 and C % 2 == 0
+        if form == "halves" and not (t.full and (rows or cols) and offsets == "[0, 0]"):
+            form = "box"
+        if form in ("box", "halves") and not t.full:
+            form = "rank3"
+        if form == "plain":
+            o = self.out(shape, atomic)
+            self.emit(f"{o} = pl.store({t.name}, {offsets}, {o}{kw})")
+            return o
+        o = self.out((2,) + tuple(shape), atomic)
+        off3 = "[1, " + offsets[1:]
+        if form == "rank3":
+            self.emit(f"{o} = pl.store({t.name}, {off3}, {o}{kw})")
+        elif form == "box":
+            self.emit(f"{o} = pl.store({t.name}, {off3}, {o}, shapes=[1, {R}, {C}]{kw})")
+        elif rows:
+            self.emit(f"{o} = pl.store({t.name}, [0, 0, 0], {o}, shapes=[2, {R // 2}, {C}]{kw})")
+        else:
+            self.emit(f"{o} = pl.store({t.name}, [0, 0, 0], {o}, shapes=[2, 1, {C // 2}]{kw})")
+        return o
 
     def stores(self):
         r = self.rng
@@ -244,11 +298,9 @@ class Gen:
             if r.random() < 0.3:
                 # A store at a non-zero base into a larger tensor.
                 dr, dc = r.choice([0, 1, 5]), r.choice([0, 3])
-                o = self.out((t.shape[0] + dr, t.shape[1] + dc))
-                self.emit(f"{o} = pl.store({t.name}, [{dr}, {dc}], {o})")
+                self.store(t, f"[{dr}, {dc}]", (t.shape[0] + dr, t.shape[1] + dc))
                 continue
-            o = self.out(t.shape)
-            self.emit(f"{o} = pl.store({t.name}, [0, 0], {o})")
+            self.store(t, "[0, 0]", t.shape)
 
     # ---- statements --------------------------------------------------------------------------
     def statement(self, depth):
@@ -289,14 +341,16 @@ class Gen:
         R, C = self.M, self.N
         steps = self.rng.randint(1, 3)
         x = self.tensor([R * steps, C])
-        o = self.out((R * steps, C))
+        atomic = self.srng.random() < 0.2
+        o = self.out((R * steps, C), atomic)
+        kw = ", atomic=True" if atomic else ""
         t = self.pick(lambda y: y.shape == (R, C))
         acc = self.fresh("la")
         self.emit(f"{acc} = {t.name}" if t else f"{acc} = pl.full([{R}, {C}], 0.0, dtype=pl.FP32)")
         self.emit(f"for i in pl.range({steps}):")
         self.indent += 1
         self.emit(f"{acc} = pl.add({acc}, pl.load({x}, [i * {R}, 0], [{R}, {C}]))")
-        self.emit(f"{o} = pl.store({acc}, [i * {R}, 0], {o})")
+        self.emit(f"{o} = pl.store({acc}, [i * {R}, 0], {o}{kw})")
         self.indent -= 1
         self.add(acc, (R, C), t.full if t else True)
 
@@ -558,9 +612,9 @@ class Gen:
 
     # ---- text --------------------------------------------------------------------------------
     def render(self):
-        outs = ", ".join(f"{n}: pl.Out[{t}]" for n, t in self.outs)
+        outs = ", ".join(f"{n}: pl.{'InOut' if io else 'Out'}[{t}]" for n, t, io in self.outs)
         params = ", ".join(self.params + ([outs] if outs else []))
-        rets = [t for _, t in self.outs]
+        rets = [t for _, t, _ in self.outs]
         ret = rets[0] if len(rets) == 1 else f"tuple[{', '.join(rets)}]"
         body = []
         ind = "    "
@@ -580,7 +634,7 @@ class Gen:
             body.append(ind * 3 + f"for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.{mode}):")
             body += self.lines
             body += self.sibling
-        names = ", ".join(n for n, _ in self.outs)
+        names = ", ".join(n for n, _, _ in self.outs)
         return ("import pypto.language as pl\n\n\n@pl.program\nclass Gen:\n"
                 f"    @pl.function\n    def main(self, {params}) -> {ret}:\n"
                 + "\n".join(body) + f"\n        return {names}\n")

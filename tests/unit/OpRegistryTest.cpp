@@ -315,10 +315,17 @@ TEST_F(OpsTest, StoreReturnsTheTensorAndWritesIt) {
   auto c = call("tile.store", {tile({16, 16}), list({16, 0}), out});
   EXPECT_EQ(c->type, out->type);
   EXPECT_TRUE(c->op->hasSideEffects);
-  EXPECT_EQ(c->op->args[2].effect, MemoryEffect::Write);
-  EXPECT_EQ(c->op->args[0].effect, MemoryEffect::Read);
-  EXPECT_EQ(c->op->args[1].effect, MemoryEffect::None);
+  EXPECT_EQ(argEffect(*c, 2), MemoryEffect::Write);
+  EXPECT_EQ(argEffect(*c, 0), MemoryEffect::Read);
+  EXPECT_EQ(argEffect(*c, 1), MemoryEffect::None);
   EXPECT_EQ(classifyCallAffinity(*c), CoreAffinity::Vector);
+  // atomic=1 adds into the tensor: it reads the destination too (a read-write effect that
+  // depends on the kwarg); atomic=0 is the plain overwrite.
+  auto add = call("tile.store", {tile({16, 16}), list({16, 0}), out}, {{"atomic", int64_t{1}}});
+  EXPECT_EQ(argEffect(*add, 2), MemoryEffect::ReadWrite);
+  EXPECT_EQ(argEffect(*add, 0), MemoryEffect::Read);
+  auto plain = call("tile.store", {tile({16, 16}), list({16, 0}), out}, {{"atomic", int64_t{0}}});
+  EXPECT_EQ(argEffect(*plain, 2), MemoryEffect::Write);
   auto acc = call("tile.store", {tile({16, 16}, DType::FP32, MemorySpace::Acc), list({0, 0}), out});
   EXPECT_EQ(classifyCallAffinity(*acc), CoreAffinity::Cube);
 }
@@ -645,7 +652,7 @@ TEST_F(OpsTest, Matmul) {
                                       tile({16, 32}, DType::FP16, MemorySpace::Left),
                                       tile({32, 64}, DType::FP16, MemorySpace::Right)});
   EXPECT_EQ(tileOf(acc).memory, MemorySpace::Acc);
-  EXPECT_EQ(acc->op->args[0].effect, MemoryEffect::ReadWrite);
+  EXPECT_EQ(argEffect(*acc, 0), MemoryEffect::ReadWrite);
   expectError("tile.matmul_acc",
               {tile({16, 64}, DType::FP16, MemorySpace::Acc),
                tile({16, 32}, DType::FP16, MemorySpace::Left),
@@ -829,8 +836,8 @@ TEST_F(OpsTest, VmiRegistersAndMasks) {
   auto st = call("vmi.vstore", {vreg(64), tile({1, 128}), idx(64), mask(64)});
   EXPECT_TRUE(st->type->isa<UnknownType>());
   EXPECT_TRUE(st->op->hasSideEffects);
-  EXPECT_EQ(st->op->args[1].effect, MemoryEffect::Write);
-  EXPECT_EQ(st->op->args[0].effect, MemoryEffect::None);
+  EXPECT_EQ(argEffect(*st, 1), MemoryEffect::Write);
+  EXPECT_EQ(argEffect(*st, 0), MemoryEffect::None);
   expectError("vmi.vstore", {vreg(64), tile({1, 128}), idx(0), mask(128)}, {},
               "the mask of vmi.vstore has 128 lanes but the operands have 64");
   expectError("vmi.vstore", {vreg(64), tile({1, 128}, DType::FP16), idx(0), mask(64)}, {},

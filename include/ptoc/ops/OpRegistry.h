@@ -55,11 +55,29 @@ struct ArgSpec {
   ArgKind kind = ArgKind::Any;
   bool optional = false;
   std::vector<ir::MemorySpace> memory;  // allowed spaces for tile args; empty = any
-  MemoryEffect effect = MemoryEffect::None;
+  /// The effect on this operand when no `whenKwarg` rule applies. Read it through
+  /// OpDef::argEffect / ops::argEffect, which apply the rule: an effect can depend on a kwarg.
+  MemoryEffect baseEffect = MemoryEffect::None;
   /// PyPTO's default of an integer argument left out (`c2v_consumer_buf=0`): the front end
   /// passes this literal in its place.
   std::optional<int64_t> defaultInt;
+  /// An effect that depends on a kwarg: when the call's (canonical) integer kwarg `kwarg`
+  /// equals `value`, the effect is `effect` instead of `baseEffect` (tile.store's atomic=1
+  /// adds into the tensor, so it reads it too).
+  struct KwargEffect {
+    std::string kwarg;
+    int64_t value = 0;
+    MemoryEffect effect = MemoryEffect::None;
+  };
+  std::optional<KwargEffect> whenKwarg = std::nullopt;
 };
+
+inline bool writesMemory(MemoryEffect e) {
+  return e == MemoryEffect::Write || e == MemoryEffect::ReadWrite;
+}
+inline bool readsMemory(MemoryEffect e) {
+  return e == MemoryEffect::Read || e == MemoryEffect::ReadWrite;
+}
 
 struct KwargSpec {
   std::string name;
@@ -298,6 +316,10 @@ class OpDef {
                                                     const ir::AttrList& kwargs) const;
   /// Kwarg value as stored, else the spec default, else null.
   const ir::AttrValue* kwargValue(const ir::AttrList& kwargs, std::string_view name) const;
+  /// The memory effect of argument `i` of a call with these kwargs (None past the declared
+  /// arguments): the argument's base effect, or its kwarg-dependent one (ArgSpec::whenKwarg).
+  /// The only way passes, the simulator and the catalog read an effect.
+  MemoryEffect argEffect(size_t i, const ir::AttrList& kwargs) const;
 
   bool has(OpTrait t) const { return traits.has(t); }
   bool isReduce() const { return reduce != ReduceAxes::None; }
@@ -321,6 +343,10 @@ class OpBuilder {
                            std::vector<ir::AttrValue> allowed = {});
   /// Another spelling of a value of the kwarg `name` (declared before), read as `canonical`.
   OpBuilder& kwargSpelling(const std::string& name, ir::AttrValue written, ir::AttrValue canonical);
+  /// Argument `arg` has the effect `e` when the integer kwarg `kwarg` (declared before) is
+  /// `value` (ArgSpec::whenKwarg).
+  OpBuilder& effectWhen(const std::string& arg, const std::string& kwarg, int64_t value,
+                        MemoryEffect e);
   OpBuilder& deduce(DeduceTypeFn fn);
   OpBuilder& outputMemoryFixed(ir::MemorySpace m);
   OpBuilder& outputMemoryFromKwarg(std::string kwarg);
@@ -380,6 +406,11 @@ std::shared_ptr<const ir::Call> createOpCall(const OpDef& op, std::vector<ir::Ex
 /// The identity of a call's op (Other for function calls and unnamed ops).
 inline OpId opIdOf(const ir::Call& call) { return call.op ? call.op->id : OpId::Other; }
 inline bool isOp(const ir::Call& call, OpId id) { return opIdOf(call) == id; }
+/// The memory effect of a call's argument `i` (OpDef::argEffect; None for a function call,
+/// whose effects its parameter directions give).
+inline MemoryEffect argEffect(const ir::Call& call, size_t i) {
+  return call.op ? call.op->argEffect(i, call.kwargs) : MemoryEffect::None;
+}
 /// Whether the call is an op call with trait `t`.
 inline bool hasTrait(const ir::Call& call, OpTrait t) { return call.op && call.op->has(t); }
 

@@ -49,11 +49,22 @@ class CoreServices {
   /// SplitMode code (0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT), `laneStride` 0 when absent.
   virtual Tile aivShard(const ir::Call& call, const Tile& full, int64_t mode, int64_t laneStride);
   virtual Tile aicGather(const ir::Call& call, const Tile& half, int64_t mode);
-  /// A tile.store is about to write the valid region of `src` at `offsets` of `dst`. In a
-  /// core group with two AIV lanes the group checks that the lanes, which run
-  /// concurrently on the NPU, never write one element with different values.
-  virtual void noteTensorWrite(const ir::Call&, const Tile& /*src*/, const Tensor& /*dst*/,
-                               const std::vector<int64_t>& /*offsets*/) {}
+  /// Whether this task's GM writes are checked against the other AIV lane's
+  /// (noteTensorWrite): only then does a store list the elements it writes.
+  virtual bool checksLaneWrites() const { return false; }
+  /// A tile.store is about to write the elements `dstIndex[k]` of `dst` (flat row-major
+  /// indices: any rank, a box or a reinterpreting partition) from the elements `srcIndex[k]`
+  /// of `src` (flat indices into a buffer of the tensor's dtype). `adds`: atomic=1, the value
+  /// is added into the element. In a core group with two AIV lanes the group checks that the
+  /// lanes, which run concurrently on the NPU, never write one element with different values,
+  /// nor add into an element the other lane overwrites (two adds are not a conflict).
+  virtual void noteTensorWrite(const ir::Call&, const Buffer& /*src*/, const Tensor& /*dst*/,
+                               const std::vector<int64_t>& /*srcIndex*/,
+                               const std::vector<int64_t>& /*dstIndex*/, bool /*adds*/) {}
+  /// Lane 1 of a split_aiv function or region, which runs the cube statements too, as a copy
+  /// of lane 0's: on the NPU they run once, on the AIC, so a cube statement that reads and
+  /// writes GM (an atomic store from Acc) must take effect once.
+  virtual bool cubeReplica() const { return false; }
 };
 
 /// What a kernel sees: the call (kwargs canonical, result type), the evaluated positional

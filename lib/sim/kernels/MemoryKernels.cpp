@@ -202,18 +202,17 @@ Value partitionStore(const KernelContext& ctx, const Tile& t, const Buffer& src,
   std::vector<int64_t> dstStride(rank, 1);
   for (size_t k = rank; k-- > 1;) dstStride[k - 1] = dstStride[k] * dims[k];
   bool atomic = ctx.intKwarg("atomic", 0) != 0;
+  // The element pairs (source, tensor) in order; the lane check sees them before the write.
+  std::vector<int64_t> srcIndex, dstIndex;
+  srcIndex.reserve(static_cast<size_t>(count));
+  dstIndex.reserve(static_cast<size_t>(count));
   std::vector<int64_t> si(srcExt.size(), 0), pi(rank, 0);
   for (int64_t n = 0; n < count; ++n) {
     int64_t so = 0, dof = 0;
     for (size_t k = 0; k < si.size(); ++k) so += si[k] * srcStride[k];
     for (size_t k = 0; k < rank; ++k) dof += (offsets[k] + pi[k]) * dstStride[k];
-    double v = src.getF(so);
-    if (atomic) v += dst.buf->getF(dof);
-    if (atomic || src.dtype != dst.buf->dtype)
-      dst.buf->setF(dof, v);
-    else
-      std::memcpy(dst.buf->bytes.data() + dof * dst.buf->elemSize(),
-                  src.bytes.data() + so * src.elemSize(), src.elemSize());
+    srcIndex.push_back(so);
+    dstIndex.push_back(dof);
     for (size_t k = si.size(); k-- > 0;)
       if (++si[k] < srcExt[k])
         break;
@@ -224,6 +223,18 @@ Value partitionStore(const KernelContext& ctx, const Tile& t, const Buffer& src,
         break;
       else
         pi[k] = 0;
+  }
+  if (ctx.core.checksLaneWrites())
+    ctx.core.noteTensorWrite(ctx.call, src, dst, srcIndex, dstIndex, atomic);
+  for (size_t n = 0; n < srcIndex.size(); ++n) {
+    const int64_t so = srcIndex[n], dof = dstIndex[n];
+    double v = src.getF(so);
+    if (atomic) v += dst.buf->getF(dof);
+    if (atomic || src.dtype != dst.buf->dtype)
+      dst.buf->setF(dof, v);
+    else
+      std::memcpy(dst.buf->bytes.data() + dof * dst.buf->elemSize(),
+                  src.bytes.data() + so * src.elemSize(), src.elemSize());
   }
   return dst;
 }
@@ -246,6 +257,10 @@ Value storeKernel(const KernelContext& ctx) {
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
                          ir::dtypeName(dst.buf->dtype)),
              fmt::format("cast the tile first: pl.cast(t, pl.{})", ir::dtypeName(dst.buf->dtype)));
+  // An atomic store from Acc is a cube statement: on lane 1 of split_aiv lanes it is lane 0's
+  // copy, and on the NPU it adds once (on the AIC).
+  if (ctx.intKwarg("atomic", 0) != 0 && t.memory == ir::MemorySpace::Acc && ctx.core.cubeReplica())
+    return dst;
   if (ctx.hasArg(3) || (t.valid.size() < dims.size() && offsets.size() == dims.size()))
     return partitionStore(ctx, t, *src, offsets, dst);
   if (offsets.size() != dims.size() || t.valid.size() != dims.size())
@@ -264,7 +279,35 @@ Value storeKernel(const KernelContext& ctx) {
                "keep offset + valid extent within the tensor: check the offsets and loop bounds "
                "that compute them");
   }
-  ctx.core.noteTensorWrite(ctx.call, t, dst, offsets);
+  if (ctx.core.checksLaneWrites() && !empty) {
+    // The written elements as flat indices (the check is rank-independent).
+    std::vector<int64_t> srcIndex, dstIndex;
+    const size_t rank = dims.size();
+    std::vector<int64_t> ss(rank, 1), ds(rank, 1), idx(rank, 0);
+    for (size_t k = rank; k-- > 1;) {
+      ss[k - 1] = ss[k] * src->shape[k];
+      ds[k - 1] = ds[k] * dims[k];
+    }
+    for (bool more = rank > 0; more;) {
+      int64_t so = 0, dof = 0;
+      for (size_t k = 0; k < rank; ++k) {
+        so += idx[k] * ss[k];
+        dof += (offsets[k] + idx[k]) * ds[k];
+      }
+      srcIndex.push_back(so);
+      dstIndex.push_back(dof);
+      more = false;
+      for (size_t k = rank; k-- > 0;) {
+        if (++idx[k] < t.valid[k]) {
+          more = true;
+          break;
+        }
+        idx[k] = 0;
+      }
+    }
+    ctx.core.noteTensorWrite(ctx.call, *src, dst, srcIndex, dstIndex,
+                             ctx.intKwarg("atomic", 0) != 0);
+  }
   if (ctx.intKwarg("atomic", 0) != 0 && !empty) {
     // atomic=pl.AtomicType.Add: the valid region is added into the tensor's window.
     auto window = std::make_shared<Buffer>(dst.buf->dtype, t.valid);

@@ -78,4 +78,10 @@ ir::StmtPtr addPipeSetup(const ir::StmtPtr& body, Side side, const std::string& 
 /// the sides.
 bool isBoundaryCall(const ir::Call& c);
 
+/// Rejects a cube op that writes (stores into, adds into) a GM tensor the vector side stored
+/// earlier with no vector -> cube boundary in between (GmOrder.cpp): after the split nothing
+/// orders the two.
+void rejectUnorderedVectorToCubeGm(const ir::Function& f, const TensorOrigins& origins,
+                                   DiagnosticEngine& diag);
+
 }  // namespace ptoc::expand

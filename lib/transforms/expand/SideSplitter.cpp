@@ -183,32 +183,34 @@ std::optional<Side> sideOfType(const TypePtr& t) {
   return isCubeMemorySpace(*tt->memory) ? Side::Aic : Side::Aiv;
 }
 
-/// Vector calls of `op` inside a statement whose first argument is a tensor (tile.load /
-/// store): whether one reads `origin`, or (the second form) each one's origin reported.
-class TensorAccessFinder : public IRVisitor {
+/// Vector calls inside a statement that read a GM tensor (an argument whose memory effect
+/// reads: tile.load's source, the destination of an atomic tile.store, which adds into it):
+/// whether one reads `origin`, or (the second form) each one's origin reported.
+class TensorReadFinder : public IRVisitor {
  public:
-  TensorAccessFinder(OpId op, const TensorOrigins& o, const Var* origin)
-      : op_(op), origins_(o), origin_(origin) {}
-  TensorAccessFinder(OpId op, const TensorOrigins& o, std::function<void(const Var*)> each)
-      : op_(op), origins_(o), origin_(nullptr), each_(std::move(each)) {}
+  TensorReadFinder(const TensorOrigins& o, const Var* origin) : origins_(o), origin_(origin) {}
+  TensorReadFinder(const TensorOrigins& o, std::function<void(const Var*)> each)
+      : origins_(o), origin_(nullptr), each_(std::move(each)) {}
   bool found = false;
 
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if (!isOp(c, op_) || c.args.empty() || classifyCallAffinity(c) != CoreAffinity::Vector) return;
-    const auto* v = c.args[0]->as<Var>();
-    if (!v) return;
-    const Var* o = origins_.origin(v).get();
-    if (each_) {
-      if (o) each_(o);
-    } else if (o == origin_) {
-      found = true;
+    if (!c.op || classifyCallAffinity(c) != CoreAffinity::Vector) return;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      if (!readsMemory(argEffect(c, i))) continue;
+      const auto* v = c.args[i]->as<Var>();
+      if (!v || !v->type || !v->type->isa<TensorType>()) continue;
+      const Var* o = origins_.origin(v).get();
+      if (each_) {
+        if (o) each_(o);
+      } else if (o == origin_) {
+        found = true;
+      }
     }
   }
 
  private:
-  OpId op_;
   const TensorOrigins& origins_;
   const Var* origin_;
   std::function<void(const Var*)> each_;
@@ -276,7 +278,7 @@ class Splitter {
   struct ListIndex {
     bool built = false;
     std::unordered_map<const Var*, size_t> cubeStores;
-    std::unordered_map<const Var*, size_t> lastVectorLoad;
+    std::unordered_map<const Var*, size_t> lastVectorRead;
   };
   void buildIndex(const std::vector<StmtPtr>& in, ListIndex& index);
   void gmSyncBefore(const std::vector<StmtPtr>& in, size_t i);
@@ -711,13 +713,13 @@ void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
         if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
   }
   for (size_t j = 0; j < in.size(); ++j) {
-    TensorAccessFinder finder(OpId::Load, origins_,
-                              [&](const Var* origin) { index.lastVectorLoad[origin] = j; });
+    TensorReadFinder finder(origins_, [&](const Var* origin) { index.lastVectorRead[origin] = j; });
     finder.visitStmt(in[j]);
   }
 }
 
-/// A unique cube tile.store of this list whose tensor a later vector tile.load reads.
+/// A unique cube tile.store of this list whose tensor a later vector op reads (a tile.load, an
+/// atomic tile.store adding into it).
 void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& index) {
   const auto* a = in[i]->as<AssignStmt>();
   const Call* c = analysis::leafCall(*in[i]);
@@ -730,15 +732,15 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& 
   if (!index.built) buildIndex(in, index);
   // Unique: no other cube store to this tensor in the list.
   if (index.cubeStores[origin.get()] > 1) return;
-  auto load = index.lastVectorLoad.find(origin.get());
-  if (load == index.lastVectorLoad.end() || load->second <= i) return;
+  auto load = index.lastVectorRead.find(origin.get());
+  if (load == index.lastVectorRead.end() || load->second <= i) return;
   aic_->push_back(push("tile.tpush_to_aiv", tile, 0, std::nullopt, in[i]->span));
   pendingSync_.emplace_back(origin.get(), tile->type);
 }
 
 void Splitter::gmSyncBefore(const std::vector<StmtPtr>& in, size_t i) {
   for (auto it = pendingSync_.begin(); it != pendingSync_.end();) {
-    TensorAccessFinder finder(OpId::Load, origins_, it->first);
+    TensorReadFinder finder(origins_, it->first);
     finder.visitStmt(in[i]);
     if (!finder.found) {
       ++it;

@@ -186,6 +186,7 @@ class StoreRoots : public IRVisitor {
   };
   std::vector<Store> outside;
   std::unordered_set<const Var*> inside;
+  std::vector<Span> atomicOutside;  // vector atomic stores outside the regions
 
  protected:
   const Var* rootOf(const ExprPtr& e) const {
@@ -219,6 +220,10 @@ class StoreRoots : public IRVisitor {
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
     if (!isOp(c, OpId::Store) || c.args.size() < 3) return;
+    // An atomic store (it reads its destination) outside the regions: both lanes add.
+    if (depth_ == 0 && readsMemory(argEffect(c, 2)) &&
+        classifyCallAffinity(c) == CoreAffinity::Vector && atomicOutside.empty())
+      atomicOutside.push_back(span_);
     const Var* r = rootOf(c.args[2]);
     if (!r) return;
     if (depth_ > 0)
@@ -263,6 +268,15 @@ const Stmt* findReadOf(const StmtPtr& body, const Var* v) {
 void checkRegionStoreRaces(const Function& f, DiagnosticEngine& diag) {
   StoreRoots roots;
   roots.visitStmt(f.body);
+  if (!roots.atomicOutside.empty()) {
+    diag.error(roots.atomicOutside.front(),
+               "lower-auto-vector-split: this atomic tile.store (atomic=1) sits outside the "
+               "pl.split_aiv regions; statements outside the regions run on both AIV lanes, so "
+               "each lane would add the tile: twice the sum",
+               "move the store into a region (a NONE region can add from one lane: "
+               "`if aiv_id == 0:`), or store a value the region computed per lane");
+    throw CompileError();
+  }
   for (const auto& st : roots.outside) {
     if (!roots.inside.count(st.root)) continue;
     diag.error(st.span,

@@ -162,38 +162,6 @@ ExprPtr SplitLowerer::halveReinterpret(const Call& c, std::vector<ExprPtr> args,
 /// computed from them alone): each lane stores its half, a tile.slice at the lane's offset,
 /// as the reference does (test_reinterpret_view_of_full_source_is_sliced_per_subblock) — not
 /// the whole tile twice. A singleton split axis, a dynamic extent or a non-Vec tile stay whole.
-ExprPtr SplitLowerer::storeWholeTile(const Call& c, std::vector<ExprPtr> args,
-                                     const WindowArgs& w) {
-  const TileType* t = args.empty() ? nullptr : tileTypeOf(args[0]);
-  const auto& off =
-      w.offsets >= 0 ? listElements(args[static_cast<size_t>(w.offsets)]) : std::vector<ExprPtr>{};
-  if (!t || t->shape.size() != 2 || off.size() < 2 || t->memory != MemorySpace::Vec ||
-      t->shape[dim_] <= 1)
-    return rebuild(c, std::move(args));
-  const size_t axis = dim_ + (off.size() - 2);  // the tensor axis the tile's split axis lands on
-  const int64_t full = t->shape[dim_];
-  const int64_t half = ceilHalf(full);
-  std::vector<ExprPtr> shape{constIndex(t->shape[0]), constIndex(t->shape[1])};
-  shape[dim_] = constIndex(half);
-  std::vector<ExprPtr> at{constIndex(0), constIndex(0)};
-  at[dim_] = mul(opt_.subblockIdx, constIndex(half));
-  std::vector<ExprPtr> sliceArgs{args[0], makeTuple(std::move(shape), c.span),
-                                 makeTuple(std::move(at), c.span)};
-  if (full % 2) {  // lane 1's box overhangs the source: its valid extent is the rest
-    std::vector<ExprPtr> valid = t->validShape();
-    valid[dim_] = laneExtent(valid[dim_], half);
-    sliceArgs.push_back(makeTuple(std::move(valid), c.span));
-  }
-  args[0] = createOpCall(OpRegistry::instance().get(OpId::Slice), std::move(sliceArgs), {}, c.span,
-                         diag_);
-  HalfInfo info{dim_, full, half, half, nullptr};
-  checkStoreStep(off[axis], info, c.span);
-  ExprPtr localized =
-      withElement(args[static_cast<size_t>(w.offsets)], axis, localize(off[axis], half));
-  args[static_cast<size_t>(w.offsets)] = std::move(localized);
-  return rebuild(c, std::move(args));
-}
-
 ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
   const OpId id = opIdOf(c);
   const HalfInfo* in = nullptr;  // first halved tile operand
@@ -280,16 +248,8 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
       }
       return track(made, HalfInfo{dim_, *full, half, half, nullptr});
     }
-    case OpId::Store: {
-      if (!in) return storeWholeTile(c, std::move(args), w);
-      const TileType* t = tileTypeOf(args[0]);
-      const auto& off = listElements(at(w.offsets));
-      if (!t || off.size() < t->shape.size()) return rebuild(c, std::move(args));
-      size_t axis = in->dim + (off.size() - t->shape.size());
-      checkStoreStep(off[axis], *in, c.span);
-      at(w.offsets) = withElement(at(w.offsets), axis, localize(off[axis], in->stride));
-      return rebuild(c, std::move(args));
-    }
+    case OpId::Store:
+      return in ? storeHalf(c, std::move(args), w, *in) : storeWholeTile(c, std::move(args), w);
     case OpId::Slice:
     case OpId::Extract: {
       // tile.slice(tile, shape, offset[, valid]) / tile.extract(tile, row, col, shape): a list

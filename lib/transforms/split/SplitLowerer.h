@@ -109,8 +109,18 @@ class SplitLowerer : public ir::IRMutator {
 
   // Per-op halving (the call's args are already rewritten).
   ir::ExprPtr halveCall(const ir::Call& orig, std::vector<ir::ExprPtr> args);
-  /// A store of a tile both lanes hold whole: each lane stores its half (SplitHalving.cpp).
+  // Stores (SplitStores.cpp).
+  /// A store of a halved tile: the split-axis offset (or the partition) localized.
+  ir::ExprPtr storeHalf(const ir::Call& c, std::vector<ir::ExprPtr> args, const WindowArgs& w,
+                        const HalfInfo& in);
+  /// A store of a tile both lanes hold whole: each lane stores its half; a singleton split
+  /// axis is stored by both lanes (the same values), an atomic one by lane 0 only.
   ir::ExprPtr storeWholeTile(const ir::Call& c, std::vector<ir::ExprPtr> args, const WindowArgs& w);
+  /// The partition operand (`shapes`) of a store of this lane's half: dropped when it is the
+  /// tile's box (false: store it as a plain store), else halved on its outermost non-unit axis
+  /// with the offset localized (true), or rejected when the half is not a box of it.
+  bool localizePartition(const ir::Call& c, std::vector<ir::ExprPtr>& args, const WindowArgs& w,
+                         const HalfInfo& in);
   ir::ExprPtr halveReinterpret(const ir::Call& orig, std::vector<ir::ExprPtr> args,
                                const HalfInfo& in);
   ir::ExprPtr boundaryShard(const ir::Call& move, ir::ExprPtr source);

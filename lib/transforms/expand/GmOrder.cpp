@@ -1,0 +1,94 @@
+// The vector -> cube order through GM (docs/passes/expand-mixed-kernel.md, "GM-mediated
+// syncs"): after the split the AIC and the AIV run concurrently, and only the cube -> vector
+// direction is fenced (a cube store a later vector op reads). A cube op that writes a tensor
+// the vector side wrote earlier in program order — stores into it (the later write must
+// win) or adds into it atomically (it reads the destination: OpDef::argEffect) — has nothing
+// ordering it after the vector store, so the result depends on the cores' timing: rejected,
+// unless a vector -> cube boundary (tile.aic_gather, a move into cube memory) lies between
+// them, whose pipe transfer the cube waits for. A cube *load* of such a tensor is accepted
+// unfenced, as the reference does (its own tests expect it; the documented departure).
+#include <fmt/format.h>
+
+#include <map>
+
+#include "Expand.h"
+#include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ir/Visitor.h"
+#include "ptoc/ops/DiagnosticText.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::expand {
+
+using namespace ir;
+
+namespace {
+
+class GmOrder final : public IRVisitor {
+ public:
+  GmOrder(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if (!c.op) return;
+    if (isOp(c, OpId::AicGather) ||
+        analysis::classifyMoveDirection(c) == analysis::CVDirection::VectorToCube) {
+      pending_.clear();  // the cube waits for this transfer, pushed after the stores
+      return;
+    }
+    const CoreAffinity aff = classifyCallAffinity(c);
+    if (aff != CoreAffinity::Vector && aff != CoreAffinity::Cube) return;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const MemoryEffect e = argEffect(c, i);
+      if (e == MemoryEffect::None) continue;
+      const auto* v = c.args[i]->as<Var>();
+      if (!v || !v->type || !v->type->isa<TensorType>()) continue;
+      VarPtr o = origins_.origin(v);
+      if (!o) continue;
+      if (aff == CoreAffinity::Vector) {
+        if (writesMemory(e)) pending_.emplace(o.get(), c.span);
+        continue;
+      }
+      auto it = pending_.find(o.get());
+      if (it == pending_.end() || !writesMemory(e)) continue;
+      Diagnostic d;
+      d.span = c.span;
+      d.message = fmt::format(
+          "expand-mixed-kernel: this cube {} {} '{}', which the vector side stored earlier; "
+          "after the split the AIC and the AIV run concurrently and nothing orders the cube "
+          "access after the vector store, so the result depends on their timing",
+          c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o->name);
+      d.notes.emplace_back(it->second, fmt::format("the vector store of '{}'", o->name));
+      d.hint =
+          "hand the vector result to the cube with a tile.move into cube memory (a V->C "
+          "boundary, which orders them) instead of through GM, or do the cube access in a "
+          "later kernel";
+      diag_.report(std::move(d));
+      throw CompileError();
+    }
+  }
+  void visitIf(const IfStmt& s) override {
+    visitExpr(s.cond);
+    auto before = pending_;
+    visitStmt(s.thenBody);
+    auto afterThen = pending_;
+    pending_ = before;
+    visitStmt(s.elseBody);
+    for (const auto& kv : afterThen) pending_.insert(kv);
+  }
+
+ private:
+  const TensorOrigins& origins_;
+  DiagnosticEngine& diag_;
+  std::map<const Var*, Span> pending_;  // origin -> a vector store not yet ordered
+};
+
+}  // namespace
+
+void rejectUnorderedVectorToCubeGm(const Function& f, const TensorOrigins& origins,
+                                   DiagnosticEngine& diag) {
+  GmOrder g(origins, diag);
+  g.visitStmt(f.body);
+}
+
+}  // namespace ptoc::expand
