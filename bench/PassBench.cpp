@@ -63,6 +63,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -71,6 +72,10 @@
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/transforms/Pass.h"
 #include "ptoc/transforms/PassManager.h"
+
+// jemalloc's control interface, when the executable runs on jemalloc (weak: sanitizer
+// builds link no jemalloc, and the bench then reports no allocation volume).
+extern "C" int mallctl(const char*, void*, size_t*, void*, size_t) __attribute__((weak));
 
 namespace {
 
@@ -483,6 +488,26 @@ int measureOne(const std::string& what, int n) {
     return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 +
            (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
   };
+  auto sysMs = [] {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_stime.tv_sec * 1e3 + u.ru_stime.tv_usec / 1e3;
+  };
+  // Bytes this thread allocated so far (jemalloc's thread.allocated), or 0.
+  auto allocated = [] {
+    uint64_t v = 0;
+    size_t len = sizeof v;
+    if (mallctl == nullptr || mallctl("thread.allocated", &v, &len, nullptr, 0) != 0) return 0.0;
+    return static_cast<double>(v);
+  };
+  // A field of /proc/self/status in MB (VmRSS: resident now, VmHWM: peak resident).
+  auto statusMb = [](const char* field) {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind(field, 0) == 0) return std::stod(line.substr(std::strlen(field) + 1)) / 1024;
+    return 0.0;
+  };
   auto faults = [] {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
@@ -493,18 +518,35 @@ int measureOne(const std::string& what, int n) {
 #endif
   auto t0 = std::chrono::steady_clock::now();
   double c0 = cpuMs();
+  double s0 = sysMs();
+  double a0 = allocated();
+  if (mallctl != nullptr) mallctl("thread.peak.reset", nullptr, nullptr, nullptr, 0);
+  double rss0 = statusMb("VmRSS");
+  std::ofstream("/proc/self/clear_refs") << "5";  // resets VmHWM to the current RSS
   long f0 = faults();
   ptoc_bench_measured();
   double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   double cpu = cpuMs() - c0;
+  double sys = sysMs() - s0;
+  double mb = (allocated() - a0) / (1 << 20);
+  double peak = statusMb("VmHWM") - rss0;
+  double livePeak = 0;  // jemalloc's thread.peak: the highest allocated - deallocated since reset
+  if (mallctl != nullptr) {
+    uint64_t v = 0;
+    size_t len = sizeof v;
+    if (mallctl("thread.peak.read", &v, &len, nullptr, 0) == 0)
+      livePeak = static_cast<double>(v) / (1 << 20);
+  }
   long pf = faults() - f0;
 #ifdef PTOC_BENCH_HAVE_CALLGRIND
   CALLGRIND_DUMP_STATS_AT(what.c_str());
 #endif
   std::cout << fmt::format(
-      "{} N={} statements={} : wall {:.1f} ms, cpu {:.1f} ms, {} page faults\n", what, n,
-      opaque ? s.opaque.statements : s.incore.statements, ms, cpu, pf);
+      "{} N={} statements={} : wall {:.1f} ms, cpu {:.1f} ms (system {:.1f}), {} page faults, "
+      "{:.1f} MB allocated, peak live +{:.1f} MB, peak resident +{:.1f} MB\n",
+      what, n, opaque ? s.opaque.statements : s.incore.statements, ms, cpu, sys, pf, mb, livePeak,
+      peak);
   return 0;
 }
 
