@@ -494,12 +494,14 @@ int measureOne(const std::string& what, int n) {
     return u.ru_stime.tv_sec * 1e3 + u.ru_stime.tv_usec / 1e3;
   };
   // Bytes this thread allocated so far (jemalloc's thread.allocated), or 0.
-  auto allocated = [] {
+  auto threadStat = [](const char* name) {
     uint64_t v = 0;
     size_t len = sizeof v;
-    if (mallctl == nullptr || mallctl("thread.allocated", &v, &len, nullptr, 0) != 0) return 0.0;
+    if (mallctl == nullptr || mallctl(name, &v, &len, nullptr, 0) != 0) return 0.0;
     return static_cast<double>(v);
   };
+  auto allocated = [&] { return threadStat("thread.allocated"); };
+  auto live = [&] { return allocated() - threadStat("thread.deallocated"); };
   // A field of /proc/self/status in MB (VmRSS: resident now, VmHWM: peak resident).
   auto statusMb = [](const char* field) {
     std::ifstream in("/proc/self/status");
@@ -520,6 +522,7 @@ int measureOne(const std::string& what, int n) {
   double c0 = cpuMs();
   double s0 = sysMs();
   double a0 = allocated();
+  double l0 = live();
   if (mallctl != nullptr) mallctl("thread.peak.reset", nullptr, nullptr, nullptr, 0);
   double rss0 = statusMb("VmRSS");
   std::ofstream("/proc/self/clear_refs") << "5";  // resets VmHWM to the current RSS
@@ -530,6 +533,7 @@ int measureOne(const std::string& what, int n) {
   double cpu = cpuMs() - c0;
   double sys = sysMs() - s0;
   double mb = (allocated() - a0) / (1 << 20);
+  double kept = (live() - l0) / (1 << 20);  // the result (and anything else still held)
   double peak = statusMb("VmHWM") - rss0;
   double livePeak = 0;  // jemalloc's thread.peak: the highest allocated - deallocated since reset
   if (mallctl != nullptr) {
@@ -544,9 +548,9 @@ int measureOne(const std::string& what, int n) {
 #endif
   std::cout << fmt::format(
       "{} N={} statements={} : wall {:.1f} ms, cpu {:.1f} ms (system {:.1f}), {} page faults, "
-      "{:.1f} MB allocated, peak live +{:.1f} MB, peak resident +{:.1f} MB\n",
+      "{:.1f} MB allocated, peak live +{:.1f} MB, result {:.1f} MB, peak resident +{:.1f} MB\n",
       what, n, opaque ? s.opaque.statements : s.incore.statements, ms, cpu, sys, pf, mb, livePeak,
-      peak);
+      kept, peak);
   return 0;
 }
 

@@ -87,9 +87,15 @@ class PtrMap {
   };
   size_t mask() const { return slots_.size() - 1; }
   size_t slot(const Key* k) const {
-    // Fibonacci hashing of the address (heap pointers share their low bits).
-    uint64_t h = reinterpret_cast<uintptr_t>(k) * 0x9E3779B97F4A7C15ull;
-    return static_cast<size_t>(h >> 32) & mask();
+    // Locality-preserving: within a 64 KiB stretch of the heap, keys keep their address
+    // order (one slot per 16 bytes), and each stretch starts at a pseudo-random slot
+    // (Fibonacci hashing of the stretch's number). Nodes are allocated, and walked, in
+    // program order, so the lookups of a walk sweep the table instead of hitting a
+    // random slot each: on tables larger than the cache a lookup then costs a
+    // sequential access, not a miss (bench/README.md, "Session 11").
+    uintptr_t a = reinterpret_cast<uintptr_t>(k) >> 4;
+    uint64_t base = (a >> 12) * 0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(a + (base >> 32)) & mask();
   }
   // Small first: a table per loop / branch / region is common, and glibc's malloc
   // consolidates its fast bins at every request of 1 KiB or more (a 64-slot table),
