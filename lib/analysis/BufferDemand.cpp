@@ -43,7 +43,7 @@ class DemandScan : public IRVisitor {
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    const std::string& n = c.callee;
+    std::string_view n = c.callee;
     if (!d.init && (n == "system.aic_initialize_pipe" || n == "system.aiv_initialize_pipe"))
       d.init = &c;
     const bool pop = n == "tile.tpop_from_aic" || n == "tile.tpop_from_aiv";

@@ -69,7 +69,7 @@ std::vector<std::string> callees(const Function& g) {
     if (s->kind == StmtKind::Eval) e = static_cast<const EvalStmt&>(*s).expr.get();
     if (s->kind == StmtKind::Assign) e = static_cast<const AssignStmt&>(*s).value.get();
     if (e)
-      if (const auto* c = e->as<Call>(); c && c->isFunctionCall()) out.push_back(c->callee);
+      if (const auto* c = e->as<Call>(); c && c->isFunctionCall()) out.emplace_back(c->callee);
   };
   walk(g.body);
   return out;
@@ -181,7 +181,7 @@ Value FunctionEmitter::emitFunctionCall(const Call& c, Span at) {
       types.push_back(scalarType(s->dtype));
     }
   }
-  if (module.gmSlotFunctions.count(c.callee)) {
+  if (module.gmSlotFunctions.count(std::string(c.callee))) {
     args.push_back(gmSlotBuffer);
     types.push_back("!pto.ptr<f32>");
   }

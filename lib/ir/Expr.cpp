@@ -1,6 +1,27 @@
 #include "ptoc/ir/Expr.h"
 
+#include <array>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+
 namespace ptoc::ir {
+
+std::string_view internCalleeName(std::string_view name) {
+  // A per-thread direct-mapped cache in front of the process-wide pool, so the common
+  // case (an op name this thread saw recently) takes no lock.
+  constexpr size_t kSlots = 512;
+  thread_local std::array<std::string_view, kSlots> recent{};
+  std::string_view& slot = recent[std::hash<std::string_view>{}(name) % kSlots];
+  if (slot == name && !slot.empty()) return slot;
+  static std::mutex lock;
+  // Never destroyed: Calls in static objects may outlive any destruction order.
+  static auto* pool = new std::unordered_set<std::string>();  // node-based: stable text
+  std::lock_guard<std::mutex> guard(lock);
+  slot = *pool->emplace(name).first;
+  return slot;
+}
 
 std::string_view exprKindName(ExprKind k) {
   switch (k) {

@@ -63,7 +63,7 @@ struct IRMutator::FieldRewriter {
   const T& operator()(const field::Value<T>& d) const {
     return d.value;
   }
-  const std::string& operator()(const field::Callee& d) const { return d.value; }
+  std::string_view operator()(const field::Callee& d) const { return d.value; }
   ExprPtr operator()(const field::Use<ExprPtr>& d) const {
     ExprPtr r = m.mutateExpr(d.value);
     changed = changed || r != d.value;

@@ -19,7 +19,7 @@ using namespace structural;
 
 constexpr std::string_view kDirectionNames[] = {"In", "Out", "InOut"};
 
-bool isOpCall(const std::string& callee) { return callee.find('.') != std::string::npos; }
+bool isOpCall(std::string_view callee) { return callee.find('.') != std::string_view::npos; }
 
 std::string typeText(const TypePtr& t) { return t ? typeToString(*t) : std::string("<none>"); }
 
@@ -112,7 +112,7 @@ class EqualChecker {
       return failf("{} differs: {} vs {}", label, show(a), show(b));
     }
   }
-  bool callee(const std::string& a, const std::string& b) {
+  bool callee(std::string_view a, std::string_view b) {
     if (a == b) return true;
     if (isOpCall(a) && isOpCall(b)) return failf("op differs: {} vs {}", a, b);
     return failf("callee differs: {} vs {}", a, b);

@@ -125,6 +125,23 @@ std::shared_ptr<const TileType> TileType::get(std::vector<int64_t> shape, DType 
   return slot;
 }
 
+TypePtr TupleType::get(std::vector<TypePtr> types) {
+  // The offset and shape lists of loads and stores give the same tuple-of-Index type
+  // statement after statement: a small per-thread cache of recent ones hands out one node
+  // (scalar types are interned, so comparing the element pointers compares the types).
+  bool scalars = !types.empty() && types.size() <= 4;
+  for (const auto& t : types) scalars = scalars && t && t->kind == TypeKind::Scalar;
+  if (!scalars) return std::make_shared<TupleType>(std::move(types));
+  uint64_t h = types.size();
+  for (const auto& t : types) h = (h ^ reinterpret_cast<uintptr_t>(t.get())) * 0x100000001b3ull;
+  constexpr size_t kSlots = 32;
+  thread_local std::array<std::shared_ptr<const TupleType>, kSlots> recent;
+  std::shared_ptr<const TupleType>& slot = recent[(h ^ (h >> 29)) % kSlots];
+  if (slot && slot->types == types) return slot;
+  slot = std::make_shared<TupleType>(std::move(types));
+  return slot;
+}
+
 TileView TileType::effectiveView() const { return view ? *view : implicitTileView(memory, shape); }
 
 std::vector<ExprPtr> TileType::validShape() const {

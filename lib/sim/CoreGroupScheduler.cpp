@@ -147,7 +147,7 @@ std::exception_ptr TaskScheduler::deadlockError() const {
       continue;
     }
     if (t.state != State::Blocked) continue;
-    std::string op = t.site.call ? t.site.call->callee : std::string("an op");
+    std::string op = t.site.call ? std::string(t.site.call->callee) : std::string("an op");
     Span span = t.site.call ? t.site.call->span : Span{};
     if (!first.valid() && firstName.empty()) {
       first = span;

@@ -28,7 +28,7 @@ class CalleeCollector : public ir::IRVisitor {
 
  protected:
   void visitCall(const ir::Call& c) override {
-    if (c.isFunctionCall()) callees.insert(c.callee);
+    if (c.isFunctionCall()) callees.emplace(c.callee);
     IRVisitor::visitCall(c);
   }
 };

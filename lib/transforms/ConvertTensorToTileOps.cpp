@@ -373,7 +373,7 @@ class Converter final : public IRMutator, public TileConversionContext {
   ExprPtr updateCallSite(const std::shared_ptr<const Call>& e, std::vector<ExprPtr> args,
                          bool changed) {
     const Call& c = *e;
-    auto it = addedOuts_->find(c.callee);
+    auto it = addedOuts_->find(std::string(c.callee));
     if (it == addedOuts_->end()) {
       if (!changed) return e;
       return std::make_shared<Call>(c.callee, nullptr, std::move(args), c.kwargs, c.type, c.span);

@@ -54,7 +54,7 @@ class CallScan : public IRVisitor {
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if (c.isFunctionCall()) callees.insert(c.callee);
+    if (c.isFunctionCall()) callees.emplace(c.callee);
     if (!dim_ || transpose || !isOp(c, OpId::Transpose) || c.args.size() < 3) return;
     const size_t dim = *dim_;
     const TileType* t = tileTypeOf(c.args[0]);
@@ -383,7 +383,7 @@ class ExpandMixedKernelPass final : public Pass {
     bool changed = false;
     for (const auto& s : flattenStmts(g.body)) {
       const Call* c = analysis::leafCall(*s);
-      auto it = c && c->isFunctionCall() ? into.find(c->callee) : into.end();
+      auto it = c && c->isFunctionCall() ? into.find(std::string(c->callee)) : into.end();
       if (it == into.end()) {
         body.push_back(s);
         continue;

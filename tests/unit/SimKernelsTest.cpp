@@ -357,11 +357,11 @@ struct FakeServices : CoreServices {
     log.push_back(fmt::format("{} {}", c.callee, toAic));
   }
   Scalar reserveBuffer(const Call& c) override {
-    log.push_back(c.callee);
+    log.emplace_back(c.callee);
     return Scalar::ofInt(DType::Int32, 7);
   }
   Scalar importPeerBuffer(const Call& c) override {
-    log.push_back(c.callee);
+    log.emplace_back(c.callee);
     return Scalar::ofInt(DType::Int32, 8);
   }
   void initializePipe(const Call& c, bool onAic, const std::vector<Value>& args) override {

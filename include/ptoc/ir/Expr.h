@@ -31,11 +31,14 @@ std::string_view exprKindName(ExprKind k);
 
 class Expr {
  public:
-  Expr(ExprKind k, TypePtr t, Span s) : kind(k), type(std::move(t)), span(s) {}
+  Expr(ExprKind k, TypePtr t, Span s) : type(std::move(t)), span(s), kind(k) {}
   virtual ~Expr() = default;
-  const ExprKind kind;
+  // `kind` last: it fills the tail padding after `span`, so every node is 8 bytes
+  // smaller than with the kind first (ConstInt and MakeTuple then fit a smaller
+  // allocation size class; bench/README.md, "Session 11").
   const TypePtr type;
   const Span span;
+  const ExprKind kind;
 
   template <typename T>
   const T* as() const {
@@ -190,19 +193,25 @@ class SelectExpr final : public Expr {
   }
 };
 
+/// `name` interned for the process: the same text always gives the same view, which
+/// stays valid until exit. Callee names are few (the ops and the functions of the
+/// programs compiled), so the pool stays small; a Call then copies no string.
+std::string_view internCalleeName(std::string_view name);
+
 /// A call of a registered op (`op` set, `callee` = "tile.add") or of a function of
-/// the program (`op` null, `callee` = the function's name).
+/// the program (`op` null, `callee` = the function's name). `callee` views the
+/// interned text (internCalleeName).
 class Call final : public Expr {
  public:
   static bool classof(ExprKind k) { return k == ExprKind::Call; }
-  Call(std::string c, const OpDef* o, std::vector<ExprPtr> a, AttrList kw, TypePtr t, Span s)
+  Call(std::string_view c, const OpDef* o, std::vector<ExprPtr> a, AttrList kw, TypePtr t, Span s)
       : Expr(ExprKind::Call, std::move(t), s),
-        callee(std::move(c)),
+        callee(internCalleeName(c)),
         op(o),
         args(std::move(a)),
         kwargs(std::move(kw)) {}
   bool isFunctionCall() const { return op == nullptr; }
-  const std::string callee;
+  const std::string_view callee;
   const OpDef* const op;
   const std::vector<ExprPtr> args;
   const AttrList kwargs;
@@ -210,7 +219,7 @@ class Call final : public Expr {
     return std::tuple{field::Callee{callee}, field::Uses{args, "argument"},
                       field::Value{kwargs, "kwarg"}};
   }
-  static ExprPtr rebuild(const Call& o, TypePtr t, const std::string& callee,
+  static ExprPtr rebuild(const Call& o, TypePtr t, std::string_view callee,
                          std::vector<ExprPtr> args, const AttrList& kwargs) {
     return std::make_shared<Call>(callee, o.op, std::move(args), kwargs, std::move(t), o.span);
   }

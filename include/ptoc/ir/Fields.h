@@ -93,7 +93,7 @@ template <class P>
 Stmts(const std::vector<P>&) -> Stmts<P>;
 
 struct Callee {
-  const std::string& value;
+  std::string_view value;
 };
 
 /// Calls `f(descriptor)` for each field of `node`, in walk order.

@@ -193,9 +193,9 @@ class TupleType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Tuple;
   explicit TupleType(std::vector<TypePtr> t) : Type(kKind), types(std::move(t)) {}
-  static TypePtr get(std::vector<TypePtr> types) {
-    return std::make_shared<TupleType>(std::move(types));
-  }
+  /// A tuple of up to 4 scalars (the offsets and shapes of loads and stores) may be a
+  /// node shared with earlier calls, as TileType::get does.
+  static TypePtr get(std::vector<TypePtr> types);
   const std::vector<TypePtr> types;
 };
 

@@ -40,7 +40,7 @@ class WaiterCalls : public IRVisitor {
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
     if (c.isFunctionCall()) {
-      if (waiters_.count(c.callee)) calls.emplace_back(c.callee, &c);
+      if (waiters_.count(std::string(c.callee))) calls.emplace_back(std::string(c.callee), &c);
     } else if (c.callee == "system.submit") {
       if (const auto* k = getAttr<std::string>(c.kwargs, "kernel"); k && waiters_.count(*k))
         calls.emplace_back(*k, &c);

@@ -42,7 +42,7 @@ class FunctionCalls : public IRVisitor {
  protected:
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    if (c.isFunctionCall()) calls.push_back({&c, c.callee, c.args});
+    if (c.isFunctionCall()) calls.push_back({&c, std::string(c.callee), c.args});
     if (c.callee != "system.submit" || c.args.empty()) return;
     const auto* k = getAttr<std::string>(c.kwargs, "kernel");
     const auto* t = c.args[0]->as<MakeTuple>();

@@ -307,8 +307,8 @@ void validateExplicitBoundaryRegion(const SplitAivScopeStmt& region, DiagnosticE
   for (size_t k = 0; k < checker.offenders.size(); ++k) {
     const Call* c = checker.offenders[k].call;
     if (names.find(c->callee) == std::string::npos)
-      names += (names.empty() ? "" : ", ") + c->callee;
-    if (k > 0) d.notes.emplace_back(checker.offenders[k].span, c->callee + " is full width too");
+      names += (names.empty() ? "" : ", ") + std::string(c->callee);
+    if (k > 0) d.notes.emplace_back(checker.offenders[k].span, std::string(c->callee) + " is full width too");
   }
   d.message = fmt::format(
       "lower-auto-vector-split: this pl.split_aiv region ({}) mixes explicit tile.aiv_shard / "

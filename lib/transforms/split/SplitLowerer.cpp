@@ -29,7 +29,7 @@ const HalfInfo* SplitLowerer::infoOf(const ExprPtr& e) const {
 }
 
 ExprPtr SplitLowerer::track(ExprPtr e, HalfInfo info) {
-  halved_[e.get()] = info;
+  halved_.set(e.get(), info);
   return e;
 }
 
@@ -183,7 +183,7 @@ VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
   remap(oldVar, nv);
   if (const HalfInfo* info = infoOf(value)) {
     HalfInfo copy = *info;  // the table may grow: copy before inserting
-    halved_[nv.get()] = std::move(copy);
+    halved_.set(nv.get(), std::move(copy));
   }
   return nv;
 }
@@ -246,7 +246,7 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
     remap(ia, nia);
     if (const HalfInfo* info = infoOf(init)) {
       HalfInfo copy = *info;  // the table may grow: copy before inserting
-      halved_[nia.get()] = std::move(copy);
+      halved_.set(nia.get(), std::move(copy));
     }
     out.push_back(nia);
   }
@@ -292,7 +292,7 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
       // A per-lane carry fed back a value held whole by both lanes: yield its lane window.
       HalfInfo copy = *wantInfo[k];
       values[k] = sliceToLane(values[k], copy, y->span);
-      halved_[values[k].get()] = copy;
+      halved_.set(values[k].get(), copy);
       changed = true;
       if (sameType(want[k], values[k]->type)) continue;
     }
@@ -324,7 +324,7 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
                                      moved->type, y->span);
     if (const HalfInfo* info = infoOf(values[k])) {
       HalfInfo copy = *info;
-      halved_[tmp.get()] = std::move(copy);
+      halved_.set(tmp.get(), std::move(copy));
     }
     stmts.push_back(std::make_shared<AssignStmt>(tmp, moved, y->span));
     values[k] = tmp;
@@ -378,7 +378,7 @@ bool SplitLowerer::sliceWholeInits(std::vector<IterArgPtr>& ias, const StmtPtr& 
     ExprPtr init = sliceToLane(ias[i]->init, copy, ias[i]->span);
     auto nia = std::make_shared<IterArg>(ias[i]->name, init->type, init, ias[i]->span);
     remap(original[i], nia);
-    halved_[nia.get()] = copy;
+    halved_.set(nia.get(), copy);
     ias[i] = nia;
     any = true;
   }
@@ -486,7 +486,7 @@ StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other
     const auto* named = values[k]->as<Var>();
     auto tmp = std::make_shared<Var>((named ? named->name : std::string("merge")) + "_lane",
                                      sliced->type, y->span);
-    halved_[tmp.get()] = copy;
+    halved_.set(tmp.get(), copy);
     stmts.push_back(std::make_shared<AssignStmt>(tmp, sliced, y->span));
     values[k] = tmp;
     changed = true;

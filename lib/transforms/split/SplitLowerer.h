@@ -17,6 +17,7 @@
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/support/Diagnostics.h"
 #include "ptoc/support/PtrTable.h"
+#include "HalfInfoTable.h"
 
 namespace ptoc::split {
 
@@ -151,7 +152,7 @@ class SplitLowerer : public ir::IRMutator {
   SplitOptions opt_;
   DiagnosticEngine& diag_;
   size_t dim_;
-  PtrDenseMap<ir::Expr, HalfInfo> halved_;  // halved values (new Var / Call node → info)
+  HalfInfoTable halved_;                    // halved values (new Var / Call node → info)
   Span stmtSpan_;                           // span of the statement being lowered (for diagnostics)
   // The assignment being lowered: its value call, its variable, and the statement list that
   // receives statements emitted before it.

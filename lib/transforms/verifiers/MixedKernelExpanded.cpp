@@ -53,7 +53,7 @@ class PipeOpScan : public IRVisitor {
   }
   void visitCall(const Call& c) override {
     IRVisitor::visitCall(c);
-    const std::string& n = c.callee;
+    std::string_view n = c.callee;
     if (n.rfind("tile.tpush_", 0) == 0 || n.rfind("tile.tpop_", 0) == 0 ||
         n.rfind("system.tfree_", 0) == 0) {
       pipeOps.push_back(&c);
@@ -77,7 +77,7 @@ class PipeOpScan : public IRVisitor {
   }
 };
 
-bool aicOp(const std::string& n) {
+bool aicOp(std::string_view n) {
   return n == "tile.tpush_to_aiv" || n == "tile.tpop_from_aiv" || n == "system.tfree_to_aiv";
 }
 
