@@ -204,12 +204,19 @@ std::string_view internCalleeName(std::string_view name);
 class Call final : public Expr {
  public:
   static bool classof(ExprKind k) { return k == ExprKind::Call; }
-  Call(std::string_view c, const OpDef* o, std::vector<ExprPtr> a, AttrList kw, TypePtr t, Span s)
+  /// Text that lives as long as the process: an OpDef's name, or another Call's callee.
+  /// Passing it skips the interning (a hash of the name per call built).
+  struct StableName {
+    std::string_view text;
+  };
+  Call(StableName c, const OpDef* o, std::vector<ExprPtr> a, AttrList kw, TypePtr t, Span s)
       : Expr(ExprKind::Call, std::move(t), s),
-        callee(internCalleeName(c)),
+        callee(c.text),
         op(o),
         args(std::move(a)),
         kwargs(std::move(kw)) {}
+  Call(std::string_view c, const OpDef* o, std::vector<ExprPtr> a, AttrList kw, TypePtr t, Span s)
+      : Call(StableName{internCalleeName(c)}, o, std::move(a), std::move(kw), std::move(t), s) {}
   bool isFunctionCall() const { return op == nullptr; }
   const std::string_view callee;
   const OpDef* const op;
@@ -219,9 +226,11 @@ class Call final : public Expr {
     return std::tuple{field::Callee{callee}, field::Uses{args, "argument"},
                       field::Value{kwargs, "kwarg"}};
   }
+  /// `callee` is the field's own value (the walkers rewrite no callee), so it is stable.
   static ExprPtr rebuild(const Call& o, TypePtr t, std::string_view callee,
                          std::vector<ExprPtr> args, const AttrList& kwargs) {
-    return std::make_shared<Call>(callee, o.op, std::move(args), kwargs, std::move(t), o.span);
+    return std::make_shared<Call>(StableName{callee}, o.op, std::move(args), kwargs, std::move(t),
+                                  o.span);
   }
 };
 using CallPtr = std::shared_ptr<const Call>;

@@ -164,7 +164,7 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
             fmt::format("lower-auto-vector-split: cube op {} would consume the halved tile '{}' "
                         "(CheckNoCubeTileHalved)",
                         e->callee, displayName(a)));
-    return changed ? std::make_shared<Call>(e->callee, e->op, std::move(args), e->kwargs, e->type,
+    return changed ? std::make_shared<Call>(Call::StableName{e->callee}, e->op, std::move(args), e->kwargs, e->type,
                                             e->span)
                    : e;
   }
