@@ -183,13 +183,15 @@ std::optional<Side> sideOfType(const TypePtr& t) {
   return isCubeMemorySpace(*tt->memory) ? Side::Aic : Side::Aiv;
 }
 
-/// Vector calls inside a statement that read a GM tensor (an argument whose memory effect
-/// reads: tile.load's source, the destination of an atomic tile.store, which adds into it):
-/// whether one reads `origin`, or (the second form) each one's origin reported.
-class TensorReadFinder : public IRVisitor {
+/// Vector calls inside a statement that access a GM tensor (an argument with a memory
+/// effect: tile.load's source, a tile.store's destination, which an atomic store also reads):
+/// whether one accesses `origin`, or (the second form) each one's origin reported. A write
+/// counts as well as a read: a vector store after a cube store to the same tensor must land
+/// after it, and without a fence the cores' timing decides which write stays.
+class TensorAccessFinder : public IRVisitor {
  public:
-  TensorReadFinder(const TensorOrigins& o, const Var* origin) : origins_(o), origin_(origin) {}
-  TensorReadFinder(const TensorOrigins& o, std::function<void(const Var*)> each)
+  TensorAccessFinder(const TensorOrigins& o, const Var* origin) : origins_(o), origin_(origin) {}
+  TensorAccessFinder(const TensorOrigins& o, std::function<void(const Var*)> each)
       : origins_(o), origin_(nullptr), each_(std::move(each)) {}
   bool found = false;
 
@@ -198,7 +200,7 @@ class TensorReadFinder : public IRVisitor {
     IRVisitor::visitCall(c);
     if (!c.op || classifyCallAffinity(c) != CoreAffinity::Vector) return;
     for (size_t i = 0; i < c.args.size(); ++i) {
-      if (!readsMemory(argEffect(c, i))) continue;
+      if (argEffect(c, i) == MemoryEffect::None) continue;
       const auto* v = c.args[i]->as<Var>();
       if (!v || !v->type || !v->type->isa<TensorType>()) continue;
       const Var* o = origins_.origin(v).get();
@@ -278,7 +280,7 @@ class Splitter {
   struct ListIndex {
     bool built = false;
     std::unordered_map<const Var*, size_t> cubeStores;
-    std::unordered_map<const Var*, size_t> lastVectorRead;
+    std::unordered_map<const Var*, size_t> lastVectorAccess;
   };
   void buildIndex(const std::vector<StmtPtr>& in, ListIndex& index);
   void gmSyncBefore(const std::vector<StmtPtr>& in, size_t i);
@@ -713,13 +715,13 @@ void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
         if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
   }
   for (size_t j = 0; j < in.size(); ++j) {
-    TensorReadFinder finder(origins_, [&](const Var* origin) { index.lastVectorRead[origin] = j; });
+    TensorAccessFinder finder(origins_, [&](const Var* origin) { index.lastVectorAccess[origin] = j; });
     finder.visitStmt(in[j]);
   }
 }
 
-/// A unique cube tile.store of this list whose tensor a later vector op reads (a tile.load, an
-/// atomic tile.store adding into it).
+/// A unique cube tile.store of this list whose tensor a later vector op reads or writes (a
+/// tile.load, a tile.store, an atomic tile.store adding into it).
 void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& index) {
   const auto* a = in[i]->as<AssignStmt>();
   const Call* c = analysis::leafCall(*in[i]);
@@ -732,15 +734,15 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& 
   if (!index.built) buildIndex(in, index);
   // Unique: no other cube store to this tensor in the list.
   if (index.cubeStores[origin.get()] > 1) return;
-  auto load = index.lastVectorRead.find(origin.get());
-  if (load == index.lastVectorRead.end() || load->second <= i) return;
+  auto load = index.lastVectorAccess.find(origin.get());
+  if (load == index.lastVectorAccess.end() || load->second <= i) return;
   aic_->push_back(push("tile.tpush_to_aiv", tile, 0, std::nullopt, in[i]->span));
   pendingSync_.emplace_back(origin.get(), tile->type);
 }
 
 void Splitter::gmSyncBefore(const std::vector<StmtPtr>& in, size_t i) {
   for (auto it = pendingSync_.begin(); it != pendingSync_.end();) {
-    TensorReadFinder finder(origins_, it->first);
+    TensorAccessFinder finder(origins_, it->first);
     finder.visitStmt(in[i]);
     if (!finder.found) {
       ++it;
