@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 
 #include "Expand.h"
 #include "ptoc/analysis/CoreAffinity.h"
@@ -47,17 +48,24 @@ class GmOrder final : public IRVisitor {
       if (!o) continue;
       if (aff == CoreAffinity::Vector) {
         if (writesMemory(e)) pending_.emplace(o.get(), c.span);
+        if (readsMemory(e)) vectorReads_.insert(o.get());
         continue;
       }
       auto it = pending_.find(o.get());
       if (it == pending_.end() || !writesMemory(e)) continue;
+      // Across the back edge (second walk of a loop body) the pairing matters only when the
+      // vector side reads the tensor in the loop: the last value is the last vector store's
+      // either way (a later cube store of the same iteration is fenced before it).
+      if (backEdge_ && !loopVectorReads_.count(o.get())) continue;
       Diagnostic d;
       d.span = c.span;
       d.message = fmt::format(
-          "expand-mixed-kernel: this cube {} {} '{}', which the vector side stored earlier; "
+          "expand-mixed-kernel: this cube {} {} '{}', which the vector side stored {}; "
           "after the split the AIC and the AIV run concurrently and nothing orders the cube "
           "access after the vector store, so the result depends on their timing",
-          c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o->name);
+          c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o->name,
+          backEdge_ ? "in the previous iteration (the vector side reads it in the loop)"
+                    : "earlier");
       d.notes.emplace_back(it->second, fmt::format("the vector store of '{}'", o->name));
       d.hint =
           "hand the vector result to the cube with a tile.move into cube memory (a V->C "
@@ -66,6 +74,22 @@ class GmOrder final : public IRVisitor {
       diag_.report(std::move(d));
       throw CompileError();
     }
+  }
+  // A loop body runs again after itself: walk it a second time with the vector stores still
+  // unordered at its end (the back edge), unless the loop runs at most once.
+  void visitFor(const ForStmt& s) override {
+    LoopScope scope(*this);
+    IRVisitor::visitFor(s);
+    const auto* a = s.start->as<ConstInt>();
+    const auto* b = s.stop->as<ConstInt>();
+    const auto* st = s.step->as<ConstInt>();
+    if (a && b && st && st->value > 0 && b->value - a->value <= st->value) return;
+    walkBackEdge(s.body);
+  }
+  void visitWhile(const WhileStmt& s) override {
+    LoopScope scope(*this);
+    IRVisitor::visitWhile(s);
+    walkBackEdge(s.body);
   }
   void visitIf(const IfStmt& s) override {
     visitExpr(s.cond);
@@ -78,9 +102,32 @@ class GmOrder final : public IRVisitor {
   }
 
  private:
+  /// Collects the vector reads of one loop (nested loops add theirs to the outer one's).
+  struct LoopScope {
+    GmOrder& g;
+    std::set<const Var*> saved;
+    explicit LoopScope(GmOrder& o) : g(o), saved(std::move(o.vectorReads_)) {
+      g.vectorReads_.clear();
+    }
+    ~LoopScope() { g.vectorReads_.insert(saved.begin(), saved.end()); }
+  };
+  void walkBackEdge(const StmtPtr& body) {
+    if (pending_.empty()) return;
+    bool wasBackEdge = backEdge_;
+    std::set<const Var*> outer = std::move(loopVectorReads_);
+    loopVectorReads_ = vectorReads_;
+    backEdge_ = true;
+    visitStmt(body);
+    backEdge_ = wasBackEdge;
+    loopVectorReads_ = std::move(outer);
+  }
+
   const TensorOrigins& origins_;
   DiagnosticEngine& diag_;
   std::map<const Var*, Span> pending_;  // origin -> a vector store not yet ordered
+  std::set<const Var*> vectorReads_;    // origins the vector side reads in the current loop
+  std::set<const Var*> loopVectorReads_;  // those of the loop whose back edge is walked
+  bool backEdge_ = false;
 };
 
 }  // namespace
