@@ -45,6 +45,43 @@ TEST(PtrTable, MatchesUnorderedMapUnderRandomOps) {
   }
 }
 
+// The slot function keeps address order within 64 KiB stretches of the heap: keys laid out
+// like nodes in slabs (fixed strides, several streams, spread over far more address space
+// than the table has slots, so stretches overlap in the table) must all stay reachable
+// through inserts, erases and growth. Keys are never dereferenced.
+TEST(PtrTable, StridedKeysAcrossManyStretches) {
+  ptoc::PtrMap<int, uint32_t> map;
+  std::unordered_map<const int*, uint32_t> ref;
+  const uintptr_t base = uintptr_t{1} << 32;
+  auto key = [&](uintptr_t offset) { return reinterpret_cast<const int*>(base + offset); };
+  uint32_t n = 0;
+  for (uintptr_t i = 0; i < 60000; ++i) {  // three streams: 96-, 48- and 160-byte slots
+    for (uintptr_t off : {i * 96, (uintptr_t{64} << 20) + i * 48, (uintptr_t{200} << 20) + i * 160}) {
+      map.emplace(key(off), n);
+      ref.emplace(key(off), n);
+      ++n;
+    }
+  }
+  ASSERT_EQ(map.size(), ref.size());
+  uint32_t erased = 0;
+  for (const auto& [k, v] : ref)
+    if (v % 3 == 1) {
+      map.erase(k);
+      ++erased;
+    }
+  EXPECT_EQ(map.size(), ref.size() - erased);
+  for (const auto& [k, v] : ref) {
+    const uint32_t* got = map.find(k);
+    if (v % 3 == 1) {
+      EXPECT_EQ(got, nullptr);
+    } else {
+      ASSERT_NE(got, nullptr);
+      EXPECT_EQ(*got, v);
+    }
+  }
+  EXPECT_EQ(map.find(key(7)), nullptr);  // an address between keys
+}
+
 TEST(PtrTable, SetInsertEraseContains) {
   int a = 0, b = 0;
   ptoc::PtrSet<int> set;
