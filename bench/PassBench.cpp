@@ -45,7 +45,11 @@
 //    WHAT is a pipeline pass name (`lower-auto-vector-split` runs on the InCore form,
 //    the others on the Opaque form after the passes before them), `pipeline`
 //    (PassManager), `pipeline-verify-each`, `compile` / `compile-verify-each` (the
-//    whole `ptoc compile` pipeline), or `verify:<Property>:in|out`.
+//    whole `ptoc compile` pipeline), or `verify:<Property>:in|out`; `warm:WHAT` runs WHAT
+//    once untimed first and releases its result. Each line gives wall and CPU time (and
+//    the system part: page faults on this machine's fresh memory, bench/README.md
+//    "Session 11"), page faults, and from jemalloc the bytes allocated, the peak of live
+//    bytes, the bytes still held after it (the result), and the peak resident growth.
 // Figures before / after the issue-8 speed work, and what changed: bench/README.md.
 // Allocator effects as in FrontendBench.cpp: the largest sizes run one cold
 // iteration; to keep freed memory in the process use
