@@ -77,11 +77,11 @@ const char* roleName(CoreRole r) { return r == CoreRole::AIC ? "AIC" : "AIV"; }
 
 }  // namespace
 
-CoreGroup::CoreGroup(std::string name, GroupKind kind, int aivLanes)
+CoreGroup::CoreGroup(std::string name, GroupKind kind, int aivLanes, Schedule schedule)
     : name_(std::move(name)),
       kind_(kind),
       aivLanes_(aivLanes),
-      scheduler_(name_),
+      scheduler_(name_, schedule == Schedule::AivFirst),
       timeline_(timing::activeTimeline()),
       timingSeg_(timing::beginGroupSegment(name_)) {}
 

@@ -16,6 +16,7 @@
 #include "CoreGroupScheduler.h"
 #include "ptoc/ir/Function.h"
 #include "ptoc/sim/OpSemantics.h"
+#include "ptoc/sim/Interpreter.h"
 #include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim {
@@ -41,7 +42,7 @@ struct TaskInfo {
 class CoreGroup {
  public:
   /// `aivLanes` = 1 or 2: how many AIV lanes consume / produce each pipe transfer.
-  CoreGroup(std::string name, GroupKind kind, int aivLanes);
+  CoreGroup(std::string name, GroupKind kind, int aivLanes, Schedule schedule = Schedule::AicFirst);
   ~CoreGroup();
   CoreGroup(const CoreGroup&) = delete;
   CoreGroup& operator=(const CoreGroup&) = delete;

@@ -45,8 +45,8 @@ void TaskScheduler::run() {
   }
   {
     std::unique_lock<std::mutex> lock(mu_);
-    current_ = 0;
-    tasks_[0].state = State::Running;
+    current_ = backwards_ ? static_cast<int>(tasks_.size()) - 1 : 0;
+    tasks_[current_].state = State::Running;
     cv_.notify_all();
     cv_.wait(lock, [&] { return done_ == tasks_.size(); });
   }
@@ -88,7 +88,7 @@ void TaskScheduler::threadMain(int i) {
 int TaskScheduler::pickNext(int from) const {
   const int n = static_cast<int>(tasks_.size());
   for (int k = 1; k <= n; ++k) {
-    int j = (from + k) % n;
+    int j = ((backwards_ ? from - k : from + k) % n + n) % n;
     const Task& t = tasks_[j];
     if (t.state == State::Waiting) return j;
     if (t.state == State::Blocked && (*t.ready)()) return j;

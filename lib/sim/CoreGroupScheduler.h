@@ -36,14 +36,17 @@ struct WaitSite {
 class TaskScheduler {
  public:
   using Body = std::function<void()>;
-  explicit TaskScheduler(std::string groupName) : groupName_(std::move(groupName)) {}
+  /// `backwards`: start with the last task and pass the baton to the previous live one
+  /// (Schedule::AivFirst); otherwise task 0 first and forwards.
+  explicit TaskScheduler(std::string groupName, bool backwards = false)
+      : groupName_(std::move(groupName)), backwards_(backwards) {}
   TaskScheduler(const TaskScheduler&) = delete;
   TaskScheduler& operator=(const TaskScheduler&) = delete;
   ~TaskScheduler();
 
   /// Adds a task (before run). `name` is how reports call it: "qk_aiv (AIV lane 1)".
   int addTask(std::string name, Body body);
-  /// Runs every task to its end, starting with task 0; rethrows the first error of a
+  /// Runs every task to its end, starting with task 0 (the last when backwards); rethrows the first error of a
   /// task (a deadlock is a SimErrorWithNotes).
   void run();
 
@@ -75,6 +78,7 @@ class TaskScheduler {
   std::exception_ptr deadlockError() const;
 
   std::string groupName_;
+  bool backwards_ = false;
   std::vector<Task> tasks_;
   std::vector<std::thread> threads_;
   std::mutex mu_;

@@ -204,7 +204,7 @@ std::vector<Value> Executor::call(const ir::Function& fn, std::vector<Value> arg
 }
 
 std::vector<Value> Executor::runLanes(const ir::Function& fn, std::vector<Value> args, Span) {
-  CoreGroup group(fn.name, GroupKind::SplitLanes, 2);
+  CoreGroup group(fn.name, GroupKind::SplitLanes, 2, options_.schedule);
   std::vector<Value> results[2];
   for (int lane = 0; lane < 2; ++lane) {
     group.addTask(CoreRole::AIV, lane, fn, [&, lane](CoreServices& svc) {
@@ -244,7 +244,7 @@ std::vector<Value> Executor::runGroup(const ir::Function& g, std::vector<Value> 
     const ir::Function* aicFn = aic ? aic->fn : nullptr;
     const ir::Function* aivFn = aiv ? aiv->fn : nullptr;
     int lanes = aivLaneCount(g, aicFn, aivFn);
-    CoreGroup group(g.name, GroupKind::CoreGroup, lanes);
+    CoreGroup group(g.name, GroupKind::CoreGroup, lanes, options_.schedule);
     std::vector<Value> aicResult, aivResult[2];
     if (aic)
       group.addTask(CoreRole::AIC, 0, *aicFn, [&](CoreServices& svc) {

@@ -331,7 +331,7 @@ Flow Executor::execSplitAivRegion(const ir::SplitAivScopeStmt& s, Frame& f) {
   }
   if (!f.fn) throw InternalError("a split_aiv region runs outside a function");
   std::string name = fmt::format("{} (split_aiv region)", f.fn->name);
-  CoreGroup group(name, GroupKind::SplitLanes, 2);
+  CoreGroup group(name, GroupKind::SplitLanes, 2, options_.schedule);
   Frame lanes[2] = {f, f};
   Flow flows[2] = {Flow::Normal, Flow::Normal};
   std::vector<Value> returned[2];

@@ -389,8 +389,9 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
 }
 
 RunResult runEntry(const ir::Program& program, const ir::Function& entry, std::vector<Value> inputs,
-                   DiagnosticEngine& diag, const std::string& context) {
-  Interpreter interp(program);
+                   DiagnosticEngine& diag, const std::string& context,
+                   InterpreterOptions interpreter) {
+  Interpreter interp(program, interpreter);
   try {
     return interp.run(entry, std::move(inputs));
   } catch (const SimErrorWithNotes& e) {
@@ -474,7 +475,8 @@ int runCommand(const ir::Program& program, const RunOptions& options, const std:
   if (options.timing())
     runTimed(program, entry, std::move(in.values), options, diag, out, &result);
   else
-    result = runEntry(program, entry, std::move(in.values), diag);
+    result = runEntry(program, entry, std::move(in.values), diag, {},
+                      InterpreterOptions{.schedule = options.schedule});
   double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::vector<NamedOutput> outputs = collectOutputs(entry, result);
@@ -528,8 +530,9 @@ int checkCommand(const ir::Program& before, const ir::Program& after, const std:
     }
     afterArgs.push_back(std::move(*match));
   }
-  RunResult rb = runEntry(before, entry, std::move(beforeArgs), diag, "before the passes: ");
-  RunResult ra = runEntry(after, *afterEntry, std::move(afterArgs), diag, "after the passes: ");
+  const InterpreterOptions sim{.schedule = options.schedule};
+  RunResult rb = runEntry(before, entry, std::move(beforeArgs), diag, "before the passes: ", sim);
+  RunResult ra = runEntry(after, *afterEntry, std::move(afterArgs), diag, "after the passes: ", sim);
   CompareResult cr =
       compareOutputs(collectOutputs(entry, rb), collectOutputs(*afterEntry, ra), compare);
   std::string mode =

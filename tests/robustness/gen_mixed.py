@@ -644,12 +644,14 @@ def generate(seed):
     return Gen(seed).program()
 
 
-def classify(ptoc, path, passes, seed, verify=True, arch=None):
+def classify(ptoc, path, passes, seed, verify=True, arch=None, schedule=None):
     # Inputs (tensors, and the scalars n / flag) vary per program; with --verify-each and
     # the print -> parse round trip after every pass, ill-typed output is an internal error.
     cmd = [ptoc, "check", str(path), f"--passes={passes}", f"--seed={seed % 100000}"]
     if arch:
         cmd.append(f"--arch={arch}")
+    if schedule:
+        cmd.append(f"--schedule={schedule}")
     env = dict(os.environ)
     if verify:
         cmd.append("--verify-each")
@@ -680,6 +682,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--passes", default=DEFAULT_PASSES)
     ap.add_argument("--arch", help="a2a3 or a5 (ptoc's default when omitted)")
+    ap.add_argument("--schedule", choices=["aic-first", "aiv-first"],
+                    help="the simulator's core order (aiv-first exposes missing C->V ordering)")
     ap.add_argument("--save-dir")
     ap.add_argument("--show", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=1)
@@ -707,7 +711,7 @@ def main():
             seed = a.seed * 1000003 + k
             path = Path(tmp) / f"gen_{seed}.py"
             path.write_text(generate(seed))
-            cls, msg = classify(ptoc, path, a.passes, seed, not a.no_verify, a.arch)
+            cls, msg = classify(ptoc, path, a.passes, seed, not a.no_verify, a.arch, a.schedule)
             return k, seed, path, cls, msg
 
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:

@@ -258,6 +258,27 @@ TEST(TaskSchedulerTest, SwitchesOnlyWhenBlockedInFixedOrder) {
   EXPECT_EQ(log, want);
 }
 
+// Schedule::AivFirst: the last task starts, and the baton goes backwards.
+TEST(TaskSchedulerTest, BackwardsStartsWithTheLastTask) {
+  TaskScheduler s("g", /*backwards=*/true);
+  std::vector<std::string> log;
+  bool aicDone = false;
+  s.addTask("aic", [&] {
+    log.push_back("aic");
+    aicDone = true;
+  });
+  s.addTask("aiv0", [&] { log.push_back("aiv0"); });
+  s.addTask("aiv1", [&] {
+    log.push_back("aiv1 starts");
+    std::function<bool()> after = [&] { return aicDone; };
+    s.waitUntil(2, after, WaitSite{});
+    log.push_back("aiv1 resumes");
+  });
+  s.run();
+  std::vector<std::string> want = {"aiv1 starts", "aiv0", "aic", "aiv1 resumes"};
+  EXPECT_EQ(log, want);
+}
+
 TEST(TaskSchedulerTest, DeadlockNamesEveryBlockedTaskAndUnwindsThem) {
   SourceManager sm;
   uint32_t file = sm.addBuffer("x.py", "a\nb\n");

@@ -307,6 +307,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json"}));
 
   sim::RunOptions runOpts;
+  std::string scheduleName = "aic-first";
   std::string outDir;
   bool noRandom = false;
   auto addRunFlags = [&](CLI::App* sub) {
@@ -316,6 +317,10 @@ int main(int argc, char** argv) {
     sub->add_option("--dim", runOpts.dims,
                     "NAME=SIZE: the size of the pl.dynamic dimension NAME (repeatable)");
     sub->add_flag("--no-random-inputs", noRandom, "a parameter without an input file is an error");
+    sub->add_option("--schedule", scheduleName,
+                    "which core of a core group the simulator runs first: aic-first (default) or "
+                    "aiv-first (exposes a vector access missing its order after a cube store)")
+        ->check(CLI::IsMember({"aic-first", "aiv-first"}));
   };
   auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");
   addDefine(runCmd);
@@ -378,6 +383,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
   runOpts.randomMissing = !noRandom;
+  runOpts.schedule = scheduleName == "aiv-first" ? sim::Schedule::AivFirst : sim::Schedule::AicFirst;
   if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
   pmOpts.arch = *target::parseArch(arch);  // CLI11 checked the spelling
   runOpts.arch = pmOpts.arch;

@@ -21,9 +21,18 @@ struct RunResult {
   std::vector<Value> params;
 };
 
+/// Which task of a core group runs first, and which one the baton passes to next when the
+/// running one blocks or ends. The cores of a group run concurrently on hardware; the
+/// simulator runs one task at a time, so a missing synchronization shows only under an
+/// order that exposes it. `AivFirst` starts with the last AIV lane and passes the baton
+/// backwards (the AIC last): a vector access the compiler forgot to order after a cube
+/// store then sees the tensor before the store (`ptoc run|check --schedule=aiv-first`).
+enum class Schedule : uint8_t { AicFirst, AivFirst };
+
 struct InterpreterOptions {
   /// Nesting limit of function calls (a runaway recursion is a SimError, not a crash).
   unsigned maxCallDepth = 256;
+  Schedule schedule = Schedule::AicFirst;
 };
 
 /// A SimError with secondary locations: a deadlock names every blocked task and the op

@@ -24,6 +24,8 @@ struct RunOptions {
   std::string inputsDir;  // empty: no input files
   uint64_t seed = 0;
   bool randomMissing = true;  // false: a parameter without an input file is an error
+  /// --schedule: which core of a group runs first (InterpreterOptions::schedule).
+  Schedule schedule = Schedule::AicFirst;
   /// --dim NAME=SIZE: the size of a pl.dynamic dimension of the entry's tensor types
   /// (input files bind them too; two different sizes for one dim are an input error).
   std::vector<std::string> dims;
@@ -57,7 +59,8 @@ PreparedInputs prepareInputs(const ir::Function& entry, const RunOptions& option
 /// Runs `entry` on `inputs`; an error of the simulated program is reported as a
 /// diagnostic (with `context` prefixed to its message when given) and raises CompileError.
 RunResult runEntry(const ir::Program& program, const ir::Function& entry, std::vector<Value> inputs,
-                   DiagnosticEngine& diag, const std::string& context = {});
+                   DiagnosticEngine& diag, const std::string& context = {},
+                   InterpreterOptions interpreter = {});
 
 struct NamedOutput {
   std::string name;  // the parameter's name, or return_<i>

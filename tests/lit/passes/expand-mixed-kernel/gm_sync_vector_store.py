@@ -3,12 +3,15 @@
 # cube's value stays (the source program's result is the vector's). It is fenced like a load:
 # the AIC pushes the stored tile, the AIV pops and frees it before its store. Before, only a
 # vector op that read the tensor was fenced, and this kernel's two stores raced on hardware
-# (the simulator happened to run the AIC first, so `check` could not see it).
+# (the simulator's default order runs the AIC first and hid it; under --schedule=aiv-first the
+# unfenced form gives the cube's value, sim/schedule_aiv_first.py).
 # RUN: %ptoc opt %s --passes=compile --verify-each | FileCheck %s
 # RUN: %ptoc check %s --passes=compile
+# RUN: %ptoc check %s --passes=compile --schedule=aiv-first
 # The same store order inside a loop body is fenced in every iteration.
 # RUN: %ptoc opt %S/Inputs/gm_sync_vector_store_loop.py --passes=compile --verify-each | FileCheck %s --check-prefix=LOOP
 # RUN: %ptoc check %S/Inputs/gm_sync_vector_store_loop.py --passes=compile
+# RUN: %ptoc check %S/Inputs/gm_sync_vector_store_loop.py --passes=compile --schedule=aiv-first
 # CHECK: def f_aic(
 # CHECK: o1: {{.*}} = pl.tile.store(acc, [0, 0], o)
 # CHECK-NEXT: pl.tile.tpush_to_aiv(acc, split=0)

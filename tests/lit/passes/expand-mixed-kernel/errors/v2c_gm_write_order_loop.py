@@ -3,15 +3,17 @@
 # iteration i (the next load reads the cube's value), but nothing orders them: the AIC may run
 # an iteration ahead. Rejected at the cube store, naming the previous iteration.
 # RUN: not %ptoc opt %s --passes=compile 2>&1 | FileCheck %s
-# CHECK: {{.*}}v2c_gm_write_order_loop.py:25:18: error: expand-mixed-kernel: this cube tile.store stores into 'o', which the vector side stored in the previous iteration (the vector side reads it in the loop); after the split the AIC and the AIV run concurrently
-# CHECK: {{.*}}v2c_gm_write_order_loop.py:27:18: note: the vector store of 'o'
+# CHECK: {{.*}}v2c_gm_write_order_loop.py:27:18: error: expand-mixed-kernel: this cube tile.store stores into 'o', which the vector side stored in the previous iteration (the vector side reads it in the loop); after the split the AIC and the AIV run concurrently
+# CHECK: {{.*}}v2c_gm_write_order_loop.py:29:18: note: the vector store of 'o'
 # CHECK: hint: hand the vector result to the cube with a tile.move into cube memory
 # A loop that runs once has no back edge: accepted, and the result is the same.
 # RUN: sed -e 's/pl.range(4,/pl.range(1,/' %s > %t.once.py
 # RUN: %ptoc check %t.once.py --passes=compile
+# RUN: %ptoc check %t.once.py --passes=compile --schedule=aiv-first
 # Without the vector read the last value is the last vector store's either way: accepted.
 # RUN: sed -e 's/t = pl.load(o2, /t = pl.load(x, /' %s > %t.noread.py
 # RUN: %ptoc check %t.noread.py --passes=compile
+# RUN: %ptoc check %t.noread.py --passes=compile --schedule=aiv-first
 import pypto.language as pl
 
 
