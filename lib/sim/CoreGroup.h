@@ -15,8 +15,8 @@
 
 #include "CoreGroupScheduler.h"
 #include "ptoc/ir/Function.h"
-#include "ptoc/sim/OpSemantics.h"
 #include "ptoc/sim/Interpreter.h"
+#include "ptoc/sim/OpSemantics.h"
 #include "ptoc/sim/Timing.h"
 
 namespace ptoc::sim {

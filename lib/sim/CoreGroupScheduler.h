@@ -46,8 +46,8 @@ class TaskScheduler {
 
   /// Adds a task (before run). `name` is how reports call it: "qk_aiv (AIV lane 1)".
   int addTask(std::string name, Body body);
-  /// Runs every task to its end, starting with task 0 (the last when backwards); rethrows the first error of a
-  /// task (a deadlock is a SimErrorWithNotes).
+  /// Runs every task to its end, starting with task 0 (the last when backwards); rethrows the first
+  /// error of a task (a deadlock is a SimErrorWithNotes).
   void run();
 
   /// Called by the running task `self`: returns once `ready()` holds, letting the other

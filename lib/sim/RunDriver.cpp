@@ -532,7 +532,8 @@ int checkCommand(const ir::Program& before, const ir::Program& after, const std:
   }
   const InterpreterOptions sim{.schedule = options.schedule};
   RunResult rb = runEntry(before, entry, std::move(beforeArgs), diag, "before the passes: ", sim);
-  RunResult ra = runEntry(after, *afterEntry, std::move(afterArgs), diag, "after the passes: ", sim);
+  RunResult ra =
+      runEntry(after, *afterEntry, std::move(afterArgs), diag, "after the passes: ", sim);
   CompareResult cr =
       compareOutputs(collectOutputs(entry, rb), collectOutputs(*afterEntry, ra), compare);
   std::string mode =

@@ -58,7 +58,8 @@ RowMajorOperands rowMajorOperands(const Call& call) {
   for (size_t i : call.op->rowMajorArgs) {
     if (i >= call.args.size() || !tileTypeOf(call.args[i])) continue;
     if (out.count == out.index.size())
-      throw InternalError(std::string(call.callee) + ": more row-major operands than rowMajorOperands holds");
+      throw InternalError(std::string(call.callee) +
+                          ": more row-major operands than rowMajorOperands holds");
     out.index[out.count++] = i;
   }
   return out;

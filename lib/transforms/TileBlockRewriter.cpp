@@ -56,8 +56,8 @@ void TileBlockRewriter::cache(const Var* v, const std::string& key, VarPtr resul
 CallPtr TileBlockRewriter::rebuild(const Call& call, std::vector<ExprPtr> args,
                                    const TypePtr& annotated) {
   if (!call.op)
-    return std::make_shared<Call>(Call::StableName{call.callee}, nullptr, std::move(args), call.kwargs, call.type,
-                                  call.span);
+    return std::make_shared<Call>(Call::StableName{call.callee}, nullptr, std::move(args),
+                                  call.kwargs, call.type, call.span);
   return createOpCall(*call.op, std::move(args), call.kwargs, call.span, diag_, {}, {},
                       call.op->typeFromAnnotation ? annotated : nullptr);
 }

@@ -56,7 +56,8 @@ TEST(PtrTable, StridedKeysAcrossManyStretches) {
   auto key = [&](uintptr_t offset) { return reinterpret_cast<const int*>(base + offset); };
   uint32_t n = 0;
   for (uintptr_t i = 0; i < 60000; ++i) {  // three streams: 96-, 48- and 160-byte slots
-    for (uintptr_t off : {i * 96, (uintptr_t{64} << 20) + i * 48, (uintptr_t{200} << 20) + i * 160}) {
+    for (uintptr_t off :
+         {i * 96, (uintptr_t{64} << 20) + i * 48, (uintptr_t{200} << 20) + i * 160}) {
       map.emplace(key(off), n);
       ref.emplace(key(off), n);
       ++n;

@@ -383,7 +383,8 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   for (auto& p : printAfter) pmOpts.printAfter.insert(p);
   runOpts.randomMissing = !noRandom;
-  runOpts.schedule = scheduleName == "aiv-first" ? sim::Schedule::AivFirst : sim::Schedule::AicFirst;
+  runOpts.schedule =
+      scheduleName == "aiv-first" ? sim::Schedule::AivFirst : sim::Schedule::AicFirst;
   if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
   pmOpts.arch = *target::parseArch(arch);  // CLI11 checked the spelling
   runOpts.arch = pmOpts.arch;

@@ -124,8 +124,8 @@ class GmOrder final : public IRVisitor {
 
   const TensorOrigins& origins_;
   DiagnosticEngine& diag_;
-  std::map<const Var*, Span> pending_;  // origin -> a vector store not yet ordered
-  std::set<const Var*> vectorReads_;    // origins the vector side reads in the current loop
+  std::map<const Var*, Span> pending_;    // origin -> a vector store not yet ordered
+  std::set<const Var*> vectorReads_;      // origins the vector side reads in the current loop
   std::set<const Var*> loopVectorReads_;  // those of the loop whose back edge is walked
   bool backEdge_ = false;
 };

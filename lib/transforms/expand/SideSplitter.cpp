@@ -715,7 +715,8 @@ void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
         if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
   }
   for (size_t j = 0; j < in.size(); ++j) {
-    TensorAccessFinder finder(origins_, [&](const Var* origin) { index.lastVectorAccess[origin] = j; });
+    TensorAccessFinder finder(origins_,
+                              [&](const Var* origin) { index.lastVectorAccess[origin] = j; });
     finder.visitStmt(in[j]);
   }
 }

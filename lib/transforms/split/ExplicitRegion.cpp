@@ -308,7 +308,9 @@ void validateExplicitBoundaryRegion(const SplitAivScopeStmt& region, DiagnosticE
     const Call* c = checker.offenders[k].call;
     if (names.find(c->callee) == std::string::npos)
       names += (names.empty() ? "" : ", ") + std::string(c->callee);
-    if (k > 0) d.notes.emplace_back(checker.offenders[k].span, std::string(c->callee) + " is full width too");
+    if (k > 0)
+      d.notes.emplace_back(checker.offenders[k].span,
+                           std::string(c->callee) + " is full width too");
   }
   d.message = fmt::format(
       "lower-auto-vector-split: this pl.split_aiv region ({}) mixes explicit tile.aiv_shard / "

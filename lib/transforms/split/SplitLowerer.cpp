@@ -164,8 +164,8 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
             fmt::format("lower-auto-vector-split: cube op {} would consume the halved tile '{}' "
                         "(CheckNoCubeTileHalved)",
                         e->callee, displayName(a)));
-    return changed ? std::make_shared<Call>(Call::StableName{e->callee}, e->op, std::move(args), e->kwargs, e->type,
-                                            e->span)
+    return changed ? std::make_shared<Call>(Call::StableName{e->callee}, e->op, std::move(args),
+                                            e->kwargs, e->type, e->span)
                    : e;
   }
   if (aff != CoreAffinity::Vector && !vecCreate) return changed ? rebuild(*e, std::move(args)) : e;

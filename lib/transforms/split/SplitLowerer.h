@@ -13,11 +13,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "HalfInfoTable.h"
 #include "ptoc/analysis/SplitAxis.h"
 #include "ptoc/ir/Mutator.h"
 #include "ptoc/support/Diagnostics.h"
 #include "ptoc/support/PtrTable.h"
-#include "HalfInfoTable.h"
 
 namespace ptoc::split {
 
@@ -152,8 +152,8 @@ class SplitLowerer : public ir::IRMutator {
   SplitOptions opt_;
   DiagnosticEngine& diag_;
   size_t dim_;
-  HalfInfoTable halved_;                    // halved values (new Var / Call node → info)
-  Span stmtSpan_;                           // span of the statement being lowered (for diagnostics)
+  HalfInfoTable halved_;  // halved values (new Var / Call node → info)
+  Span stmtSpan_;         // span of the statement being lowered (for diagnostics)
   // The assignment being lowered: its value call, its variable, and the statement list that
   // receives statements emitted before it.
   const ir::Expr* topCall_ = nullptr;
