@@ -112,7 +112,10 @@ class GmOrder final : public IRVisitor {
     ~LoopScope() { g.vectorReads_.insert(saved.begin(), saved.end()); }
   };
   void walkBackEdge(const StmtPtr& body) {
-    if (pending_.empty()) return;
+    // Inside an outer loop's back-edge walk an inner loop is not walked twice again (that
+    // would be exponential in the nesting depth): its own back edge was checked in the first
+    // walk of the outer body, with the same outer stores pending.
+    if (pending_.empty() || backEdge_) return;
     bool wasBackEdge = backEdge_;
     std::set<const Var*> outer = std::move(loopVectorReads_);
     loopVectorReads_ = vectorReads_;
