@@ -22,6 +22,7 @@
 #include <unordered_set>
 
 #include "Expand.h"
+#include "GmFence.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/FunctionAttrs.h"
@@ -183,41 +184,6 @@ std::optional<Side> sideOfType(const TypePtr& t) {
   return isCubeMemorySpace(*tt->memory) ? Side::Aic : Side::Aiv;
 }
 
-/// Vector calls inside a statement that access a GM tensor (an argument with a memory
-/// effect: tile.load's source, a tile.store's destination, which an atomic store also reads):
-/// whether one accesses `origin`, or (the second form) each one's origin reported. A write
-/// counts as well as a read: a vector store after a cube store to the same tensor must land
-/// after it, and without a fence the cores' timing decides which write stays.
-class TensorAccessFinder : public IRVisitor {
- public:
-  TensorAccessFinder(const TensorOrigins& o, const Var* origin) : origins_(o), origin_(origin) {}
-  TensorAccessFinder(const TensorOrigins& o, std::function<void(const Var*)> each)
-      : origins_(o), origin_(nullptr), each_(std::move(each)) {}
-  bool found = false;
-
- protected:
-  void visitCall(const Call& c) override {
-    IRVisitor::visitCall(c);
-    if (!c.op || classifyCallAffinity(c) != CoreAffinity::Vector) return;
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      if (argEffect(c, i) == MemoryEffect::None) continue;
-      const auto* v = c.args[i]->as<Var>();
-      if (!v || !v->type || !v->type->isa<TensorType>()) continue;
-      const Var* o = origins_.origin(v).get();
-      if (each_) {
-        if (o) each_(o);
-      } else if (o == origin_) {
-        found = true;
-      }
-    }
-  }
-
- private:
-  const TensorOrigins& origins_;
-  const Var* origin_;
-  std::function<void(const Var*)> each_;
-};
-
 class Splitter;
 
 /// Replaces every boundary call of one statement by the variable the consuming side binds,
@@ -301,6 +267,7 @@ class Splitter {
   ExprPtr rewritten(const ExprPtr& e) { return remapped_ && e ? rewrite_.mutateExpr(e) : e; }
   // GM-mediated syncs pending in the current list: origin -> the stored tile's type.
   std::vector<std::pair<const Var*, TypePtr>> pendingSync_;
+  UnfencedCubeStores unfenced_{origins_, diag_};  // cube stores no sync orders: see GmFence.h
 };
 
 ExprPtr BoundaryHoister::mutateCall(const std::shared_ptr<const Call>& e) {
@@ -615,6 +582,7 @@ void Splitter::splitLeaf(const StmtPtr& orig) {
 void Splitter::splitCompound(const StmtPtr& s) {
   CoreAffinity aff = analysis::stmtAffinity(s);
   if (aff != CoreAffinity::Mixed) {
+    if (aff == CoreAffinity::Cube) unfenced_.recordStoresIn(s);  // no sync inside it
     place(rewritten(s), aff);
     return;
   }
@@ -659,7 +627,9 @@ void Splitter::splitCompound(const StmtPtr& s) {
   };
   if (const auto* f = s->as<ForStmt>()) {
     std::vector<StmtPtr> a, v;
+    UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(f->body, a, v);
+    unfenced_.checkBackEdge(before, f->body);
     auto [ma, mv] = masks(f->iterArgs);
     ExprPtr b = rewritten(f->start), e = rewritten(f->stop), st = rewritten(f->step);
     aic_->push_back(std::make_shared<ForStmt>(f->loopVar, b, e, st, f->forKind,
@@ -672,7 +642,9 @@ void Splitter::splitCompound(const StmtPtr& s) {
   }
   if (const auto* w = s->as<WhileStmt>()) {
     std::vector<StmtPtr> a, v;
+    UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(w->body, a, v);
+    unfenced_.checkBackEdge(before, w->body);
     auto [ma, mv] = masks(w->iterArgs);
     ExprPtr c = rewritten(w->cond);
     aic_->push_back(std::make_shared<WhileStmt>(c, iterArgs(w->iterArgs, ma),
@@ -685,8 +657,13 @@ void Splitter::splitCompound(const StmtPtr& s) {
   }
   if (const auto* i = s->as<IfStmt>()) {
     std::vector<StmtPtr> ta, tv, ea, ev;
+    // The branches exclude each other: a store in one is no store before the other.
+    UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(i->thenBody, ta, tv);
+    UnfencedCubeStores::Stores afterThen = unfenced_.stores();
+    unfenced_.reset(before);
     if (i->elseBody) splitBody(i->elseBody, ea, ev);
+    unfenced_.merge(afterThen);
     auto [ma, mv] = masks(i->returnVars);
     ExprPtr c = rewritten(i->cond);
     auto elseOf = [&](std::vector<StmtPtr>& body, const std::vector<bool>& m) -> StmtPtr {
@@ -715,8 +692,8 @@ void Splitter::buildIndex(const std::vector<StmtPtr>& in, ListIndex& index) {
         if (VarPtr origin = origins_.origin(d)) ++index.cubeStores[origin.get()];
   }
   for (size_t j = 0; j < in.size(); ++j) {
-    TensorAccessFinder finder(origins_,
-                              [&](const Var* origin) { index.lastVectorAccess[origin] = j; });
+    TensorAccessFinder finder(
+        origins_, [&](const Var* origin, const Call&) { index.lastVectorAccess[origin] = j; });
     finder.visitStmt(in[j]);
   }
 }
@@ -731,7 +708,9 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& 
   const auto* dst = c->args[2]->as<Var>();
   auto tile = std::dynamic_pointer_cast<const Var>(c->args[0]);
   VarPtr origin = dst ? origins_.origin(dst) : nullptr;
-  if (!origin || !tile || !a) return;
+  if (!origin) return;
+  unfenced_.unfenced(origin.get(), c->span);  // until the sync below orders it
+  if (!tile || !a) return;
   if (!index.built) buildIndex(in, index);
   // Unique: no other cube store to this tensor in the list.
   if (index.cubeStores[origin.get()] > 1) return;
@@ -739,6 +718,7 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& 
   if (load == index.lastVectorAccess.end() || load->second <= i) return;
   aic_->push_back(push("tile.tpush_to_aiv", tile, 0, std::nullopt, in[i]->span));
   pendingSync_.emplace_back(origin.get(), tile->type);
+  unfenced_.fenced(origin.get());
 }
 
 void Splitter::gmSyncBefore(const std::vector<StmtPtr>& in, size_t i) {
@@ -771,6 +751,7 @@ void Splitter::splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& a
   for (size_t i = 0; i < in.size(); ++i) {
     const StmtPtr& s = in[i];
     gmSyncBefore(in, i);
+    unfenced_.checkAccesses(s);
     switch (s->kind) {
       case StmtKind::For:
       case StmtKind::While:

@@ -1,0 +1,101 @@
+// Which vector calls access a GM tensor, and the cube stores no GM sync fences (GmFence.h).
+#include "GmFence.h"
+
+#include <fmt/format.h>
+
+#include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ops/OpRegistry.h"
+
+namespace ptoc::expand {
+
+using namespace ir;
+
+void TensorAccessFinder::visitCall(const Call& c) {
+  IRVisitor::visitCall(c);
+  if (!c.op || classifyCallAffinity(c) != CoreAffinity::Vector) return;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (argEffect(c, i) == MemoryEffect::None) continue;
+    const auto* v = c.args[i]->as<Var>();
+    if (!v || !v->type || !v->type->isa<TensorType>()) continue;
+    const Var* o = origins_.origin(v).get();
+    if (each_) {
+      if (o) each_(o, c);
+    } else if (o == origin_) {
+      found = true;
+    }
+  }
+}
+
+namespace {
+
+/// The cube tile.stores inside a statement, with their tensors' origins.
+class CubeStoreFinder : public IRVisitor {
+ public:
+  CubeStoreFinder(const TensorOrigins& o, UnfencedCubeStores& out) : origins_(o), out_(out) {}
+
+ protected:
+  void visitCall(const Call& c) override {
+    IRVisitor::visitCall(c);
+    if (!isOp(c, OpId::Store) || c.args.size() < 3) return;
+    if (classifyCallAffinity(c) != CoreAffinity::Cube) return;
+    if (const auto* dst = c.args[2]->as<Var>())
+      if (VarPtr o = origins_.origin(dst)) out_.unfenced(o.get(), c.span);
+  }
+
+ private:
+  const TensorOrigins& origins_;
+  UnfencedCubeStores& out_;
+};
+
+}  // namespace
+
+void UnfencedCubeStores::recordStoresIn(const StmtPtr& s) {
+  CubeStoreFinder finder(origins_, *this);
+  finder.visitStmt(s);
+}
+
+void UnfencedCubeStores::checkAccesses(const StmtPtr& s) const {
+  if (stores_.empty()) return;
+  TensorAccessFinder finder(origins_, [&](const Var* o, const Call& access) {
+    auto it = stores_.find(o);
+    if (it != stores_.end()) reject(access, *o, it->second, false);
+  });
+  finder.visitStmt(s);
+}
+
+void UnfencedCubeStores::checkBackEdge(const Stores& before, const StmtPtr& body) const {
+  Stores added;
+  for (const auto& [o, span] : stores_) {
+    auto it = before.find(o);
+    if (it == before.end() || it->second.begin != span.begin || it->second.file != span.file)
+      added.emplace(o, span);
+  }
+  if (added.empty()) return;
+  TensorAccessFinder finder(origins_, [&](const Var* o, const Call& access) {
+    auto it = added.find(o);
+    if (it != added.end()) reject(access, *o, it->second, true);
+  });
+  finder.visitStmt(body);
+}
+
+void UnfencedCubeStores::reject(const Call& access, const Var& origin, Span store,
+                                bool nextIteration) const {
+  Diagnostic d;
+  d.span = access.span;
+  d.message = fmt::format(
+      "expand-mixed-kernel: this vector {} accesses '{}', which the cube stores {}; after the "
+      "split the AIC and the AIV run concurrently, and nothing orders this access after that "
+      "store (a cube store is fenced only against the vector accesses after it in the same "
+      "block), so the result depends on their timing",
+      access.callee, origin.name,
+      nextIteration ? "later in this loop body (the access of the next iteration comes after it)"
+                    : "in a loop or branch above, or more than once");
+  d.notes.emplace_back(store, fmt::format("the cube store of '{}'", origin.name));
+  d.hint =
+      "store the cube result once, after the loop (or right before the vector access, in the "
+      "same block), so the store can be fenced; or do the vector access in a later kernel";
+  diag_.report(std::move(d));
+  throw CompileError();
+}
+
+}  // namespace ptoc::expand
