@@ -19,7 +19,8 @@ namespace ptoc::expand {
 class TensorAccessFinder : public ir::IRVisitor {
  public:
   using Each = std::function<void(const ir::Var* origin, const ir::Call& access)>;
-  TensorAccessFinder(const TensorOrigins& o, const ir::Var* origin) : origins_(o), origin_(origin) {}
+  TensorAccessFinder(const TensorOrigins& o, const ir::Var* origin)
+      : origins_(o), origin_(origin) {}
   TensorAccessFinder(const TensorOrigins& o, Each each)
       : origins_(o), origin_(nullptr), each_(std::move(each)) {}
   bool found = false;
