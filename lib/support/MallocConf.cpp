@@ -13,7 +13,15 @@
 //   that cost 2-6k page faults and about 40 % of its CPU time (bench/README.md, "Session
 //   9"). A ptoc process lives for one compilation, so its resident memory is its peak,
 //   returned at exit.
+// - lg_extent_max_active_fit:20: freed memory is really reused. Once a program is freed, its
+//   slabs coalesce into a few large dirty extents, and by default (6) jemalloc does not carve
+//   a slab out of a free extent more than 2^6 times its size: it maps fresh memory instead,
+//   so every later program of the same size faulted in its whole heap again (28 MB more
+//   resident per 100k-statement front-end run, and the fresh pages' cost, half of a warm
+//   run's CPU time; bench/README.md, "Session 12"). 2^20 lets any free extent serve.
 extern "C" {
 extern const char* malloc_conf;
-const char* malloc_conf = "thp:always,metadata_thp:auto,dirty_decay_ms:-1,muzzy_decay_ms:0";
+const char* malloc_conf =
+    "thp:always,metadata_thp:auto,dirty_decay_ms:-1,muzzy_decay_ms:0,"
+    "lg_extent_max_active_fit:20";
 }

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptoc/frontend/Frontend.h"
 #include "ptoc/support/Arena.h"
 #include "ptoc/support/FlatStringMap.h"
 
@@ -158,5 +159,55 @@ TEST(Malloc, JemallocWithPtocOptions) {
   len = sizeof(dirty);
   ASSERT_EQ(mallctl("opt.dirty_decay_ms", &dirty, &len, nullptr, 0), 0);
   EXPECT_EQ(dirty, -1);
+  size_t fit = 0;
+  len = sizeof(fit);
+  ASSERT_EQ(mallctl("opt.lg_extent_max_active_fit", &fit, &len, nullptr, 0), 0);
+  EXPECT_EQ(fit, 20u);
+}
+
+/// Bytes jemalloc has mapped from the kernel (after refreshing its statistics).
+size_t mappedBytes() {
+  uint64_t epoch = 1;
+  size_t len = sizeof(epoch);
+  mallctl("epoch", &epoch, &len, &epoch, len);
+  size_t mapped = 0;
+  len = sizeof(mapped);
+  if (mallctl("stats.mapped", &mapped, &len, nullptr, 0) != 0) return 0;
+  return mapped;
+}
+
+/// A `pl` program of `n` two-statement units (tile and scalar arithmetic) in one function.
+std::string generatedProgram(int n) {
+  std::string s =
+      "import pypto.language as pl\n\n@pl.program\nclass Gen:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def f(self, x: pl.Tensor[[16, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):\n"
+      "        t0 = pl.load(x, [0, 0], [16, 64])\n        c0 = k + 1\n";
+  for (int i = 1; i <= n; ++i)
+    s += "        t" + std::to_string(i) + " = pl.add(t" + std::to_string(i - 1) +
+         ", 2.0)\n        c" + std::to_string(i) + " = (c" + std::to_string(i - 1) + " + " +
+         std::to_string(i) + ") % 7\n";
+  return s + "        return\n";
+}
+
+// What the options are for: a program freed as a whole leaves its memory to the next one.
+// With jemalloc's default lg_extent_max_active_fit (6) every later front-end run of the same
+// program mapped (and faulted in) about a quarter of its heap afresh.
+TEST(Malloc, FreedProgramMemoryIsReusedByTheNextProgram) {
+  const std::string src = generatedProgram(20000);
+  auto run = [&] {
+    SourceManager sm;
+    DiagnosticEngine diag(sm);
+    uint32_t id = sm.addBuffer("gen.py", src);
+    ir::ProgramPtr p = frontend::parseProgram(sm, id, diag);
+    ASSERT_TRUE(p) << diag.renderJson();
+  };
+  run();
+  run();
+  size_t before = mappedBytes();
+  ASSERT_GT(before, 0u);
+  for (int i = 0; i < 4; ++i) run();
+  EXPECT_LT(mappedBytes(), before + (2u << 20))
+      << "freed memory was not reused: jemalloc mapped fresh memory for the next programs";
 }
 #endif
