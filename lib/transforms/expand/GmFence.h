@@ -4,6 +4,8 @@
 
 #include <functional>
 #include <map>
+#include <optional>
+#include <vector>
 
 #include "Expand.h"
 #include "ptoc/ir/Visitor.h"
@@ -34,31 +36,66 @@ class TensorAccessFinder : public ir::IRVisitor {
   Each each_;
 };
 
+/// The part of a GM tensor one tile.load or tile.store touches: per axis its offset and, when
+/// static, its extent (a load's shape, a store's tile shape: the whole tile, a superset of its
+/// valid part). Other accesses have no known window.
+struct GmWindow {
+  std::vector<ir::ExprPtr> offsets;
+  std::vector<std::optional<int64_t>> extents;
+};
+std::optional<GmWindow> gmWindowOf(const ir::Call& c);
+
+/// What is known about the variables in window offsets (UnfencedCubeStores::laneIndex, loop).
+struct GmFacts {
+  std::vector<ir::VarPtr> lanes;
+  std::vector<const ir::ForStmt*> loops;
+};
+
+/// Whether two windows of one tensor may share an element: false only when, on some axis, one
+/// window provably ends before the other begins, for every value of the variables in their
+/// ranges (`facts`). `sameIteration`: both offsets are evaluated in
+/// the same iteration of every loop around them, so a loop variable in both cancels
+/// (`i * 64` ends before `i * 64 + 64`); when false (an access of the next iteration), each
+/// offset is bounded on its own and a loop variable proves nothing.
+bool gmWindowsMayOverlap(const std::optional<GmWindow>& a, const std::optional<GmWindow>& b,
+                         bool sameIteration, const GmFacts& facts);
+
 /// The cube tile.stores the split did not fence, so that a later vector access of their
 /// tensor is rejected instead of racing with them on the NPU. The split fences a unique cube
 /// store against the vector accesses after it in the same statement list; not fenced are a
 /// store inside a loop or branch whose tensor is accessed after it, a store of a tensor the
 /// list stores more than once, and a store the vector side's access in the loop body meets
-/// again in the next iteration.
+/// again in the next iteration. An access is rejected only when its window may overlap an
+/// unfenced store's (accesses of disjoint parts of a tensor do not race).
 class UnfencedCubeStores {
  public:
-  using Stores = std::map<const ir::Var*, Span>;  // origin -> the last unfenced cube store
-  UnfencedCubeStores(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
+  struct Store {
+    Span span;
+    std::optional<GmWindow> window;
+  };
+  using Stores = std::map<const ir::Var*, std::vector<Store>>;  // origin -> unfenced stores
 
-  void unfenced(const ir::Var* origin, Span store) { stores_[origin] = store; }
+  void unfenced(const ir::Var* origin, const ir::Call& store);
   /// A fenced store orders every earlier one too (the cube's stores land in order).
   void fenced(const ir::Var* origin) { stores_.erase(origin); }
   /// Every cube tile.store inside `s`, a statement placed whole on the AIC.
   void recordStoresIn(const ir::StmtPtr& s);
-  /// Rejects a vector access in `s` of a tensor with an unfenced cube store.
+  /// Rejects a vector access in `s` that may overlap an unfenced cube store of its tensor.
   void checkAccesses(const ir::StmtPtr& s) const;
-  /// After a loop body: a store it left unfenced that the vector side accesses anywhere in
-  /// the body is met again by the next iteration's access (`before`: the state before it).
+  /// After a loop body: a store it left unfenced that a vector access anywhere in the body may
+  /// overlap is met again by the next iteration's access (`before`: the state before it).
   void checkBackEdge(const Stores& before, const ir::StmtPtr& body) const;
 
+  UnfencedCubeStores(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
   const Stores& stores() const { return stores_; }
   void reset(Stores s) { stores_ = std::move(s); }
-  void merge(const Stores& other) { stores_.insert(other.begin(), other.end()); }
+  /// After a branch: the stores either arm left unfenced.
+  void merge(const Stores& other);
+  /// Facts the window comparisons use: `v` holds the AIV lane index (tile.get_subblock_idx,
+  /// 0 or 1); `f`'s loop variable lies in its range (sound for both comparisons: a proof holds
+  /// for every pair of its values, so for every pair of iterations too).
+  void laneIndex(const ir::VarPtr& v) { facts_.lanes.push_back(v); }
+  void loop(const ir::ForStmt& f) { facts_.loops.push_back(&f); }
 
  private:
   [[noreturn]] void reject(const ir::Call& access, const ir::Var& origin, Span store,
@@ -67,6 +104,7 @@ class UnfencedCubeStores {
   const TensorOrigins& origins_;
   DiagnosticEngine& diag_;
   Stores stores_;
+  GmFacts facts_;
 };
 
 }  // namespace ptoc::expand

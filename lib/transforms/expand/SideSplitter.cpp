@@ -627,6 +627,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
   };
   if (const auto* f = s->as<ForStmt>()) {
     std::vector<StmtPtr> a, v;
+    unfenced_.loop(*f);
     UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(f->body, a, v);
     unfenced_.checkBackEdge(before, f->body);
@@ -709,7 +710,7 @@ void Splitter::gmSyncAfter(const std::vector<StmtPtr>& in, size_t i, ListIndex& 
   auto tile = std::dynamic_pointer_cast<const Var>(c->args[0]);
   VarPtr origin = dst ? origins_.origin(dst) : nullptr;
   if (!origin) return;
-  unfenced_.unfenced(origin.get(), c->span);  // until the sync below orders it
+  unfenced_.unfenced(origin.get(), *c);  // until the sync below orders it
   if (!tile || !a) return;
   if (!index.built) buildIndex(in, index);
   // Unique: no other cube store to this tensor in the list.
@@ -767,6 +768,9 @@ void Splitter::splitList(const std::vector<StmtPtr>& in, std::vector<StmtPtr>& a
         aiv_ = &aiv;
         break;
       default:
+        if (const auto* a = s->as<AssignStmt>())
+          if (const auto* c = a->value->as<Call>(); c && isOp(*c, OpId::GetSubblockIdx))
+            unfenced_.laneIndex(a->var);
         splitLeaf(s);
         gmSyncAfter(in, i, index);
         break;
