@@ -4,10 +4,9 @@
 
 #include <functional>
 #include <map>
-#include <optional>
-#include <vector>
 
 #include "Expand.h"
+#include "GmWindows.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/support/Diagnostics.h"
 
@@ -36,30 +35,6 @@ class TensorAccessFinder : public ir::IRVisitor {
   Each each_;
 };
 
-/// The part of a GM tensor one tile.load or tile.store touches: per axis its offset and, when
-/// static, its extent (a load's shape, a store's tile shape: the whole tile, a superset of its
-/// valid part). Other accesses have no known window.
-struct GmWindow {
-  std::vector<ir::ExprPtr> offsets;
-  std::vector<std::optional<int64_t>> extents;
-};
-std::optional<GmWindow> gmWindowOf(const ir::Call& c);
-
-/// What is known about the variables in window offsets (UnfencedCubeStores::laneIndex, loop).
-struct GmFacts {
-  std::vector<ir::VarPtr> lanes;
-  std::vector<const ir::ForStmt*> loops;
-};
-
-/// Whether two windows of one tensor may share an element: false only when, on some axis, one
-/// window provably ends before the other begins, for every value of the variables in their
-/// ranges (`facts`). `sameIteration`: both offsets are evaluated in
-/// the same iteration of every loop around them, so a loop variable in both cancels
-/// (`i * 64` ends before `i * 64 + 64`); when false (an access of the next iteration), each
-/// offset is bounded on its own and a loop variable proves nothing.
-bool gmWindowsMayOverlap(const std::optional<GmWindow>& a, const std::optional<GmWindow>& b,
-                         bool sameIteration, const GmFacts& facts);
-
 /// The cube tile.stores the split did not fence, so that a later vector access of their
 /// tensor is rejected instead of racing with them on the NPU. The split fences a unique cube
 /// store against the vector accesses after it in the same statement list; not fenced are a
@@ -69,33 +44,31 @@ bool gmWindowsMayOverlap(const std::optional<GmWindow>& a, const std::optional<G
 /// unfenced store's (accesses of disjoint parts of a tensor do not race).
 class UnfencedCubeStores {
  public:
-  struct Store {
-    Span span;
-    std::optional<GmWindow> window;
-  };
-  using Stores = std::map<const ir::Var*, std::vector<Store>>;  // origin -> unfenced stores
+  using Stores = std::map<const ir::Var*, GmAccessList>;  // origin -> unfenced stores
 
+  UnfencedCubeStores(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
   void unfenced(const ir::Var* origin, const ir::Call& store);
   /// A fenced store orders every earlier one too (the cube's stores land in order).
   void fenced(const ir::Var* origin) { stores_.erase(origin); }
   /// Every cube tile.store inside `s`, a statement placed whole on the AIC.
   void recordStoresIn(const ir::StmtPtr& s);
   /// Rejects a vector access in `s` that may overlap an unfenced cube store of its tensor.
-  void checkAccesses(const ir::StmtPtr& s) const;
+  void checkAccesses(const ir::StmtPtr& s);
   /// After a loop body: a store it left unfenced that a vector access anywhere in the body may
-  /// overlap is met again by the next iteration's access (`before`: the state before it).
-  void checkBackEdge(const Stores& before, const ir::StmtPtr& body) const;
+  /// overlap is met again by the next iteration's access (`before`: the state before it;
+  /// `loop`: the for loop, null for a while loop).
+  void checkBackEdge(const Stores& before, const ir::StmtPtr& body, const ir::ForStmt* loop);
 
-  UnfencedCubeStores(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
   const Stores& stores() const { return stores_; }
   void reset(Stores s) { stores_ = std::move(s); }
   /// After a branch: the stores either arm left unfenced.
   void merge(const Stores& other);
-  /// Facts the window comparisons use: `v` holds the AIV lane index (tile.get_subblock_idx,
-  /// 0 or 1); `f`'s loop variable lies in its range (sound for both comparisons: a proof holds
-  /// for every pair of its values, so for every pair of iterations too).
-  void laneIndex(const ir::VarPtr& v) { facts_.lanes.push_back(v); }
-  void loop(const ir::ForStmt& f) { facts_.loops.push_back(&f); }
+  /// Facts the window comparisons use: `v` holds the AIV lane index; `f`'s loop variable lies
+  /// in its range (sound for both comparisons: a proof holds for every value in the range).
+  void laneIndex(const ir::VarPtr& v) { facts_.lane(v); }
+  void loop(const ir::ForStmt& f) { facts_.loop(f); }
+  /// The for loops inside `s` (a statement about to be checked before it is split).
+  void loopsIn(const ir::StmtPtr& s);
 
  private:
   [[noreturn]] void reject(const ir::Call& access, const ir::Var& origin, Span store,

@@ -630,7 +630,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     unfenced_.loop(*f);
     UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(f->body, a, v);
-    unfenced_.checkBackEdge(before, f->body);
+    unfenced_.checkBackEdge(before, f->body, f);
     auto [ma, mv] = masks(f->iterArgs);
     ExprPtr b = rewritten(f->start), e = rewritten(f->stop), st = rewritten(f->step);
     aic_->push_back(std::make_shared<ForStmt>(f->loopVar, b, e, st, f->forKind,
@@ -645,7 +645,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
     std::vector<StmtPtr> a, v;
     UnfencedCubeStores::Stores before = unfenced_.stores();
     splitBody(w->body, a, v);
-    unfenced_.checkBackEdge(before, w->body);
+    unfenced_.checkBackEdge(before, w->body, nullptr);
     auto [ma, mv] = masks(w->iterArgs);
     ExprPtr c = rewritten(w->cond);
     aic_->push_back(std::make_shared<WhileStmt>(c, iterArgs(w->iterArgs, ma),

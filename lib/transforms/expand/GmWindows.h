@@ -1,0 +1,89 @@
+// The parts of a GM tensor that the split's cube and vector accesses touch, and whether two of
+// them may meet (docs/passes/expand-mixed-kernel.md, "GM-mediated syncs"). GmFence and
+// GmOrder reject only accesses whose windows may overlap; disjoint rows or columns of one
+// tensor do not race.
+#pragma once
+
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ptoc/analysis/Arith.h"
+#include "ptoc/ir/Expr.h"
+#include "ptoc/ir/Stmt.h"
+#include "ptoc/support/Diagnostics.h"
+
+namespace ptoc::expand {
+
+/// The part of a GM tensor one tile.load or tile.store touches: per axis its offset and, when
+/// static, its extent (a load's shape, a store's tile shape: the whole tile, a superset of its
+/// valid part). Other accesses have no known window.
+struct GmWindow {
+  std::vector<ir::ExprPtr> offsets;
+  std::vector<std::optional<int64_t>> extents;
+};
+std::optional<GmWindow> gmWindowOf(const ir::Call& c);
+
+/// What is known about the variables in window offsets: the variables holding the AIV lane
+/// index (tile.get_subblock_idx: 0 or 1) and the for loops by their variables (the variable
+/// lies in the loop's range).
+struct GmFacts {
+  std::unordered_set<const ir::Var*> lanes;
+  std::unordered_map<const ir::Var*, const ir::ForStmt*> loops;
+  void lane(const ir::VarPtr& v) { lanes.insert(v.get()); }
+  void loop(const ir::ForStmt& f) { loops.emplace(f.loopVar.get(), &f); }
+};
+
+/// The back edge of a loop: the later access of a comparison runs in a later iteration.
+/// `loop` is the for loop (null for a while loop).
+struct GmBackEdge {
+  const ir::ForStmt* loop;
+};
+
+/// One access of a tensor, as GmFence and GmOrder remember it: its window and, per axis, an
+/// interval holding every element it may touch (for every value of the variables in their
+/// ranges; everything when unbounded).
+struct GmAccess {
+  Span span;
+  std::optional<GmWindow> window;
+  std::vector<analysis::Interval> box;  // empty: unknown
+  bool write = true;
+};
+GmAccess gmAccessOf(const ir::Call& c, bool write, const GmFacts& facts);
+
+/// Whether an earlier and a later access of one tensor may share an element: false when their
+/// boxes are apart on some axis, or, on some axis, one window provably ends before the other
+/// begins, for every value of the variables in their ranges. Without `backEdge` both run in
+/// the same iteration of every loop around them, so a variable in both cancels (`j * 64` ends
+/// before `j * 64 + 64`). Across a back edge, for a for loop with a constant positive step
+/// whose offsets are affine in its variable and the lane index only, the later offset with
+/// the variable advanced by any number of steps must keep them apart (`j * 16` then `j * 16`
+/// in a later iteration); otherwise only the boxes count.
+bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
+                          const GmBackEdge* backEdge, const GmFacts& facts);
+
+/// The accesses of one tensor still unordered: the latest kPrecise (16) with their windows, the
+/// older ones folded into one summary (the union of their boxes, the span of the latest), so
+/// that copying, merging and checking a list costs O(1) however often the tensor is accessed.
+class GmAccessList {
+ public:
+  static constexpr size_t kPrecise = 16;
+  void add(GmAccess a);
+  /// After a branch: the accesses either arm left (deduplicated by span).
+  void merge(const GmAccessList& other);
+  bool empty() const { return precise_.empty() && !summary_; }
+  bool contains(const Span& s) const;
+  /// The accesses, the latest first, the summary last.
+  template <class F>
+  void forEach(F f) const {
+    for (auto it = precise_.rbegin(); it != precise_.rend(); ++it) f(*it);
+    if (summary_) f(*summary_);
+  }
+
+ private:
+  std::vector<GmAccess> precise_;  // oldest first
+  std::optional<GmAccess> summary_;
+};
+
+}  // namespace ptoc::expand
