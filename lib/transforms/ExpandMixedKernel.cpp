@@ -141,6 +141,7 @@ class ExpandMixedKernelPass final : public Pass {
         }
       expand::TensorOrigins origins(*f);  // one scan, shared by the split and the Group
       expand::rejectUnorderedVectorToCubeGm(*f, origins, ctx.diag);
+      expand::rejectCrossLaneGmRaces(*f, origins, ctx.diag);
       auto [aic, aiv] = expandFunction(*f, origins, ctx);
       out.push_back(aic);
       out.push_back(aiv);

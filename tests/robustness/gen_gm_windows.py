@@ -59,6 +59,7 @@ class Gen:
         # kind is "cube" (a cube store) or "vec" (a vector load or store).
         self.accesses = []
         self.vec_stores = []  # the rows of each vector store of g, per iteration
+        self.vec = []  # (is a store, rows per iteration) of every vector access of g
 
     def fresh(self, base):
         self.names += 1
@@ -79,11 +80,13 @@ class Gen:
         self.emit(f"{y_out} = pl.store(pl.exp({t}), [{64 * self.loads}, 0], {y})", indent)
         self.loads += 1
         self.accesses.append(("vec", rows))
+        self.vec.append((False, rows))
 
     def vec_store(self, off_text, rows, indent=2, g="g", out="g"):
         self.emit(f"{out} = pl.store(pl.mul(vt, 0.5), [{off_text}, 0], {g})", indent)
         self.accesses.append(("vec", rows))
         self.vec_stores.append(rows)
+        self.vec.append((True, rows))
 
     def straight(self):
         r = self.rng
@@ -152,13 +155,28 @@ class Gen:
 
     def overlapping(self):
         """Whether a rejection has a reason: some cube store and vector access of g share a
-        row in any iterations, or a vector store's windows of two iterations overlap (after
-        the split, lane 1's half of one iteration meets lane 0's of the next)."""
+        row in any iterations, a vector store's windows of two iterations overlap (after
+        the split, lane 1's half of one iteration meets lane 0's of the next), or two vector
+        accesses, one a store, meet on different lanes."""
         cube = [o for k, rows in self.accesses if k == "cube" for o in rows]
         vec = [o for k, rows in self.accesses if k == "vec" for o in rows]
         if any(abs(a - b) < 64 for a in cube for b in vec):
             return True
-        return any(0 < abs(a - b) < 64 for rows in self.vec_stores for a in rows for b in rows)
+        if any(0 < abs(a - b) < 64 for rows in self.vec_stores for a in rows for b in rows):
+            return True
+        # Two vector accesses, one a store, whose lanes' halves meet: lane l of one covers
+        # [o + 32 l, o + 32 l + 32).
+        for i, (sa, ra) in enumerate(self.vec):
+            for sb, rb in self.vec[i + 1:]:
+                if not (sa or sb):
+                    continue
+                for a in ra:
+                    for b in rb:
+                        for lane in (0, 1):
+                            lo_a, lo_b = a + 32 * lane, b + 32 * (1 - lane)
+                            if lo_a < lo_b + 32 and lo_b < lo_a + 32:
+                                return True
+        return False
 
     def render(self):
         y_rows = 64 * max(self.loads, 1)

@@ -30,7 +30,7 @@ std::shared_ptr<const ForStmt> loopOver(const VarPtr& v, int64_t trips) {
 /// A window of `rows` rows at row offset `row` (and column 0, 64 columns), no box.
 GmAccess rowsAt(ExprPtr row, int64_t rows, bool write = true) {
   GmAccess a;
-  a.window = GmWindow{{std::move(row), constInt(0)}, {rows, 64}};
+  a.window = GmWindow{{std::move(row), constInt(0)}, {rows, 64}, {}};
   a.write = write;
   return a;
 }
@@ -89,6 +89,34 @@ TEST(GmWindows, BackEdgeComparesWithEveryLaterIteration) {
   GmBackEdge whileEdge{nullptr};
   EXPECT_TRUE(
       gmAccessesMayOverlap(rowsAt(times(j, 64), 64), rowsAt(times(j, 64), 64), &whileEdge, facts));
+}
+
+TEST(GmWindows, AnAccessOnOneLane) {
+  GmFacts facts;
+  VarPtr lane = indexVar("subblock_idx");
+  facts.lane(lane);
+  GmAccess half = rowsAt(plus(times(lane, 32), 64), 32);
+  EXPECT_TRUE(gmAccessIsLaneSplit(half, facts));
+  EXPECT_FALSE(gmAccessIsLaneSplit(rowsAt(constInt(64), 32), facts));
+  std::optional<GmAccess> one = gmAccessOnLane(half, 1, facts);
+  ASSERT_TRUE(one.has_value());
+  ASSERT_EQ(one->box.size(), 2u);
+  EXPECT_EQ(one->box[0].lo, 96);  // rows [96, 128)
+  EXPECT_EQ(one->box[0].hi, 127);
+  // Lane 1 of [64 + 32 lane, +32) and lane 0 of [96 + 32 lane, +32) are the same rows.
+  GmAccess other = rowsAt(plus(times(lane, 32), 96), 32);
+  EXPECT_TRUE(gmAccessesMayOverlap(*one, *gmAccessOnLane(other, 0, facts), nullptr, facts));
+  EXPECT_FALSE(gmAccessesMayOverlap(*one, *gmAccessOnLane(other, 1, facts), nullptr, facts));
+  // A lane index inside a min is not an affine term: the lanes' windows are not known.
+  GmAccess ragged = rowsAt(binary(BinaryOp::Min, times(lane, 32), constInt(16)), 32);
+  EXPECT_FALSE(gmAccessOnLane(ragged, 0, facts).has_value());
+}
+
+TEST(GmWindows, SameWindow) {
+  VarPtr j = indexVar("j");
+  EXPECT_TRUE(gmSameWindow(rowsAt(plus(times(j, 64), 32), 64), rowsAt(plus(times(j, 64), 32), 64)));
+  EXPECT_FALSE(gmSameWindow(rowsAt(times(j, 64), 64), rowsAt(plus(times(j, 64), 32), 64)));
+  EXPECT_FALSE(gmSameWindow(rowsAt(times(j, 64), 64), rowsAt(times(j, 64), 32)));
 }
 
 TEST(GmWindows, BoxesApartNeedNoProof) {

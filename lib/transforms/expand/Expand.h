@@ -83,5 +83,9 @@ bool isBoundaryCall(const ir::Call& c);
 /// orders the two.
 void rejectUnorderedVectorToCubeGm(const ir::Function& f, const TensorOrigins& origins,
                                    DiagnosticEngine& diag);
+/// Rejects two vector accesses of one GM tensor that the two AIV lanes may make to the same
+/// rows, one of them a write (LaneRaces.cpp).
+void rejectCrossLaneGmRaces(const ir::Function& f, const TensorOrigins& origins,
+                            DiagnosticEngine& diag);
 
 }  // namespace ptoc::expand

@@ -100,7 +100,9 @@ void UnfencedCubeStores::checkAccesses(const StmtPtr& s) {
 void UnfencedCubeStores::checkBackEdge(const Stores& before, const StmtPtr& body,
                                        const ForStmt* loop) {
   Stores added;
-  for (const auto& [o, list] : stores_) {
+  for (const auto& entry : stores_) {
+    const Var* o = entry.first;  // (not a structured binding: the lambda below captures it)
+    const GmAccessList& list = entry.second;
     auto it = before.find(o);
     list.forEach([&](const GmAccess& s) {
       if (it == before.end() || !it->second.contains(s.span)) added[o].add(s);

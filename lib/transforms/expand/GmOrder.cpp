@@ -64,11 +64,14 @@ class GmOrder final : public IRVisitor {
       if (it == pending_.end()) continue;
       GmAccess cube = gmAccessOf(c, true, facts_);
       it->second.forEach([&](const GmAccess& p) {  // the latest first
-        // Across the back edge (second walk of a loop body) a store-store pairing matters
-        // only when the vector side reads the tensor in the loop: the last value is the last
-        // vector store's either way (a later cube store of the same iteration is fenced
-        // before it).
-        if (p.write && backEdge_ && !loopVectorReads_.count(o.get())) return;
+        // Across the back edge (second walk of a loop body) a store-store pairing of the
+        // same window matters only when the vector side reads the tensor in the loop: the
+        // vector store comes after the cube store in the body (else the first walk paired
+        // them), is fenced after it, and rewrites the same rows in every iteration, so the
+        // last value is the last vector store's either way. Windows that differ (a vector
+        // store of one iteration under the cube store of the next) are compared.
+        if (p.write && backEdge_ && !loopVectorReads_.count(o.get()) && gmSameWindow(p, cube))
+          return;
         if (gmAccessesMayOverlap(p, cube, backEdge_ ? &edge_ : nullptr, facts_))
           reject(c, e, *o, p);
       });
@@ -135,9 +138,11 @@ class GmOrder final : public IRVisitor {
         "the vector {}, so the result depends on their timing",
         c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o.name,
         p.write ? "stored" : "read",
-        backEdge_ ? (p.write ? "in the previous iteration (the vector side reads it in the loop)"
-                             : "in the previous iteration")
-                  : "earlier",
+        !backEdge_ ? "earlier"
+        : !p.write ? "in the previous iteration"
+        : loopVectorReads_.count(&o)
+            ? "in the previous iteration (the vector side reads it in the loop)"
+            : "in the previous iteration, at rows this store writes too",
         p.write ? "store" : "load");
     d.notes.emplace_back(p.span,
                          fmt::format("the vector {} of '{}'", p.write ? "store" : "load", o.name));

@@ -3,6 +3,7 @@
 
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Type.h"
+#include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/ExtentArith.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -49,6 +50,75 @@ int64_t coefficientOf(const analysis::AffineForm& f, const Var* v) {
   return 0;
 }
 
+/// Whether `e` mentions one of `vars`.
+class VarFinder : public IRVisitor {
+ public:
+  explicit VarFinder(const std::unordered_set<const Var*>& vars) : vars_(vars) {}
+  bool found = false;
+
+ protected:
+  void visitVar(const Var& v) override { found = found || vars_.count(&v); }
+
+ private:
+  const std::unordered_set<const Var*>& vars_;
+};
+
+bool mentions(const ExprPtr& e, const std::unordered_set<const Var*>& vars) {
+  VarFinder f(vars);
+  f.visitExpr(e);
+  return f.found;
+}
+
+/// Binds what `facts` know about every variable inside `e` (also inside min / max terms).
+class FactBinder : public IRVisitor {
+ public:
+  FactBinder(analysis::Analyzer& a, const GmFacts& f) : arith_(a), facts_(f) {}
+
+ protected:
+  void visitVar(const Var& v) override {
+    if (!seen_.insert(&v).second) return;
+    if (facts_.lanes.count(&v)) arith_.bind(shared(v), 0, 1);
+    auto loop = facts_.loops.find(&v);
+    if (loop != facts_.loops.end())
+      arith_.bindLoop(shared(v), loop->second->start, loop->second->stop, loop->second->step);
+  }
+
+ private:
+  /// The loop's or the lane assignment's own pointer to `v`.
+  VarPtr shared(const Var& v) {
+    auto loop = facts_.loops.find(&v);
+    if (loop != facts_.loops.end()) return loop->second->loopVar;
+    auto lane = facts_.laneVars.find(&v);
+    return lane != facts_.laneVars.end() ? lane->second : nullptr;
+  }
+  analysis::Analyzer& arith_;
+  const GmFacts& facts_;
+  std::unordered_set<const Var*> seen_;
+};
+
+void bindVarsIn(analysis::Analyzer& arith, const ExprPtr& e, const GmFacts& facts) {
+  FactBinder b(arith, facts);
+  b.visitExpr(e);
+}
+
+/// The box of `w` under `facts`.
+std::vector<Interval> boxOf(const GmWindow& w, const GmFacts& facts) {
+  std::vector<Interval> box;
+  analysis::Analyzer arith;
+  for (size_t i = 0; i < w.offsets.size(); ++i) {
+    const ExprPtr& off = w.offsets[i];
+    bindFacts(arith, arith.toAffine(off), facts);
+    Interval b = arith.boundOf(off);
+    const std::optional<int64_t>& ext = w.extents[i];
+    if (!ext || !b.hasUpper() || b.hi > Interval::kPosInf - *ext)
+      b.hi = Interval::kPosInf;
+    else
+      b.hi += *ext - 1;
+    box.push_back(b);
+  }
+  return box;
+}
+
 bool apart(const Interval& a, const Interval& b) {
   return (a.hasUpper() && b.hasLower() && a.hi < b.lo) ||
          (b.hasUpper() && a.hasLower() && b.hi < a.lo);
@@ -68,7 +138,7 @@ std::optional<GmWindow> gmWindowOf(const Call& c) {
   if ((!load && !store) || c.args.size() < 3) return std::nullopt;
   const auto* offsets = tupleElements(c.args[1]);
   if (!offsets) return std::nullopt;
-  GmWindow w{*offsets, {}};
+  GmWindow w{*offsets, {}, {}};
   if (load) {
     const auto* shapes = tupleElements(c.args[2]);
     if (!shapes || shapes->size() != offsets->size()) return std::nullopt;
@@ -81,22 +151,69 @@ std::optional<GmWindow> gmWindowOf(const Call& c) {
   return w;
 }
 
+/// Narrows `w`'s extents to the bounds of its valid extents, with the lane indices bound to
+/// `lane` (or to {0, 1} when negative).
+void narrowToValid(GmWindow& w, const GmFacts& facts, int64_t lane) {
+  if (w.valid.empty()) return;
+  analysis::Analyzer arith;
+  for (const auto& [v, owned] : facts.laneVars)
+    arith.bind(owned, lane < 0 ? 0 : lane, lane < 0 ? 1 : lane);
+  for (size_t i = 0; i < w.extents.size() && i < w.valid.size(); ++i) {
+    const ExprPtr& v = w.valid[i];
+    if (!v || !w.extents[i]) continue;
+    bindVarsIn(arith, v, facts);
+    Interval b = arith.boundOf(v);
+    if (b.hasUpper() && b.hi >= 0 && b.hi < *w.extents[i]) w.extents[i] = b.hi;
+  }
+}
+
 GmAccess gmAccessOf(const Call& c, bool write, const GmFacts& facts) {
   GmAccess a{c.span, gmWindowOf(c), {}, write};
   if (!a.window) return a;
-  analysis::Analyzer arith;
-  for (size_t i = 0; i < a.window->offsets.size(); ++i) {
-    const ExprPtr& off = a.window->offsets[i];
-    bindFacts(arith, arith.toAffine(off), facts);
-    Interval b = arith.boundOf(off);
-    const std::optional<int64_t>& ext = a.window->extents[i];
-    if (!ext || !b.hasUpper() || b.hi > Interval::kPosInf - *ext)
-      b.hi = Interval::kPosInf;
-    else
-      b.hi += *ext - 1;
-    a.box.push_back(b);
-  }
+  // A store writes the tile's valid part: an extent no larger than the bound of its valid
+  // shape (a split tile's valid rows depend on the lane; here the larger lane's count).
+  const auto* t =
+      isOp(c, OpId::Store) && c.args[0]->type ? c.args[0]->type->as<TileType>() : nullptr;
+  if (t && t->view && t->view->validShape.size() == a.window->extents.size())
+    a.window->valid = t->view->validShape;
+  narrowToValid(*a.window, facts, -1);
+  a.box = boxOf(*a.window, facts);
   return a;
+}
+
+bool gmAccessIsLaneSplit(const GmAccess& a, const GmFacts& facts) {
+  if (!a.window) return false;
+  for (const ExprPtr& off : a.window->offsets)
+    if (mentions(off, facts.lanes)) return true;
+  return false;
+}
+
+std::optional<GmAccess> gmAccessOnLane(const GmAccess& a, int64_t lane, const GmFacts& facts) {
+  if (!a.window) return a;
+  GmAccess out = a;
+  analysis::Analyzer arith;
+  for (ExprPtr& off : out.window->offsets) {
+    if (!mentions(off, facts.lanes)) continue;
+    analysis::AffineForm f = arith.toAffine(off);
+    int64_t laneTerms = 0;  // sum of the lane coefficients
+    std::vector<std::pair<ExprPtr, int64_t>> lanes;
+    for (const auto& t : f.terms) {
+      const auto* v = t.term ? t.term->as<Var>() : nullptr;
+      if (v && facts.lanes.count(v)) {
+        lanes.emplace_back(t.term, t.coeff);
+        laneTerms += t.coeff;
+      } else if (mentions(t.term, facts.lanes)) {
+        return std::nullopt;  // a lane index inside a non-affine term
+      }
+    }
+    // off - sum(c * lane_k) + (sum c) * lane
+    for (const auto& [v, c] : lanes)
+      off = binary(BinaryOp::Sub, off, binary(BinaryOp::Mul, constInt(c), v));
+    off = binary(BinaryOp::Add, off, constInt(laneTerms * lane));
+  }
+  narrowToValid(*out.window, facts, lane);
+  out.box = boxOf(*out.window, facts);
+  return out;
 }
 
 bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
@@ -138,6 +255,18 @@ bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
     ExprPtr advanced =
         c == 0 ? l : binary(BinaryOp::Add, l, binary(BinaryOp::Mul, constInt(c), shift));
     if (before(e, ee, advanced) || before(advanced, el, e)) return false;
+  }
+  return true;
+}
+
+bool gmBoxesApart(const GmAccess& a, const GmAccess& b) { return boxesApart(a, b); }
+
+bool gmSameWindow(const GmAccess& a, const GmAccess& b) {
+  if (!a.window || !b.window || a.window->offsets.size() != b.window->offsets.size()) return false;
+  analysis::Analyzer arith;
+  for (size_t i = 0; i < a.window->offsets.size(); ++i) {
+    if (!a.window->extents[i] || a.window->extents[i] != b.window->extents[i]) return false;
+    if (!arith.canProveEQ(a.window->offsets[i], b.window->offsets[i])) return false;
   }
   return true;
 }

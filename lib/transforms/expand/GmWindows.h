@@ -22,6 +22,9 @@ namespace ptoc::expand {
 struct GmWindow {
   std::vector<ir::ExprPtr> offsets;
   std::vector<std::optional<int64_t>> extents;
+  /// A store's valid extents (its tile's valid_shape, null where none): the extents are
+  /// their bounds under the facts, per lane once the lane is known (gmAccessOnLane).
+  std::vector<ir::ExprPtr> valid;
 };
 std::optional<GmWindow> gmWindowOf(const ir::Call& c);
 
@@ -30,8 +33,12 @@ std::optional<GmWindow> gmWindowOf(const ir::Call& c);
 /// lies in the loop's range).
 struct GmFacts {
   std::unordered_set<const ir::Var*> lanes;
+  std::unordered_map<const ir::Var*, ir::VarPtr> laneVars;  // the same, owning
   std::unordered_map<const ir::Var*, const ir::ForStmt*> loops;
-  void lane(const ir::VarPtr& v) { lanes.insert(v.get()); }
+  void lane(const ir::VarPtr& v) {
+    lanes.insert(v.get());
+    laneVars.emplace(v.get(), v);
+  }
   void loop(const ir::ForStmt& f) { loops.emplace(f.loopVar.get(), &f); }
 };
 
@@ -49,6 +56,7 @@ struct GmAccess {
   std::optional<GmWindow> window;
   std::vector<analysis::Interval> box;  // empty: unknown
   bool write = true;
+  bool adds = false;  // an atomic add (reads and writes: two adds commute)
 };
 GmAccess gmAccessOf(const ir::Call& c, bool write, const GmFacts& facts);
 
@@ -62,6 +70,20 @@ GmAccess gmAccessOf(const ir::Call& c, bool write, const GmFacts& facts);
 /// in a later iteration); otherwise only the boxes count.
 bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
                           const GmBackEdge* backEdge, const GmFacts& facts);
+
+/// `a` as the AIV lane `lane` runs it: every lane index in its offsets replaced by `lane`, its
+/// box recomputed. Null when a lane index occurs other than as an affine term (inside a min /
+/// max of a ragged split): then the lanes' windows are not known apart.
+std::optional<GmAccess> gmAccessOnLane(const GmAccess& a, int64_t lane, const GmFacts& facts);
+/// Whether a lane index occurs in `a`'s offsets (its window differs per lane).
+bool gmAccessIsLaneSplit(const GmAccess& a, const GmFacts& facts);
+
+/// Whether the boxes of two accesses are apart on some axis (then they never meet).
+bool gmBoxesApart(const GmAccess& a, const GmAccess& b);
+
+/// Whether two accesses touch the same window in the same iteration (equal offsets and
+/// extents on every axis).
+bool gmSameWindow(const GmAccess& a, const GmAccess& b);
 
 /// The accesses of one tensor still unordered: the latest kPrecise (16) with their windows, the
 /// older ones folded into one summary (the union of their boxes, the span of the latest), so
