@@ -9,7 +9,7 @@ values go to the output `y`, and stores of vector results), also in loops that m
 either order. The split mode is UP_DOWN, so the vector windows are the lanes' halves after
 the split. Every kernel is valid: it runs in the simulator before the passes. The driver runs
 
-    ptoc check FILE --passes=compile --seed=<k> [--schedule=aic-first|aiv-first]
+    ptoc check FILE --passes=compile --seed=<k> --verify-each --schedule=aic-first|aiv-first
 
 under both schedules (the simulator's two orders of the AIC and the AIV) and classifies:
   equal     bit-identical outputs before and after, under both schedules
@@ -31,13 +31,14 @@ usage: gen_gm_windows.py PTOC [--count N] [--seed S] [--arch A] [--jobs J] [--ex
 import argparse
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-TIMEOUT = 30
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_mixed import classify  # noqa: E402  (the same outcome classes)
+
 ROWS = 320  # rows of g (--rows); every window is 64 rows
 OFFSETS = list(range(0, ROWS - 64 + 1, 32))
 
@@ -197,30 +198,6 @@ class Gen:
         return head + "\n".join(self.lines) + "\n        return g, y\n"
 
 
-def classify(ptoc, path, seed, arch, schedule):
-    cmd = [ptoc, "check", str(path), "--passes=compile", f"--seed={seed % 100000}",
-           f"--schedule={schedule}"]
-    if arch:
-        cmd.append(f"--arch={arch}")
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return "internal", "timeout"
-    out = p.stdout + p.stderr
-    first = next((ln for ln in out.splitlines() if "error:" in ln), out.strip()[:200])
-    if p.returncode == 0 and "check ok" in out:
-        return "equal", ""
-    if "internal error" in out or p.returncode not in (0, 1):
-        return "internal", first
-    if "before the passes:" in out:
-        return "invalid", first
-    if "after the passes:" in out and "differs at index" not in out:
-        return "broken", first
-    if "differs at index" in out or "after the passes" in out:
-        return "mismatch", first
-    return "rejected", first
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("ptoc", nargs="?")
@@ -257,7 +234,8 @@ def main():
         path.write_text(src)
         result = ("equal", "")
         for schedule in ("aic-first", "aiv-first"):
-            result = classify(a.ptoc, path, seed, a.arch, schedule)
+            result = classify(a.ptoc, path, "compile", seed, verify=True, arch=a.arch,
+                              schedule=schedule)
             if result[0] != "equal":
                 break
         return k, path, result, g.overlapping()

@@ -15,7 +15,7 @@
 #include <set>
 
 #include "Expand.h"
-#include "GmWindows.h"
+#include "GmWalker.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/DiagnosticText.h"
@@ -27,108 +27,49 @@ using namespace ir;
 
 namespace {
 
-class GmOrder final : public IRVisitor {
+class GmOrder final : public GmWalker<GmAccessMap> {
  public:
-  GmOrder(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
+  GmOrder(const TensorOrigins& o, DiagnosticEngine& d) : GmWalker(o), diag_(d) {}
 
  protected:
-  void visitAssign(const AssignStmt& s) override {
-    if (const auto* c = s.value->as<Call>(); c && isOp(*c, OpId::GetSubblockIdx))
-      facts_.lane(s.var);
-    IRVisitor::visitAssign(s);
+  void vectorToCube() override {
+    state_.lists.clear();  // the cube waits for this transfer, pushed after the accesses
   }
-  void visitCall(const Call& c) override {
-    IRVisitor::visitCall(c);
-    if (!c.op) return;
-    if (isOp(c, OpId::AicGather) ||
-        analysis::classifyMoveDirection(c) == analysis::CVDirection::VectorToCube) {
-      pending_.clear();  // the cube waits for this transfer, pushed after the accesses
+  void access(const Var& o, const Call& c, MemoryEffect e, CoreAffinity aff) override {
+    if (aff == CoreAffinity::Vector) {
+      state_.lists[&o].add(gmAccessOf(c, writesMemory(e), facts_));
+      if (readsMemory(e)) vectorReads_.insert(&o);
       return;
     }
-    const CoreAffinity aff = classifyCallAffinity(c);
-    if (aff != CoreAffinity::Vector && aff != CoreAffinity::Cube) return;
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      const MemoryEffect e = argEffect(c, i);
-      if (e == MemoryEffect::None) continue;
-      const auto* v = c.args[i]->as<Var>();
-      if (!v || !v->type || !v->type->isa<TensorType>()) continue;
-      VarPtr o = origins_.origin(v);
-      if (!o) continue;
-      if (aff == CoreAffinity::Vector) {
-        pending_[o.get()].add(gmAccessOf(c, writesMemory(e), facts_));
-        if (readsMemory(e)) vectorReads_.insert(o.get());
-        continue;
-      }
-      if (!writesMemory(e)) continue;
-      auto it = pending_.find(o.get());
-      if (it == pending_.end()) continue;
-      GmAccess cube = gmAccessOf(c, true, facts_);
-      it->second.forEach([&](const GmAccess& p) {  // the latest first
-        // Across the back edge (second walk of a loop body) a store-store pairing of the
-        // same window matters only when the vector side reads the tensor in the loop: the
-        // vector store comes after the cube store in the body (else the first walk paired
-        // them), is fenced after it, and rewrites the same rows in every iteration, so the
-        // last value is the last vector store's either way. Windows that differ (a vector
-        // store of one iteration under the cube store of the next) are compared.
-        if (p.write && backEdge_ && !loopVectorReads_.count(o.get()) && gmSameWindow(p, cube))
-          return;
-        if (gmAccessesMayOverlap(p, cube, backEdge_ ? &edge_ : nullptr, facts_))
-          reject(c, e, *o, p);
-      });
-    }
+    if (!writesMemory(e)) return;
+    auto it = state_.lists.find(&o);
+    if (it == state_.lists.end()) return;
+    GmAccess cube = gmAccessOf(c, true, facts_);
+    it->second.forEach([&](const GmAccess& p) {  // the latest first
+      // Across the back edge (second walk of a loop body) a store-store pairing of the
+      // same window matters only when the vector side reads the tensor in the loop: the
+      // vector store comes after the cube store in the body (else the first walk paired
+      // them), is fenced after it, and rewrites the same rows in every iteration, so the
+      // last value is the last vector store's either way. Windows that differ (a vector
+      // store of one iteration under the cube store of the next) are compared.
+      if (p.write && backEdge() && !loopVectorReads_.count(&o) && gmSameWindow(p, cube)) return;
+      if (gmAccessesMayOverlap(p, cube, backEdge(), facts_)) reject(c, e, o, p);
+    });
   }
-  // A loop body runs again after itself: walk it a second time with the vector stores still
-  // unordered at its end (the back edge), unless the loop runs at most once.
-  void visitFor(const ForStmt& s) override {
-    facts_.loop(s);
-    LoopScope scope(*this);
-    IRVisitor::visitFor(s);
-    const auto* a = s.start->as<ConstInt>();
-    const auto* b = s.stop->as<ConstInt>();
-    const auto* st = s.step->as<ConstInt>();
-    if (a && b && st && st->value > 0 && b->value - a->value <= st->value) return;
-    walkBackEdge(s.body, &s);
+  // The vector reads of each loop (nested loops add theirs to the outer one's), and those of
+  // the loop whose back edge is walked.
+  void loopBegin() override {
+    savedReads_.push_back(std::move(vectorReads_));
+    vectorReads_.clear();
   }
-  void visitWhile(const WhileStmt& s) override {
-    LoopScope scope(*this);
-    IRVisitor::visitWhile(s);
-    walkBackEdge(s.body, nullptr);
+  void loopEnd() override {
+    vectorReads_.insert(savedReads_.back().begin(), savedReads_.back().end());
+    savedReads_.pop_back();
   }
-  void visitIf(const IfStmt& s) override {
-    visitExpr(s.cond);
-    auto before = pending_;
-    visitStmt(s.thenBody);
-    auto afterThen = pending_;
-    pending_ = before;
-    visitStmt(s.elseBody);
-    for (const auto& [o, list] : afterThen) pending_[o].merge(list);  // either arm's
-  }
+  void backEdgeBegin() override { loopVectorReads_ = vectorReads_; }
+  void backEdgeEnd() override { loopVectorReads_.clear(); }
 
  private:
-  /// Collects the vector reads of one loop (nested loops add theirs to the outer one's).
-  struct LoopScope {
-    GmOrder& g;
-    std::set<const Var*> saved;
-    explicit LoopScope(GmOrder& o) : g(o), saved(std::move(o.vectorReads_)) {
-      g.vectorReads_.clear();
-    }
-    ~LoopScope() { g.vectorReads_.insert(saved.begin(), saved.end()); }
-  };
-  void walkBackEdge(const StmtPtr& body, const ForStmt* loop) {
-    // Inside an outer loop's back-edge walk an inner loop is not walked twice again (that
-    // would be exponential in the nesting depth): its own back edge was checked in the first
-    // walk of the outer body, with the same outer stores pending.
-    if (pending_.empty() || backEdge_) return;
-    bool wasBackEdge = backEdge_;
-    std::set<const Var*> outer = std::move(loopVectorReads_);
-    loopVectorReads_ = vectorReads_;
-    backEdge_ = true;
-    edge_ = GmBackEdge{loop};
-    visitStmt(body);
-    backEdge_ = wasBackEdge;
-    loopVectorReads_ = std::move(outer);
-  }
-
   [[noreturn]] void reject(const Call& c, MemoryEffect e, const Var& o, const GmAccess& p) {
     Diagnostic d;
     d.span = c.span;
@@ -138,8 +79,8 @@ class GmOrder final : public IRVisitor {
         "the vector {}, so the result depends on their timing",
         c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o.name,
         p.write ? "stored" : "read",
-        !backEdge_ ? "earlier"
-        : !p.write ? "in the previous iteration"
+        !backEdge() ? "earlier"
+        : !p.write  ? "in the previous iteration"
         : loopVectorReads_.count(&o)
             ? "in the previous iteration (the vector side reads it in the loop)"
             : "in the previous iteration, at rows this store writes too",
@@ -156,14 +97,10 @@ class GmOrder final : public IRVisitor {
     throw CompileError();
   }
 
-  const TensorOrigins& origins_;
   DiagnosticEngine& diag_;
-  std::map<const Var*, GmAccessList> pending_;  // origin -> vector accesses not yet ordered
-  std::set<const Var*> vectorReads_;            // origins the vector side reads in the current loop
-  std::set<const Var*> loopVectorReads_;        // those of the loop whose back edge is walked
-  bool backEdge_ = false;
-  GmBackEdge edge_{nullptr};  // the loop whose back edge is walked
-  GmFacts facts_;             // lane indices and loops, for the window comparisons
+  std::set<const Var*> vectorReads_;              // origins the vector side reads in the loop
+  std::set<const Var*> loopVectorReads_;          // those of the loop whose back edge is walked
+  std::vector<std::set<const Var*>> savedReads_;  // those of the enclosing loops
 };
 
 }  // namespace

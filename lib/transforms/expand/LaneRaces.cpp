@@ -15,7 +15,7 @@
 #include <set>
 
 #include "Expand.h"
-#include "GmWindows.h"
+#include "GmWalker.h"
 #include "ptoc/analysis/CoreAffinity.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/ops/OpRegistry.h"
@@ -26,88 +26,43 @@ using namespace ir;
 
 namespace {
 
-class LaneRaces final : public IRVisitor {
+/// The vector accesses since the last V->C transfer, and those before it until the cube
+/// answers (a C->V transfer).
+struct LaneState {
+  GmAccessMap pending, handed;
+  void merge(const LaneState& o) {
+    pending.merge(o.pending);
+    handed.merge(o.handed);
+  }
+  bool empty() const { return pending.empty() && handed.empty(); }
+};
+
+class LaneRaces final : public GmWalker<LaneState> {
  public:
-  LaneRaces(const TensorOrigins& o, DiagnosticEngine& d) : origins_(o), diag_(d) {}
+  LaneRaces(const TensorOrigins& o, DiagnosticEngine& d) : GmWalker(o), diag_(d) {}
 
  protected:
-  void visitAssign(const AssignStmt& s) override {
-    if (const auto* c = s.value->as<Call>(); c && isOp(*c, OpId::GetSubblockIdx))
-      facts_.lane(s.var);
-    IRVisitor::visitAssign(s);
+  void vectorToCube() override {  // ordered once the cube answers
+    state_.handed.merge(state_.pending);
+    state_.pending.lists.clear();
   }
-  void visitCall(const Call& c) override {
-    IRVisitor::visitCall(c);
-    if (!c.op) return;
-    if (isOp(c, OpId::AicGather) ||
-        analysis::classifyMoveDirection(c) == analysis::CVDirection::VectorToCube) {
-      for (auto& [o, list] : pending_) handed_[o].merge(list);  // ordered once the cube answers
-      pending_.clear();
-      return;
-    }
-    if (isOp(c, OpId::AivShard) ||
-        analysis::classifyMoveDirection(c) == analysis::CVDirection::CubeToVector) {
-      handed_.clear();  // the cube had both lanes' halves before it answered
-      return;
-    }
-    if (classifyCallAffinity(c) != CoreAffinity::Vector) return;
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      const MemoryEffect e = argEffect(c, i);
-      if (e == MemoryEffect::None) continue;
-      const auto* v = c.args[i]->as<Var>();
-      if (!v || !v->type || !v->type->isa<TensorType>()) continue;
-      VarPtr o = origins_.origin(v);
-      if (!o) continue;
-      GmAccess a = gmAccessOf(c, writesMemory(e), facts_);
-      a.adds = e == MemoryEffect::ReadWrite;
-      check(pending_, *o, c, a);
-      check(handed_, *o, c, a);
-      pending_[o.get()].add(std::move(a));
-    }
+  void cubeToVector() override {
+    state_.handed.lists.clear();  // the cube had both lanes' halves before it answered
   }
-  // A loop body runs again after itself: walk it a second time with this iteration's
-  // accesses pending (the back edge), unless the loop runs at most once.
-  void visitFor(const ForStmt& s) override {
-    facts_.loop(s);
-    IRVisitor::visitFor(s);
-    const auto* a = s.start->as<ConstInt>();
-    const auto* b = s.stop->as<ConstInt>();
-    const auto* st = s.step->as<ConstInt>();
-    if (a && b && st && st->value > 0 && b->value - a->value <= st->value) return;
-    walkBackEdge(s.body, &s);
-  }
-  void visitWhile(const WhileStmt& s) override {
-    IRVisitor::visitWhile(s);
-    walkBackEdge(s.body, nullptr);
-  }
-  void visitIf(const IfStmt& s) override {
-    visitExpr(s.cond);
-    auto before = pending_;
-    auto handedBefore = handed_;
-    visitStmt(s.thenBody);
-    auto afterThen = pending_;
-    auto handedThen = handed_;
-    pending_ = std::move(before);
-    handed_ = std::move(handedBefore);
-    visitStmt(s.elseBody);
-    for (const auto& [o, list] : afterThen) pending_[o].merge(list);  // either arm's
-    for (const auto& [o, list] : handedThen) handed_[o].merge(list);
+  void access(const Var& o, const Call& c, MemoryEffect e, CoreAffinity aff) override {
+    if (aff != CoreAffinity::Vector) return;
+    GmAccess a = gmAccessOf(c, writesMemory(e), facts_);
+    a.adds = e == MemoryEffect::ReadWrite;
+    check(state_.pending, o, c, a);
+    check(state_.handed, o, c, a);
+    state_.pending.lists[&o].add(std::move(a));
   }
 
  private:
-  void walkBackEdge(const StmtPtr& body, const ForStmt* loop) {
-    if ((pending_.empty() && handed_.empty()) || backEdge_) return;  // (one at a time: linear)
-    backEdge_ = true;
-    edge_ = GmBackEdge{loop};
-    visitStmt(body);
-    backEdge_ = false;
-  }
-
   /// Rejects `a` when it and an earlier access of `origin` may meet on different lanes.
-  void check(const std::map<const Var*, GmAccessList>& earlier, const Var& origin, const Call& c,
-             const GmAccess& a) {
-    auto it = earlier.find(&origin);
-    if (it == earlier.end()) return;
+  void check(const GmAccessMap& earlier, const Var& origin, const Call& c, const GmAccess& a) {
+    auto it = earlier.lists.find(&origin);
+    if (it == earlier.lists.end()) return;
     const bool aSplit = gmAccessIsLaneSplit(a, facts_);
     std::optional<GmAccess> aOn[2];  // `a` on lane 0 / 1, computed on first use
     bool aOnDone = false;
@@ -124,8 +79,7 @@ class LaneRaces final : public IRVisitor {
       for (int64_t lane : {0, 1}) {
         std::optional<GmAccess> earlier = gmAccessOnLane(p, lane, facts_);
         const std::optional<GmAccess>& later = aOn[1 - lane];
-        if (earlier && later &&
-            !gmAccessesMayOverlap(*earlier, *later, backEdge_ ? &edge_ : nullptr, facts_))
+        if (earlier && later && !gmAccessesMayOverlap(*earlier, *later, backEdge(), facts_))
           continue;
         reject(c, origin, a, p, lane);
       }
@@ -145,7 +99,7 @@ class LaneRaces final : public IRVisitor {
         "the split both lanes run concurrently and nothing orders them, so the result depends "
         "on their timing",
         origin.name, 1 - lane, what(a), origin.name, lane, what(p), origin.name,
-        backEdge_ ? " (of an earlier iteration)" : "");
+        backEdge() ? " (of an earlier iteration)" : "");
     d.notes.emplace_back(p.span, fmt::format("the earlier vector {} '{}'", what(p), origin.name));
     d.hint =
         "give each access the same split window (the same offset on the split axis), keep the "
@@ -154,13 +108,7 @@ class LaneRaces final : public IRVisitor {
     throw CompileError();
   }
 
-  const TensorOrigins& origins_;
   DiagnosticEngine& diag_;
-  std::map<const Var*, GmAccessList> pending_;  // origin -> vector accesses since the last V->C
-  std::map<const Var*, GmAccessList> handed_;   // before it, until the cube answers (C->V)
-  bool backEdge_ = false;
-  GmBackEdge edge_{nullptr};
-  GmFacts facts_;
 };
 
 }  // namespace
