@@ -46,6 +46,10 @@ class LaneServices final : public CoreServices {
                        bool adds) override {
     g_.noteTensorWrite(t_, call, src, dst, srcIndex, dstIndex, adds);
   }
+  void noteTensorRead(const ir::Call& call, const Tensor& src,
+                      const std::vector<int64_t>& index) override {
+    g_.noteTensorRead(t_, call, src, index);
+  }
   bool cubeReplica() const override { return g_.cubeReplica(t_); }
 
  private:

@@ -78,6 +78,8 @@ class CoreGroup {
   void noteTensorWrite(const TaskInfo& t, const ir::Call& call, const Buffer& src,
                        const Tensor& dst, const std::vector<int64_t>& srcIndex,
                        const std::vector<int64_t>& dstIndex, bool adds);
+  void noteTensorRead(const TaskInfo& t, const ir::Call& call, const Tensor& src,
+                      const std::vector<int64_t>& index);
   /// Lane 1 of split_aiv lanes: its cube statements copy lane 0's (CoreServices::cubeReplica).
   bool cubeReplica(const TaskInfo& t) const {
     return kind_ == GroupKind::SplitLanes && t.role == CoreRole::AIV && t.lane == 1;
@@ -162,11 +164,21 @@ class CoreGroup {
   std::deque<GatherPoint> gathers_;
   int64_t gatherBase_ = 0;
   int64_t gatherCount_[2] = {0, 0};
-  // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none), and whether
-  // that write added into the element (atomic=1).
+  // Per tensor buffer and element: the AIV lane that last wrote it (-1 = none), whether
+  // that write added into the element (atomic=1), whether it changed the element's value, and
+  // the lanes that read it (bit l: lane l).
   struct LaneWrites {
     std::vector<int8_t> lane;
     std::vector<uint8_t> added;
+    std::vector<uint8_t> changed;
+    std::vector<uint8_t> readers;
+    void init(int64_t numel) {
+      if (!lane.empty()) return;
+      lane.assign(static_cast<size_t>(numel), -1);
+      added.assign(static_cast<size_t>(numel), 0);
+      changed.assign(static_cast<size_t>(numel), 0);
+      readers.assign(static_cast<size_t>(numel), 0);
+    }
   };
   std::map<const Buffer*, LaneWrites> writers_;
   // The cycle model's recording (docs/cycle-model.md): the group's segment, when timing is on.

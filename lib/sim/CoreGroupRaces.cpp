@@ -40,10 +40,7 @@ void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const B
   const Buffer& d = *dst.buf;
   const int64_t numel = d.numel();
   LaneWrites& w = writers_[&d];
-  if (w.lane.empty()) {
-    w.lane.assign(static_cast<size_t>(numel), -1);
-    w.added.assign(static_cast<size_t>(numel), 0);
-  }
+  w.init(numel);
   const size_t item = d.elemSize();
   const auto lane = static_cast<int8_t>(t.lane);
   const size_t n = std::min(srcIndex.size(), dstIndex.size());
@@ -85,8 +82,54 @@ void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const B
                        "store from one lane only");
       }
     }
+    const bool changes =
+        adds || std::memcmp(d.bytes.data() + dof * item, s.bytes.data() + so * item, item) != 0;
+    const uint8_t otherReaders = w.readers[static_cast<size_t>(dof)] & ~(1u << lane);
+    if (changes && otherReaders) {
+      int other = (otherReaders & 1u) ? 0 : 1;
+      std::string target = call.args.size() > 2 ? ops::exprText(call.args[2]) : "the tensor";
+      std::string at = fmt::format("{}[{}]", target, fmt::join(unflatten(dof, d.shape), ", "));
+      throw SimError(call.span,
+                     fmt::format("cross-lane read-write race in {}: AIV lane {} changes {} "
+                                 "(from {} to {}), but lane {} read that element earlier in "
+                                 "this kernel; the lanes run concurrently, so that read may see "
+                                 "either value",
+                                 t.fn->name, t.lane, at, d.getF(dof),
+                                 adds ? d.getF(dof) + s.getF(so) : s.getF(so), other),
+                     "give each lane's loads and stores the same split windows (or disjoint "
+                     "ones), or write the result to another tensor");
+    }
+    w.changed[static_cast<size_t>(dof)] = changes ? 1 : 0;
     owner = lane;
     added = adds ? 1 : 0;
+  }
+}
+
+void CoreGroup::noteTensorRead(const TaskInfo& t, const ir::Call& call, const Tensor& src,
+                               const std::vector<int64_t>& index) {
+  if (!checksLaneWrites(t) || !src.buf) return;
+  const Buffer& b = *src.buf;
+  const int64_t numel = b.numel();
+  LaneWrites& w = writers_[&b];
+  w.init(numel);
+  const auto lane = static_cast<int8_t>(t.lane);
+  for (int64_t flat : index) {
+    if (flat < 0 || flat >= numel) continue;
+    const auto k = static_cast<size_t>(flat);
+    const int8_t owner = w.lane[k];
+    if (owner >= 0 && owner != lane && w.changed[k]) {
+      std::string source = !call.args.empty() ? ops::exprText(call.args[0]) : "the tensor";
+      throw SimError(
+          call.span,
+          fmt::format("cross-lane read-write race in {}: AIV lane {} reads {}[{}] = {}, which "
+                      "lane {} changed earlier in this kernel; the lanes run concurrently, so "
+                      "the read may see the value from before that write",
+                      t.fn->name, t.lane, source, fmt::join(unflatten(flat, b.shape), ", "),
+                      b.getF(flat), owner),
+          "give each lane's loads and stores the same split windows (or disjoint ones), or "
+          "write the result to another tensor");
+    }
+    w.readers[k] |= static_cast<uint8_t>(1u << lane);
   }
 }
 

@@ -61,6 +61,12 @@ class CoreServices {
   virtual void noteTensorWrite(const ir::Call&, const Buffer& /*src*/, const Tensor& /*dst*/,
                                const std::vector<int64_t>& /*srcIndex*/,
                                const std::vector<int64_t>& /*dstIndex*/, bool /*adds*/) {}
+  /// A tile.load reads the elements `index[k]` of `src` (flat row-major indices). In a core
+  /// group with two AIV lanes the group checks that no lane reads an element the other lane
+  /// changed in this kernel, and that no lane changes an element the other lane read: the
+  /// lanes run concurrently on the NPU, so the value read would depend on their timing.
+  virtual void noteTensorRead(const ir::Call&, const Tensor& /*src*/,
+                              const std::vector<int64_t>& /*index*/) {}
   /// Lane 1 of a split_aiv function or region, which runs the cube statements too, as a copy
   /// of lane 0's: on the NPU they run once, on the AIC, so a cube statement that reads and
   /// writes GM (an atomic store from Acc) must take effect once.

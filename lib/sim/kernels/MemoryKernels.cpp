@@ -57,6 +57,31 @@ void copyBox(const Buffer& src, const std::vector<int64_t>& srcOrigin, Buffer& d
   }
 }
 
+/// The flat row-major indices of the box [origin, origin + extents) of a tensor of `dims`.
+std::vector<int64_t> boxIndices(const std::vector<int64_t>& dims,
+                                const std::vector<int64_t>& origin,
+                                const std::vector<int64_t>& extents) {
+  std::vector<int64_t> out;
+  const size_t rank = dims.size();
+  if (rank == 0 || origin.size() != rank || extents.size() != rank) return out;
+  for (int64_t e : extents)
+    if (e <= 0) return out;
+  std::vector<int64_t> stride(rank, 1), idx(rank, 0);
+  for (size_t k = rank - 1; k > 0; --k) stride[k - 1] = stride[k] * dims[k];
+  while (true) {
+    int64_t flat = 0;
+    for (size_t k = 0; k < rank; ++k) flat += (origin[k] + idx[k]) * stride[k];
+    out.push_back(flat);
+    size_t k = rank;
+    while (true) {
+      if (k == 0) return out;
+      --k;
+      if (++idx[k] < extents[k]) break;
+      idx[k] = 0;
+    }
+  }
+}
+
 /// Checks valid extents against a static shape.
 void checkValidExtents(const KernelContext& ctx, const std::vector<int64_t>& valid,
                        const std::vector<int64_t>& shape) {
@@ -145,6 +170,8 @@ Value loadKernel(const KernelContext& ctx) {
                "narrow the valid shape of the load (its 4th argument) to the part inside the "
                "tensor");
   }
+  if (ctx.core.checksLaneWrites())
+    ctx.core.noteTensorRead(ctx.call, src, boxIndices(dims, offsets, valid));
   Tile r = makeTile(ctx.resultTile(), valid);
   copyBox(*src.buf, offsets, *r.buf, std::vector<int64_t>(shape.size(), 0), valid);
   return r;
