@@ -134,7 +134,8 @@ TEST(GmWindows, AccessListFoldsOldAccessesIntoOneBox) {
   GmAccessList list;
   const size_t n = GmAccessList::kPrecise + 3;
   for (size_t i = 0; i < n; ++i) {
-    GmAccess a = rowsAt(constInt(static_cast<int64_t>(i) * 64), 64, i % 2 == 0);
+    GmAccess a = rowsAt(constInt(static_cast<int64_t>(i) * 64), 64, i == 1);
+    a.adds = i != 1;
     a.span = Span{1, static_cast<uint32_t>(i), static_cast<uint32_t>(i + 1)};
     a.box = {{static_cast<int64_t>(i) * 64, static_cast<int64_t>(i) * 64 + 63}, {0, 63}};
     list.add(std::move(a));
@@ -148,7 +149,8 @@ TEST(GmWindows, AccessListFoldsOldAccessesIntoOneBox) {
   EXPECT_EQ(summary.box[0].lo, 0);
   EXPECT_EQ(summary.box[0].hi, 3 * 64 - 1);
   EXPECT_EQ(summary.span.begin, 2u);  // the latest folded one
-  EXPECT_FALSE(summary.write);        // a load among them: not a store-only summary
+  EXPECT_TRUE(summary.write);         // one folded access writes: the summary writes
+  EXPECT_FALSE(summary.adds);         // not all were adds: the summary may overwrite
   EXPECT_TRUE(list.contains(Span{1, 5, 6}));
   EXPECT_FALSE(list.contains(Span{1, 1, 2}));  // folded away (the summary keeps the latest)
 

@@ -283,7 +283,10 @@ void GmAccessList::add(GmAccess a) {
       for (size_t i = 0; i < summary_->box.size(); ++i)
         summary_->box[i] = summary_->box[i].unite(oldest.box[i]);
       summary_->span = oldest.span;
-      summary_->write = summary_->write && oldest.write;  // a store only if all were
+      summary_->write = summary_->write || oldest.write;  // some folded access writes
+      // (adds: only if all were adds; a window-less summary never counts as the same window)
+      summary_->adds = summary_->adds && oldest.adds;
+      summary_->laneSplit = summary_->laneSplit || oldest.laneSplit;
     }
   }
   precise_.push_back(std::move(a));

@@ -56,7 +56,8 @@ struct GmAccess {
   std::optional<GmWindow> window;
   std::vector<analysis::Interval> box;  // empty: unknown
   bool write = true;
-  bool adds = false;  // an atomic add (reads and writes: two adds commute)
+  bool adds = false;       // an atomic add (reads and writes: two adds commute)
+  bool laneSplit = false;  // its window differs per AIV lane (set by LaneRaces)
 };
 GmAccess gmAccessOf(const ir::Call& c, bool write, const GmFacts& facts);
 

@@ -53,6 +53,7 @@ class LaneRaces final : public GmWalker<LaneState> {
     if (aff != CoreAffinity::Vector) return;
     GmAccess a = gmAccessOf(c, writesMemory(e), facts_);
     a.adds = e == MemoryEffect::ReadWrite;
+    a.laneSplit = gmAccessIsLaneSplit(a, facts_);
     check(state_.pending, o, c, a);
     check(state_.handed, o, c, a);
     state_.pending.lists[&o].add(std::move(a));
@@ -63,14 +64,13 @@ class LaneRaces final : public GmWalker<LaneState> {
   void check(const GmAccessMap& earlier, const Var& origin, const Call& c, const GmAccess& a) {
     auto it = earlier.lists.find(&origin);
     if (it == earlier.lists.end()) return;
-    const bool aSplit = gmAccessIsLaneSplit(a, facts_);
     std::optional<GmAccess> aOn[2];  // `a` on lane 0 / 1, computed on first use
     bool aOnDone = false;
     it->second.forEach([&](const GmAccess& p) {  // the latest first
       if (!p.write && !a.write) return;
       if (p.adds && a.adds) return;
       if (gmBoxesApart(p, a)) return;  // apart on both lanes (the boxes cover both)
-      if (!aSplit && !gmAccessIsLaneSplit(p, facts_)) return;
+      if (!a.laneSplit && !p.laneSplit) return;  // the same window on both lanes
       if (!aOnDone) {
         aOn[0] = gmAccessOnLane(a, 0, facts_);
         aOn[1] = gmAccessOnLane(a, 1, facts_);
