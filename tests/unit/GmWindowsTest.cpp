@@ -119,6 +119,33 @@ TEST(GmWindows, SameWindow) {
   EXPECT_FALSE(gmSameWindow(rowsAt(times(j, 64), 64), rowsAt(times(j, 64), 32)));
 }
 
+TEST(GmWindows, CaseSplitOverSmallLoops) {
+  GmFacts facts;
+  VarPtr j = indexVar("j");
+  auto loop = loopOver(j, 2);
+  facts.loop(*loop);
+  // Rows [64 j, 64 j + 32) and [32, 64): before them for j = 0, after them for j = 1; one
+  // inequality over j in [0, 1] cannot show it, each value can.
+  EXPECT_FALSE(
+      gmAccessesMayOverlap(rowsAt(times(j, 64), 32), rowsAt(constInt(32), 32), nullptr, facts));
+  EXPECT_TRUE(
+      gmAccessesMayOverlap(rowsAt(times(j, 64), 33), rowsAt(constInt(32), 32), nullptr, facts));
+}
+
+TEST(GmWindows, BackEdgeFromAFixedWindow) {
+  GmFacts facts;
+  VarPtr j = indexVar("j");
+  auto loop = loopOver(j, 2);
+  facts.loop(*loop);
+  GmBackEdge edge{loop.get()};
+  // An access before the loop (rows [128, 192)) and the loop's rows [64 j, 64 j + 64), j < 2:
+  // apart in every iteration, so also across the back edge.
+  EXPECT_FALSE(
+      gmAccessesMayOverlap(rowsAt(constInt(128), 64), rowsAt(times(j, 64), 64), &edge, facts));
+  EXPECT_TRUE(
+      gmAccessesMayOverlap(rowsAt(constInt(64), 64), rowsAt(times(j, 64), 64), &edge, facts));
+}
+
 TEST(GmWindows, BoxesApartNeedNoProof) {
   GmAccess a = rowsAt(nullptr, 64), b = rowsAt(nullptr, 64);
   a.window.reset();
