@@ -69,7 +69,7 @@ class LaneRaces final : public GmWalker<LaneState> {
     it->second.forEach([&](const GmAccess& p) {  // the latest first
       if (!p.write && !a.write) return;
       if (p.adds && a.adds) return;
-      if (gmBoxesApart(p, a)) return;  // apart on both lanes (the boxes cover both)
+      if (gmBoxesApart(p, a)) return;            // apart on both lanes (the boxes cover both)
       if (!a.laneSplit && !p.laneSplit) return;  // the same window on both lanes
       if (!aOnDone) {
         aOn[0] = gmAccessOnLane(a, 0, facts_);
