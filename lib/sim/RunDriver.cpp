@@ -541,16 +541,19 @@ int checkCommand(const ir::Program& before, const ir::Program& after, const std:
           ? fmt::format("rtol={}, atol={}", compare.rtol.value_or(0.0), compare.atol.value_or(0.0))
           : "bit-exact";
   if (!cr.equal) {
-    diag.error(cr.span, fmt::format("check failed after --passes={}: {}", passes, cr.message),
-               fmt::format("compared {} (seed {}); print the IR with `ptoc opt --passes={} "
-                           "--print-after-all`",
-                           mode, options.seed, passes));
+    diag.error(
+        cr.span, fmt::format("check failed after --passes={}: {}", passes, cr.message),
+        fmt::format("compared {} (seed {}{}); print the IR with `ptoc opt --passes={} "
+                    "--print-after-all`",
+                    mode, options.seed,
+                    options.schedule == Schedule::AivFirst ? ", schedule aiv-first" : "", passes));
     return 1;
   }
   out << fmt::format(
       "check ok: {} gives the same {} output(s) before and after --passes={} ({}, "
-      "seed {})\n",
-      entry.name, cr.outputsCompared, passes, mode, options.seed);
+      "seed {}{})\n",
+      entry.name, cr.outputsCompared, passes, mode, options.seed,
+      options.schedule == Schedule::AivFirst ? ", schedule aiv-first" : "");
   return 0;
 }
 

@@ -319,8 +319,9 @@ int main(int argc, char** argv) {
     sub->add_flag("--no-random-inputs", noRandom, "a parameter without an input file is an error");
     sub->add_option("--schedule", scheduleName,
                     "which core of a core group the simulator runs first: aic-first (default) or "
-                    "aiv-first (exposes a vector access missing its order after a cube store)")
-        ->check(CLI::IsMember({"aic-first", "aiv-first"}));
+                    "aiv-first (exposes a vector access missing its order after a cube store); "
+                    "check also takes both (each order in turn, both must match)")
+        ->check(CLI::IsMember({"aic-first", "aiv-first", "both"}));
   };
   auto* runCmd = app.add_subcommand("run", "simulate a program on .npy or random inputs");
   addDefine(runCmd);
@@ -385,6 +386,12 @@ int main(int argc, char** argv) {
   runOpts.randomMissing = !noRandom;
   runOpts.schedule =
       scheduleName == "aiv-first" ? sim::Schedule::AivFirst : sim::Schedule::AicFirst;
+  const bool bothSchedules = scheduleName == "both";
+  if (bothSchedules && !*checkCmd) {
+    std::cerr << "error: --schedule=both runs a check once per order; `ptoc run` and `ptoc "
+                 "compare` take one order\nhint: pass --schedule=aic-first or aiv-first\n";
+    return 2;
+  }
   if (roundTripFromEnvironment()) pmOpts.verifyRoundTrip = true;
   pmOpts.arch = *target::parseArch(arch);  // CLI11 checked the spelling
   runOpts.arch = pmOpts.arch;
@@ -407,9 +414,13 @@ int main(int argc, char** argv) {
     } else if (*compareCmd) {
       runOpts.sources = &d.sm;
       rc = runCompare(d, file, passes, against, againstFile, pmOpts, runOpts);
-    } else if (*checkCmd)
+    } else if (*checkCmd) {
       rc = runCheck(d, file, passes, pmOpts, runOpts, cmpOpts);
-    else if (*eqCmd)
+      if (rc == 0 && bothSchedules) {
+        runOpts.schedule = sim::Schedule::AivFirst;
+        rc = runCheck(d, file, passes, pmOpts, runOpts, cmpOpts);
+      }
+    } else if (*eqCmd)
       rc = runEqual(d, file, fileB);
     else if (*planCmd)
       rc = runPlanMemory(d, file, pmOpts.arch, planVerbose);

@@ -41,11 +41,14 @@ class GmOrder final : public GmWalker<GmAccessMap> {
       if (readsMemory(e)) vectorReads_.insert(&o);
       return;
     }
-    if (!writesMemory(e)) return;
+    const bool cubeWrites = writesMemory(e);
     auto it = state_.lists.find(&o);
     if (it == state_.lists.end()) return;
-    GmAccess cube = gmAccessOf(c, true, facts_);
+    GmAccess cube = gmAccessOf(c, cubeWrites, facts_);
     it->second.forEach([&](const GmAccess& p) {  // the latest first
+      // A cube load meets only the vector side's stores (read after write: the load may run
+      // before the store lands).
+      if (!cubeWrites && !p.write) return;
       // Across the back edge (second walk of a loop body) a store-store pairing of the
       // same window matters only when the vector side reads the tensor in the loop: the
       // vector store comes after the cube store in the body (else the first walk paired
@@ -77,8 +80,11 @@ class GmOrder final : public GmWalker<GmAccessMap> {
         "expand-mixed-kernel: this cube {} {} '{}', which the vector side {} {}; after the "
         "split the AIC and the AIV run concurrently and nothing orders the cube access after "
         "the vector {}, so the result depends on their timing",
-        c.callee, e == MemoryEffect::ReadWrite ? "adds into" : "stores into", o.name,
-        p.write ? "stored" : "read",
+        c.callee,
+        e == MemoryEffect::ReadWrite ? "adds into"
+        : writesMemory(e)            ? "stores into"
+                                     : "reads",
+        o.name, p.write ? "stored" : "read",
         !backEdge() ? "earlier"
         : !p.write  ? "in the previous iteration"
         : loopVectorReads_.count(&o)

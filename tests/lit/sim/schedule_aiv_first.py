@@ -15,7 +15,7 @@
 # RUN: cmp %t/aic/o.npy %t/fenced_aiv/o.npy
 # RUN: not %ptoc run %s --schedule=sideways 2>&1 | FileCheck %s --check-prefix=BAD
 # RANOK: ran f in
-# BAD: --schedule: sideways not in {aic-first,aiv-first}
+# BAD: --schedule: sideways not in {aic-first,aiv-first,both}
 
 @pl.program
 class UnfencedGmWaw:
