@@ -11,7 +11,6 @@
 // as the reference does (its own tests expect it; the documented departure).
 #include <fmt/format.h>
 
-#include <map>
 #include <set>
 
 #include "Expand.h"

@@ -1,6 +1,8 @@
 // The GM windows of the split's accesses and whether two may meet (GmWindows.h).
 #include "GmWindows.h"
 
+#include <unordered_set>
+
 #include "ptoc/ir/Builder.h"
 #include "ptoc/ir/Type.h"
 #include "ptoc/ir/Visitor.h"
@@ -18,20 +20,6 @@ namespace {
 const std::vector<ExprPtr>* tupleElements(const ExprPtr& e) {
   const auto* t = e ? e->as<MakeTuple>() : nullptr;
   return t ? &t->elements : nullptr;
-}
-
-/// Binds what `facts` know about the variables of `f` (only those: a program has thousands
-/// of loops, and a comparison sees a few variables).
-void bindFacts(analysis::Analyzer& arith, const analysis::AffineForm& f, const GmFacts& facts) {
-  for (const auto& t : f.terms) {
-    const auto* v = t.term ? t.term->as<Var>() : nullptr;
-    if (!v) continue;
-    VarPtr p = std::static_pointer_cast<const Var>(t.term);
-    if (facts.lanes.count(v)) arith.bind(p, 0, 1);
-    auto loop = facts.loops.find(v);
-    if (loop != facts.loops.end())
-      arith.bindLoop(p, loop->second->start, loop->second->stop, loop->second->step);
-  }
 }
 
 /// Whether every term of `f` is `loopVar` or a lane index (so the form is the same function of
@@ -53,17 +41,17 @@ int64_t coefficientOf(const analysis::AffineForm& f, const Var* v) {
 /// Whether `e` mentions one of `vars`.
 class VarFinder : public IRVisitor {
  public:
-  explicit VarFinder(const std::unordered_set<const Var*>& vars) : vars_(vars) {}
+  explicit VarFinder(const std::unordered_map<const Var*, VarPtr>& vars) : vars_(vars) {}
   bool found = false;
 
  protected:
   void visitVar(const Var& v) override { found = found || vars_.count(&v); }
 
  private:
-  const std::unordered_set<const Var*>& vars_;
+  const std::unordered_map<const Var*, VarPtr>& vars_;
 };
 
-bool mentions(const ExprPtr& e, const std::unordered_set<const Var*>& vars) {
+bool mentions(const ExprPtr& e, const std::unordered_map<const Var*, VarPtr>& vars) {
   VarFinder f(vars);
   f.visitExpr(e);
   return f.found;
@@ -88,8 +76,8 @@ class FactBinder : public IRVisitor {
   VarPtr shared(const Var& v) {
     auto loop = facts_.loops.find(&v);
     if (loop != facts_.loops.end()) return loop->second->loopVar;
-    auto lane = facts_.laneVars.find(&v);
-    return lane != facts_.laneVars.end() ? lane->second : nullptr;
+    auto lane = facts_.lanes.find(&v);
+    return lane != facts_.lanes.end() ? lane->second : nullptr;
   }
   analysis::Analyzer& arith_;
   const GmFacts& facts_;
@@ -107,7 +95,7 @@ std::vector<Interval> boxOf(const GmWindow& w, const GmFacts& facts) {
   analysis::Analyzer arith;
   for (size_t i = 0; i < w.offsets.size(); ++i) {
     const ExprPtr& off = w.offsets[i];
-    bindFacts(arith, arith.toAffine(off), facts);
+    bindVarsIn(arith, off, facts);
     Interval b = arith.boundOf(off);
     const std::optional<int64_t>& ext = w.extents[i];
     if (!ext || !b.hasUpper() || b.hi > Interval::kPosInf - *ext)
@@ -156,7 +144,7 @@ std::optional<GmWindow> gmWindowOf(const Call& c) {
 void narrowToValid(GmWindow& w, const GmFacts& facts, int64_t lane) {
   if (w.valid.empty()) return;
   analysis::Analyzer arith;
-  for (const auto& [v, owned] : facts.laneVars)
+  for (const auto& [v, owned] : facts.lanes)
     arith.bind(owned, lane < 0 ? 0 : lane, lane < 0 ? 1 : lane);
   for (size_t i = 0; i < w.extents.size() && i < w.valid.size(); ++i) {
     const ExprPtr& v = w.valid[i];
@@ -313,8 +301,8 @@ bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
     const ExprPtr& l = wl->offsets[i];
     int64_t ee = *we->extents[i], el = *wl->extents[i];
     analysis::AffineForm fe = arith.toAffine(e), fl = arith.toAffine(l);
-    bindFacts(arith, fe, facts);
-    bindFacts(arith, fl, facts);
+    bindVarsIn(arith, e, facts);
+    bindVarsIn(arith, l, facts);
     if (!backEdge) {
       if (before(e, ee, l) || before(l, el, e)) return false;
       continue;

@@ -6,7 +6,6 @@
 
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ptoc/analysis/Arith.h"
@@ -32,13 +31,9 @@ std::optional<GmWindow> gmWindowOf(const ir::Call& c);
 /// index (tile.get_subblock_idx: 0 or 1) and the for loops by their variables (the variable
 /// lies in the loop's range).
 struct GmFacts {
-  std::unordered_set<const ir::Var*> lanes;
-  std::unordered_map<const ir::Var*, ir::VarPtr> laneVars;  // the same, owning
+  std::unordered_map<const ir::Var*, ir::VarPtr> lanes;  // by pointer, owning
   std::unordered_map<const ir::Var*, const ir::ForStmt*> loops;
-  void lane(const ir::VarPtr& v) {
-    lanes.insert(v.get());
-    laneVars.emplace(v.get(), v);
-  }
+  void lane(const ir::VarPtr& v) { lanes.emplace(v.get(), v); }
   void loop(const ir::ForStmt& f) { loops.emplace(f.loopVar.get(), &f); }
 };
 

@@ -11,9 +11,6 @@
 // lane-split ones: a lane-uniform store writes the same values from both lanes.
 #include <fmt/format.h>
 
-#include <map>
-#include <set>
-
 #include "Expand.h"
 #include "GmWalker.h"
 #include "ptoc/analysis/CoreAffinity.h"
