@@ -45,7 +45,12 @@ SpecialPath specialPath(std::string_view path) {
 }  // namespace
 
 PlBinder::PlBinder(const SourceManager& sm, DiagnosticEngine& diag)
-    : sm_(sm), diag_(diag), ops_(OpRegistry::instance()) {
+    : sm_(sm),
+      diag_(diag),
+      ops_(OpRegistry::instance()),
+      tileCast_(ops_.find("tile.cast")),
+      tensorCast_(ops_.find("tensor.cast")),
+      dumpTag_(ops_.find("tensor.dump_tag")) {
   for (std::string_view n : kTileArith) {
     std::string op = "tile." + std::string(n);
     tileArith_.push_back({n, ops_.find(op), ops_.find(op + "s")});
@@ -376,7 +381,7 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
   bool tileArith = false;
   const OpDef* op = resolveOp(e, *path, tileArith);
   if (!op && (*path == "cast" || *path == "abs")) op = ops_.find("tile." + *path);
-  if (op && (op->name == "tile.cast" || op->name == "tensor.cast") && e.args.size() == 2) {
+  if (op && (op == tileCast_ || op == tensorCast_) && e.args.size() == 2) {
     // pl.cast(tile, pl.FP16): the dtype is tile.cast's `dtype` keyword.
     ir::ExprPtr src = bindExpr(*e.args[0]);
     ir::AttrList kwargs{{"dtype", bindDType(*e.args[1])}};
@@ -416,7 +421,7 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     }
     fail(e.func->span, fmt::format("unknown op 'pl.{}'", *path), hint);
   }
-  if (op->name == "tensor.dump_tag" && current_ &&
+  if (op == dumpTag_ && current_ &&
       current_->type != ir::FunctionType::Orchestration &&
       current_->type != ir::FunctionType::Inline)
     fail(e.span,

@@ -356,6 +356,10 @@ class PlBinder {
     const OpDef* scalarRhs;
   };
   std::vector<TileArithOps> tileArith_;
+  /// Ops bindCall treats specially, looked up once (a pointer compare per call).
+  const OpDef* tileCast_;
+  const OpDef* tensorCast_;
+  const OpDef* dumpTag_;
   bool isClassProgram_ = false;
   std::unordered_map<std::string, ModuleConst, StringHash, std::equal_to<>> moduleConsts_;
   std::vector<Signature> signatures_;
