@@ -82,12 +82,15 @@ class Arena {
   // Large arenas (a big syntax tree) grow by 2 MiB blocks, aligned and marked for
   // transparent huge pages: first touching a block then costs one page fault
   // instead of 512, which was about a third of a cold parse. The allocator maps
-  // such blocks afresh each time, so a few freed ones are kept per thread for the
-  // next arena (a process parsing many large modules does not fault them in again).
+  // such blocks afresh each time, so freed ones are kept per thread for the next
+  // arena (a process parsing many large modules does not fault them in again). The
+  // cache holds a 400k-statement syntax tree (~130 MiB): with a smaller one the
+  // blocks past it went back to the heap and the next parse faulted in fresh huge
+  // pages (bench/README.md, "Session 13"). What it keeps is what the process used.
   static constexpr size_t kHugePage = size_t{2} << 20;
   static constexpr size_t kMaxBlockSize = kHugePage;
   struct HugeBlockCache {
-    static constexpr size_t kCapacity = 32;  // 64 MiB
+    static constexpr size_t kCapacity = 128;  // 256 MiB
     void* blocks[kCapacity];
     size_t count = 0;
     ~HugeBlockCache() {
