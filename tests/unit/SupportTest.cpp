@@ -196,7 +196,6 @@ size_t mappedBytes() {
   return mapped;
 }
 
-
 // What the options are for: a program freed as a whole leaves its memory to the next one.
 // With jemalloc's default lg_extent_max_active_fit (6) every later front-end run of the same
 // program mapped (and faulted in) about a quarter of its heap afresh.
@@ -220,7 +219,6 @@ TEST(Malloc, FreedProgramMemoryIsReusedByTheNextProgram) {
 #endif
 
 // ---- NodeChunks ----------------------------------------------------------------------------
-
 
 namespace {
 
