@@ -144,7 +144,7 @@ TEST(FlatStringMap, ReserveAndRepointedKeys) {
 
 namespace {
 /// A `pl` program of `n` two-statement units (tile and scalar arithmetic) in one function.
-[[maybe_unused]] std::string generatedProgram(int n) {
+std::string generatedProgram(int n) {
   std::string s =
       "import pypto.language as pl\n\n@pl.program\nclass Gen:\n"
       "    @pl.function(type=pl.FunctionType.InCore)\n"
