@@ -287,15 +287,15 @@ ir::StmtPtr PlBinder::bindAt(const WithStmt& s, const CallExpr& call, const Expr
     if (role) attrs.emplace_back("role", *role);
     if (!nameHint.empty()) attrs.emplace_back("name_hint", nameHint);
     return ir::makeNode<ir::RuntimeScopeStmt>(ir::RuntimeScopeKind::Hierarchy, nullptr,
-                                              std::move(attrs), std::move(deps), std::move(body),
-                                              std::move(taskId), s.span);
+                                                  std::move(attrs), std::move(deps),
+                                                  std::move(body), std::move(taskId), s.span);
   }
   ir::AttrList attrs;
   if (early) attrs.emplace_back("allow_early_resolve", true);
   if (windowize) attrs.emplace_back(ir::fnattr::kWindowize, true);
   return ir::makeNode<ir::InCoreScopeStmt>(split, slots, nameHint, std::move(attrs),
-                                           std::move(deps), std::move(noDep), std::move(dumps),
-                                           std::move(body), std::move(taskId), s.span);
+                                               std::move(deps), std::move(noDep), std::move(dumps),
+                                               std::move(body), std::move(taskId), s.span);
 }
 
 }  // namespace ptoc::frontend

@@ -421,7 +421,8 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     }
     fail(e.func->span, fmt::format("unknown op 'pl.{}'", *path), hint);
   }
-  if (op == dumpTag_ && current_ && current_->type != ir::FunctionType::Orchestration &&
+  if (op == dumpTag_ && current_ &&
+      current_->type != ir::FunctionType::Orchestration &&
       current_->type != ir::FunctionType::Inline)
     fail(e.span,
          fmt::format("pl.dump_tag marks the tensors an orchestration dumps; '{}' is not an "
@@ -538,7 +539,8 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   ir::TypePtr literalType;  // bare scalar literals take the element dtype of the first operand
   for (size_t i = 0; i < positional.size(); ++i) {
     if (!positional[i]) {
-      args.push_back(ir::makeNode<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
+      args.push_back(
+          ir::makeNode<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
       argSpans.push_back(e.span);
       continue;
     }
@@ -710,7 +712,8 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   type = substituteExtents(type, extents);  // in the caller's terms
   ir::AttrList attrs;
   if (callAttrs) attrs = bindCallAttrs(*callAttrs, sig.name, args.size(), true);
-  return ir::makeNode<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type, e.span);
+  return ir::makeNode<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type,
+                                    e.span);
 }
 
 }  // namespace ptoc::frontend

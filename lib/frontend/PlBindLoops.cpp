@@ -192,12 +192,13 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
                      inits.size(), loopVarName->id),
          fmt::format("e.g. `for {}, (acc,) in ...` for one init value", loopVarName->id));
 
-  auto loopVar = ir::makeNode<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
+  auto loopVar =
+      ir::makeNode<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped{loopVarName->id};
   for (size_t i = 0; i < iterNames.size(); ++i) {
     iterArgs.push_back(ir::makeNode<ir::IterArg>(std::string(iterNames[i]->id), inits[i]->type,
-                                                 inits[i], iterNames[i]->span));
+                                                     inits[i], iterNames[i]->span));
     scoped.emplace_back(iterNames[i]->id);
   }
   std::optional<YieldInfo> y;
@@ -237,8 +238,8 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
          "add init_values=(...) to the range to carry values");
   }
   return ir::makeNode<ir::ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
-                                   std::move(step), kind, std::move(iterArgs), std::move(body),
-                                   std::move(returnVars), std::move(attrs), s.span);
+                                       std::move(step), kind, std::move(iterArgs), std::move(body),
+                                       std::move(returnVars), std::move(attrs), s.span);
 }
 
 ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) {
@@ -321,7 +322,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
          "end the body with `a_out = pl.yield_(a_next)`, one value per carried name");
   auto returnVars = bindLoopResults(*y, iterArgs);
   return ir::makeNode<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
-                                     s.span);
+                                         s.span);
 }
 
 ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
@@ -358,8 +359,8 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   if (!mode)
     fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE",
          "write pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN)");
-  auto laneVar = ir::makeNode<ir::Var>(std::string(lane->id), ir::ScalarType::get(ir::DType::Index),
-                                       lane->span);
+  auto laneVar = ir::makeNode<ir::Var>(std::string(lane->id),
+                                           ir::ScalarType::get(ir::DType::Index), lane->span);
   ir::StmtPtr body;
   {
     std::string_view laneName = lane->id;
@@ -387,8 +388,8 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
                                 std::holds_alternative<bool>(*splitAiv) &&
                                 std::get<bool>(*splitAiv);
   if (incoreDepth_ == 0 && !outlinedRegionFunction)
-    region = ir::makeNode<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(), region,
-                                               s.span);
+    region = ir::makeNode<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(),
+                                                   region, s.span);
   return region;
 }
 
@@ -665,9 +666,9 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
          "assign the values inside the scope; the names stay visible after it");
   std::vector<ir::VarPtr> taskId;
   if (asTarget) taskId.push_back(bindScopeTaskId(*asTarget, "pl.spmd"));
-  ir::StmtPtr scope =
-      ir::makeNode<ir::RuntimeScopeStmt>(kind, std::move(count), std::move(attrs), std::move(deps),
-                                         std::move(body), std::move(taskId), span);
+  ir::StmtPtr scope = ir::makeNode<ir::RuntimeScopeStmt>(
+      kind, std::move(count), std::move(attrs), std::move(deps), std::move(body), std::move(taskId),
+      span);
   if (trailingYield) return ir::makeSeq({scope, trailingYield}, span);
   return scope;
 }

@@ -498,8 +498,8 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
       // PyPTO's host sub-worker declared by its signature (its code is a host callable):
       // a function without a body, printed back with `...`.
       auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
-                                           sig.returnTypes, ir::flatSeq({}, def.span), sig.attrs,
-                                           def.nameSpan);
+                                               sig.returnTypes, ir::flatSeq({}, def.span),
+                                               sig.attrs, def.nameSpan);
       current_ = nullptr;
       return fn;
     }
@@ -513,9 +513,9 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
                        sig.name),
            "write `...` as the whole body (after an optional pl.func_attr), or drop "
            "external_source=");
-    auto fn =
-        ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions, sig.returnTypes,
-                                   ir::flatSeq({}, def.span), sig.attrs, def.nameSpan);
+    auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+                                             sig.returnTypes, ir::flatSeq({}, def.span), sig.attrs,
+                                             def.nameSpan);
     current_ = nullptr;
     return fn;
   }
@@ -555,7 +555,7 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
   ir::StmtPtr body =
       flat ? ir::flatSeq(std::move(stmts), def.span) : ir::makeSeq(std::move(stmts), def.span);
   auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
-                                       sig.returnTypes, body, sig.attrs, def.nameSpan);
+                                           sig.returnTypes, body, sig.attrs, def.nameSpan);
   current_ = nullptr;
   return fn;
 }

@@ -437,14 +437,15 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         auto part = ir::makeNode<ir::Var>(partName, tt->types[i], inner->span);
         out.push_back(ir::makeNode<ir::AssignStmt>(
             part,
-            ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i], inner->span),
+            ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+                                               inner->span),
             s.span));
         for (size_t k = 0; k < inner->elts.size(); ++k) {
           const auto& n = inner->elts[k]->cast<NameExpr>();
-          auto get =
-              ir::makeNode<ir::TupleGetItem>(part, static_cast<int64_t>(k), it->types[k], n.span);
+          auto get = ir::makeNode<ir::TupleGetItem>(part, static_cast<int64_t>(k), it->types[k],
+                                                        n.span);
           out.push_back(ir::makeNode<ir::AssignStmt>(defineAssigned(n.id, it->types[k], n.span),
-                                                     get, s.span));
+                                                         get, s.span));
         }
         continue;
       }
@@ -458,7 +459,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         continue;
       }
       auto get = ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
-                                                names[i]->span);
+                                                    names[i]->span);
       out.push_back(ir::makeNode<ir::AssignStmt>(
           defineAssigned(names[i]->id, tt->types[i], names[i]->span), get, s.span));
     }
@@ -534,7 +535,7 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
                      ir::dtypeName(tile->dtype)),
          fmt::format("convert it with pl.cast(value, pl.{})", ir::dtypeName(tile->dtype)));
   return ir::makeNode<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
-                                           std::move(indices), value, predicate, span);
+                                               std::move(indices), value, predicate, span);
 }
 
 ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::ExprPtr& base,
@@ -791,7 +792,7 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
            fmt::format("pl.store_if stores a {} scalar into this tile", ir::dtypeName(tile->dtype)),
            fmt::format("cast the value: pl.cast(v, pl.{})", ir::dtypeName(tile->dtype)));
     return ir::makeNode<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
-                                             std::move(indices), value, pred, s.span);
+                                                 std::move(indices), value, pred, s.span);
   }
   if (e.is<EllipsisLit>()) bindExpr(e);  // says what `...` is for
   if (!e.is<CallExpr>())
@@ -851,8 +852,8 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
       ir::StmtPtr def = ir::makeNode<ir::AssignStmt>(tmp, values[0], s.span);
       std::vector<ir::ExprPtr> parts;
       for (size_t k = 0; k < tt->types.size(); ++k)
-        parts.push_back(ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(k), tt->types[k],
-                                                       asts[0]->span));
+        parts.push_back(ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(k),
+                                                           tt->types[k], asts[0]->span));
       values = std::move(parts);
       asts.assign(values.size(), asts[0]);
       ir::StmtPtr ret = bindReturnValues(std::move(values), asts, s);
@@ -920,7 +921,7 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
     returnVars = defineReturnVars(*thenYield);
   }
   return ir::makeNode<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
-                                  std::move(returnVars), s.span);
+                                      std::move(returnVars), s.span);
 }
 
 ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
@@ -943,7 +944,7 @@ ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
     fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",
          "use `for (x,) in pl.while_(init_values=(x0,)):` to carry values");
   return ir::makeNode<ir::WhileStmt>(cond, std::vector<ir::IterArgPtr>{}, body,
-                                     std::vector<ir::VarPtr>{}, s.span);
+                                         std::vector<ir::VarPtr>{}, s.span);
 }
 
 }  // namespace ptoc::frontend

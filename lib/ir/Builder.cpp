@@ -114,13 +114,13 @@ ExprPtr cast(ExprPtr x, DType to, Span span) {
 ExprPtr select(ExprPtr cond, ExprPtr trueValue, ExprPtr falseValue, Span span) {
   TypePtr t = trueValue && trueValue->type ? trueValue->type : UnknownType::get();
   return ir::makeNode<SelectExpr>(std::move(cond), std::move(trueValue), std::move(falseValue),
-                                  std::move(t), span);
+                                      std::move(t), span);
 }
 
 CallPtr callOp(std::string name, std::vector<ExprPtr> args, AttrList kwargs, TypePtr resultType,
                const OpDef* op, Span span) {
   return ir::makeNode<Call>(std::move(name), op, std::move(args), std::move(kwargs),
-                            resultType ? std::move(resultType) : UnknownType::get(), span);
+                                resultType ? std::move(resultType) : UnknownType::get(), span);
 }
 
 TypePtr functionResultType(const Function& f) {
@@ -131,7 +131,7 @@ TypePtr functionResultType(const Function& f) {
 
 CallPtr callFunction(const Function& f, std::vector<ExprPtr> args, Span span) {
   return ir::makeNode<Call>(f.name, nullptr, std::move(args), AttrList{}, functionResultType(f),
-                            span);
+                                span);
 }
 
 ExprPtr makeTuple(std::vector<ExprPtr> elements, Span span) {
@@ -185,13 +185,13 @@ StmtPtr yieldStmt(std::vector<ExprPtr> values, Span span) {
 StmtPtr bufferStore(VarPtr buffer, std::vector<ExprPtr> indices, ExprPtr value, ExprPtr predicate,
                     Span span) {
   return ir::makeNode<BufferStoreStmt>(std::move(buffer), std::move(indices), std::move(value),
-                                       std::move(predicate), span);
+                                           std::move(predicate), span);
 }
 
 StmtPtr ifStmt(ExprPtr cond, StmtPtr thenBody, StmtPtr elseBody, std::vector<VarPtr> returnVars,
                Span span) {
   return ir::makeNode<IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
-                              std::move(returnVars), span);
+                                  std::move(returnVars), span);
 }
 
 StmtPtr forStmt(VarPtr loopVar, ExprPtr start, ExprPtr stop, ExprPtr step, StmtPtr body,
@@ -200,14 +200,14 @@ StmtPtr forStmt(VarPtr loopVar, ExprPtr start, ExprPtr stop, ExprPtr step, StmtP
   if (!start) start = constIndex(0);
   if (!step) step = constIndex(1);
   return ir::makeNode<ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
-                               std::move(step), kind, std::move(iterArgs), std::move(body),
-                               std::move(returnVars), std::move(attrs), span);
+                                   std::move(step), kind, std::move(iterArgs), std::move(body),
+                                   std::move(returnVars), std::move(attrs), span);
 }
 
 StmtPtr whileStmt(ExprPtr cond, StmtPtr body, std::vector<IterArgPtr> iterArgs,
                   std::vector<VarPtr> returnVars, Span span) {
   return ir::makeNode<WhileStmt>(std::move(cond), std::move(iterArgs), std::move(body),
-                                 std::move(returnVars), span);
+                                     std::move(returnVars), span);
 }
 
 }  // namespace ptoc::ir

@@ -294,7 +294,7 @@ FunctionPtr IRMutator::mutateFunction(const FunctionPtr& f) {
   StmtPtr body = mutateStmt(f->body);
   if (!changed && body == f->body) return f;
   return ir::makeNode<Function>(f->name, f->funcType, std::move(params), f->directions,
-                                std::move(returnTypes), body, f->attrs, f->span);
+                                    std::move(returnTypes), body, f->attrs, f->span);
 }
 
 ProgramPtr IRMutator::mutateProgram(const ProgramPtr& p) {

@@ -176,14 +176,15 @@ TypePtr TensorType::get(const std::vector<ExprPtr>& extents, DType d, bool distr
       dims.push_back(shape[i] == kDynamicDim ? extents[i] : nullptr);
   if (view && view->isDefault()) view.reset();
   return ir::makeNode<TensorType>(std::move(shape), std::move(dims), d, distributed,
-                                  std::move(view));
+                                      std::move(view));
 }
 
 std::vector<ExprPtr> TensorType::extents() const {
   std::vector<ExprPtr> out;
   out.reserve(shape.size());
   for (size_t i = 0; i < shape.size(); ++i)
-    out.push_back(isDynamic(i) ? dims[i] : ir::makeNode<ConstInt>(shape[i], DType::Index, Span{}));
+    out.push_back(isDynamic(i) ? dims[i]
+                               : ir::makeNode<ConstInt>(shape[i], DType::Index, Span{}));
   return out;
 }
 

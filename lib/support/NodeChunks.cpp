@@ -10,6 +10,7 @@
 #include "ptoc/support/NodeChunks.h"
 
 #include <ext/atomicity.h>
+
 #include <mutex>
 #include <new>
 #include <vector>
@@ -36,11 +37,11 @@ constexpr size_t kBlockBytes = size_t{2} << 20;
 
 struct Pool {
   std::mutex mu;
-  std::vector<Header*> free;  // chunks with no live object
-  std::vector<void*> blocks;  // every block (reachable for leak checkers)
-  char* blockNext = nullptr;  // the rest of the newest block
+  std::vector<Header*> free;        // chunks with no live object
+  std::vector<void*> blocks;        // every block (reachable for leak checkers)
+  char* blockNext = nullptr;        // the rest of the newest block
   char* blockEnd = nullptr;
-  size_t live = 0;  // chunks in use
+  size_t live = 0;                  // chunks in use
 };
 Pool& pool() {
   static Pool* p = new Pool;  // never destroyed: nodes may be freed during static destruction
@@ -68,7 +69,7 @@ void* takeChunk() {
     return c;
   }
   if (p.blockNext == p.blockEnd) {
-    void* block = ::operator new (kBlockBytes, std::align_val_t{kBlockBytes});
+    void* block = ::operator new(kBlockBytes, std::align_val_t{kBlockBytes});
     p.blocks.push_back(block);
     p.blockNext = static_cast<char*>(block);
     p.blockEnd = p.blockNext + kBlockBytes;

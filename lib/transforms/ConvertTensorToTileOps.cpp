@@ -97,8 +97,8 @@ class Converter final : public IRMutator, public TileConversionContext {
       dirs.push_back(ParamDirection::Out);
     }
     auto out = ir::makeNode<Function>(f->name, f->funcType, std::move(params), std::move(dirs),
-                                      f->returnTypes, makeSeq(std::move(stmts), f->body->span),
-                                      f->attrs, f->span);
+                                          f->returnTypes, makeSeq(std::move(stmts), f->body->span),
+                                          f->attrs, f->span);
     rejectMixedGmStores(*out, diag_);
     return out;
   }
@@ -117,8 +117,8 @@ class Converter final : public IRMutator, public TileConversionContext {
     names_ = scan.names;
     StmtPtr body = block(f->body);
     if (!callSitesChanged_) return f;
-    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions, f->returnTypes,
-                                  body, f->attrs, f->span);
+    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions,
+                                      f->returnTypes, body, f->attrs, f->span);
   }
 
   // ---- TileConversionContext ----
@@ -172,7 +172,8 @@ class Converter final : public IRMutator, public TileConversionContext {
     if (!e->op) {
       if (addedOuts_) return updateCallSite(e, std::move(args), changed);
       if (!changed) return e;
-      return ir::makeNode<Call>(e->callee, nullptr, std::move(args), e->kwargs, e->type, e->span);
+      return ir::makeNode<Call>(e->callee, nullptr, std::move(args), e->kwargs, e->type,
+                                    e->span);
     }
     if (!addedOuts_ && isTensorLevelOp(*e->op)) {
       Span saved = at_;
@@ -243,8 +244,8 @@ class Converter final : public IRMutator, public TileConversionContext {
         const auto* want = function_->returnTypes[k]->as<TensorType>();
         if (!want || !isTile(values[k])) continue;
         size_t n = outParams_.size();
-        auto out = ir::makeNode<Var>(fresh(fmt::format("ret{}__out", n)), function_->returnTypes[k],
-                                     s->span);
+        auto out = ir::makeNode<Var>(fresh(fmt::format("ret{}__out", n)),
+                                         function_->returnTypes[k], s->span);
         outParams_.push_back(out);
         emit(fmt::format("ret{}__store", n),
              call("tile.store", {values[k], zeros(want->shape.size(), s->span), out}));
@@ -258,8 +259,8 @@ class Converter final : public IRMutator, public TileConversionContext {
     ExprPtr b = mutateExpr(s->start), e = mutateExpr(s->stop), st = mutateExpr(s->step);
     remap(s->loopVar, s->loopVar);
     Loop l = loop(s->iterArgs, s->body, s->span, nullptr);
-    return ir::makeNode<ForStmt>(s->loopVar, b, e, st, s->forKind, std::move(l.iterArgs), l.body,
-                                 results(s->returnVars, l.types), s->attrs, s->span);
+    return ir::makeNode<ForStmt>(s->loopVar, b, e, st, s->forKind, std::move(l.iterArgs),
+                                     l.body, results(s->returnVars, l.types), s->attrs, s->span);
   }
 
   StmtPtr mutateWhile(const std::shared_ptr<const WhileStmt>& s) override {
@@ -267,7 +268,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     ExprPtr cond;
     Loop l = loop(s->iterArgs, s->body, s->span, [&] { cond = mutateExpr(s->cond); });
     return ir::makeNode<WhileStmt>(cond, std::move(l.iterArgs), l.body,
-                                   results(s->returnVars, l.types), s->span);
+                                       results(s->returnVars, l.types), s->span);
   }
 
   StmtPtr mutateIf(const std::shared_ptr<const IfStmt>& s) override {

@@ -104,8 +104,9 @@ class SsaRewriter {
     }
     std::vector<StmtPtr> out;
     rewriteBlock(f->body, out, nullptr);
-    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions, f->returnTypes,
-                                  seq(std::move(out), f->body->span), f->attrs, f->span);
+    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions,
+                                      f->returnTypes, seq(std::move(out), f->body->span), f->attrs,
+                                      f->span);
   }
 
   /// The current version of `v` at a use; an error when it is not defined on every path.
@@ -276,8 +277,8 @@ class SsaRewriter {
         // A memory effect on the tile's storage, not a redefinition of the tile.
         const auto& b = *s->as<BufferStoreStmt>();
         auto buffer = std::static_pointer_cast<const Var>(rewrite(b.buffer));
-        out.push_back(ir::makeNode<BufferStoreStmt>(buffer, rewrite(b.indices), rewrite(b.value),
-                                                    rewrite(b.predicate), s->span));
+        out.push_back(ir::makeNode<BufferStoreStmt>(
+            buffer, rewrite(b.indices), rewrite(b.value), rewrite(b.predicate), s->span));
         return;
       }
       case StmtKind::Seq:
@@ -315,8 +316,8 @@ class SsaRewriter {
         VarPtr lane = define(x.laneVar);
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
-        out.push_back(ir::makeNode<SplitAivScopeStmt>(x.mode, x.count, lane,
-                                                      seq(std::move(body), x.body->span), s->span));
+        out.push_back(ir::makeNode<SplitAivScopeStmt>(
+            x.mode, x.count, lane, seq(std::move(body), x.body->span), s->span));
         return;
       }
       case StmtKind::RuntimeScope: {
@@ -336,8 +337,8 @@ class SsaRewriter {
         const auto& x = *s->as<SimdVfScopeStmt>();
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
-        out.push_back(
-            ir::makeNode<SimdVfScopeStmt>(x.lanes, seq(std::move(body), x.body->span), s->span));
+        out.push_back(ir::makeNode<SimdVfScopeStmt>(x.lanes, seq(std::move(body), x.body->span),
+                                                        s->span));
         return;
       }
     }
@@ -530,15 +531,15 @@ class SsaRewriter {
       return;
     LoopParts p = rewriteLoop(s, x.iterArgs, x.loopVar, nullptr, x.body, x.returnVars);
     out.push_back(ir::makeNode<ForStmt>(p.loopVar, start, stop, step, x.forKind,
-                                        std::move(p.iterArgs), p.body, std::move(p.returnVars),
-                                        x.attrs, s->span));
+                                            std::move(p.iterArgs), p.body, std::move(p.returnVars),
+                                            x.attrs, s->span));
   }
 
   void rewriteWhile(const StmtPtr& s, std::vector<StmtPtr>& out) {
     const auto& x = *s->as<WhileStmt>();
     LoopParts p = rewriteLoop(s, x.iterArgs, nullptr, x.cond, x.body, x.returnVars);
     out.push_back(ir::makeNode<WhileStmt>(p.cond, std::move(p.iterArgs), p.body,
-                                          std::move(p.returnVars), s->span));
+                                              std::move(p.returnVars), s->span));
   }
 
   /// pl.unroll loops cannot carry iter_args: one that changes a variable read later is

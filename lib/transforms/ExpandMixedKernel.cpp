@@ -173,7 +173,8 @@ class ExpandMixedKernelPass final : public Pass {
         changed = true;
       }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(out), program->isClass, program->span);
+    return ir::makeNode<Program>(program->name, std::move(out), program->isClass,
+                                     program->span);
   }
 
  private:
@@ -259,8 +260,8 @@ class ExpandMixedKernelPass final : public Pass {
         const auto* sv = src->as<Var>();
         // The names in use, collected at the first push adapted (most functions have none).
         if (!names_) names_ = takenNames(fn_);
-        auto nz = ir::makeNode<Var>(names_->fresh((sv ? sv->name : "pushed") + "_nz"), move->type,
-                                    c->span);
+        auto nz = ir::makeNode<Var>(names_->fresh((sv ? sv->name : "pushed") + "_nz"),
+                                        move->type, c->span);
         auto push = createOpCall(*c->op, {nz}, c->kwargs, c->span, diag_);
         return makeSeq({assign(nz, move, s->span), evalStmt(push, s->span)}, s->span);
       }
@@ -320,10 +321,11 @@ class ExpandMixedKernelPass final : public Pass {
     if (target::noSplitDualAivDispatch(ctx.arch) && splitModeOf(f) == SplitMode::None)
       aivAttrs = restampAttrs(aivAttrs, {}, {fnattr::kDualAivDispatch}),
       aivAttrs.emplace_back(fnattr::kDualAivDispatch, true);
-    auto aicFn = ir::makeNode<Function>(f.name + "_aic", FunctionType::AIC, f.params, f.directions,
-                                        std::vector<TypePtr>{}, aic, f.attrs, f.span);
-    auto aivFn = ir::makeNode<Function>(f.name + "_aiv", FunctionType::AIV, f.params, f.directions,
-                                        f.returnTypes, aiv, aivAttrs, f.span);
+    auto aicFn =
+        ir::makeNode<Function>(f.name + "_aic", FunctionType::AIC, f.params, f.directions,
+                                   std::vector<TypePtr>{}, aic, f.attrs, f.span);
+    auto aivFn = ir::makeNode<Function>(f.name + "_aiv", FunctionType::AIV, f.params,
+                                            f.directions, f.returnTypes, aiv, aivAttrs, f.span);
     return {aicFn, aivFn};
   }
 
@@ -370,7 +372,7 @@ class ExpandMixedKernelPass final : public Pass {
       body.push_back(evalStmt(callFunction(aiv, args, span), span));
     }
     return ir::makeNode<Function>(f.name, FunctionType::Group, f.params, f.directions,
-                                  f.returnTypes, makeSeq(std::move(body), span), f.attrs, span);
+                                      f.returnTypes, makeSeq(std::move(body), span), f.attrs, span);
   }
 
   /// A Group calling an expanded function: `[x =] self.f(args)` -> `self.f_aic(args)` then

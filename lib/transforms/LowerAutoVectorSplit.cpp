@@ -203,7 +203,7 @@ class LowerAutoVectorSplitPass final : public Pass {
     }
     std::unordered_set<std::string> names = definedNamesWithPrefix(f, kSubblockName);
     auto sb = ir::makeNode<Var>(freshName(names, std::string(kSubblockName)),
-                                ScalarType::get(DType::Index), f.body->span);
+                                    ScalarType::get(DType::Index), f.body->span);
     SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode), "lower-auto-vector-split", {}},
                          diag);
     std::vector<StmtPtr> body{subblockAssign(sb, f.body->span, diag)};
@@ -290,7 +290,7 @@ class LowerAutoVectorSplitPass final : public Pass {
         st.loops.pop_back();
         if (body == f->body) return s;
         return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
-                                     f->iterArgs, body, f->returnVars, f->attrs, f->span);
+                                         f->iterArgs, body, f->returnVars, f->attrs, f->span);
       }
       case StmtKind::While: {
         const auto* w = s->as<WhileStmt>();
@@ -376,7 +376,7 @@ class LowerAutoVectorSplitPass final : public Pass {
       throw CompileError();
     }
     auto sb = ir::makeNode<Var>(freshName(st.names, std::string(kSubblockName)),
-                                ScalarType::get(DType::Index), r.span);
+                                    ScalarType::get(DType::Index), r.span);
     out.push_back(subblockAssign(sb, r.span, st.diag));
     out.push_back(subblockAssign(r.laneVar, r.span, st.diag));
     split::SplitOptions opts{r.mode, sb, std::nullopt, "lower-auto-vector-split", st.loops};

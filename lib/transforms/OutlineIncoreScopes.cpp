@@ -269,10 +269,10 @@ class ScopeOutliner final : public IRMutator {
 
     if (!returned.empty()) body.push_back(returnStmt(returned, s->span));
     std::string name = namer_.next(parent_.name, s->nameHint);
-    auto fn =
-        ir::makeNode<Function>(name, FunctionType::InCore, std::move(params), std::move(directions),
-                               std::move(returnTypes), makeSeq(std::move(body), s->span),
-                               bridgedAttrs(*s, regions), s->span);
+    auto fn = ir::makeNode<Function>(name, FunctionType::InCore, std::move(params),
+                                         std::move(directions), std::move(returnTypes),
+                                         makeSeq(std::move(body), s->span),
+                                         bridgedAttrs(*s, regions), s->span);
     outlined.push_back(fn);
     if (!s->taskId.empty() || s->deps || findAttr(s->attrs, "allow_early_resolve"))
       return taskSite(*fn, *s, std::move(args), outputs);
@@ -356,9 +356,10 @@ class ScopeOutliner final : public IRMutator {
     for (size_t i = 0; i < outputs.size(); ++i) {
       auto v = ir::makeNode<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
       remap(outputs[i], v);
-      ExprPtr value = outputs.size() == 1 ? res
-                                          : ir::makeNode<TupleGetItem>(res, static_cast<int64_t>(i),
-                                                                       fn.returnTypes[i], span);
+      ExprPtr value = outputs.size() == 1
+                          ? res
+                          : ir::makeNode<TupleGetItem>(res, static_cast<int64_t>(i),
+                                                           fn.returnTypes[i], span);
       stmts.push_back(assign(v, value, span));
     }
     for (const auto& old : s.taskId) {
@@ -387,7 +388,8 @@ class ScopeOutliner final : public IRMutator {
       auto v = ir::makeNode<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
       remap(outputs[i], v);
       stmts.push_back(assign(
-          v, ir::makeNode<TupleGetItem>(tuple, static_cast<int64_t>(i), fn.returnTypes[i], span),
+          v,
+          ir::makeNode<TupleGetItem>(tuple, static_cast<int64_t>(i), fn.returnTypes[i], span),
           span));
     }
     return makeSeq(std::move(stmts), span);
@@ -419,14 +421,14 @@ class OutlineIncoreScopesPass final : public Pass {
       ScopeOutliner outliner(*program, *f, namer, ctx);
       StmtPtr body = outliner.mutateStmt(f->body);
       functions.insert(functions.end(), outliner.outlined.begin(), outliner.outlined.end());
-      functions.push_back(ir::makeNode<Function>(f->name, FunctionType::Orchestration, f->params,
-                                                 f->directions, f->returnTypes, body, f->attrs,
-                                                 f->span));
+      functions.push_back(ir::makeNode<Function>(f->name, FunctionType::Orchestration,
+                                                     f->params, f->directions, f->returnTypes, body,
+                                                     f->attrs, f->span));
       changed = true;
     }
     if (!changed) return program;
     return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
-                                 program->span);
+                                     program->span);
   }
 };
 

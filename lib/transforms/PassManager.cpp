@@ -50,7 +50,7 @@ ir::ProgramPtr mapFunctions(const ir::ProgramPtr& program,
   }
   if (!changed) return program;
   return ir::makeNode<ir::Program>(program->name, std::move(functions), program->isClass,
-                                   program->span);
+                                       program->span);
 }
 
 PassRegistry& PassRegistry::instance() {

@@ -56,8 +56,8 @@ void TileBlockRewriter::cache(const Var* v, const std::string& key, VarPtr resul
 CallPtr TileBlockRewriter::rebuild(const Call& call, std::vector<ExprPtr> args,
                                    const TypePtr& annotated) {
   if (!call.op)
-    return ir::makeNode<Call>(Call::StableName{call.callee}, nullptr, std::move(args), call.kwargs,
-                              call.type, call.span);
+    return ir::makeNode<Call>(Call::StableName{call.callee}, nullptr, std::move(args),
+                                  call.kwargs, call.type, call.span);
   return createOpCall(*call.op, std::move(args), call.kwargs, call.span, diag_, {}, {},
                       call.op->typeFromAnnotation ? annotated : nullptr);
 }
@@ -219,7 +219,7 @@ StmtPtr TileBlockRewriter::mutateFor(const std::shared_ptr<const ForStmt>& s) {
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
   return ir::makeNode<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
-                               s->attrs, s->span);
+                                   s->attrs, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateWhile(const std::shared_ptr<const WhileStmt>& s) {

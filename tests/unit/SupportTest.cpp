@@ -196,6 +196,7 @@ size_t mappedBytes() {
   return mapped;
 }
 
+
 // What the options are for: a program freed as a whole leaves its memory to the next one.
 // With jemalloc's default lg_extent_max_active_fit (6) every later front-end run of the same
 // program mapped (and faulted in) about a quarter of its heap afresh.
@@ -219,6 +220,7 @@ TEST(Malloc, FreedProgramMemoryIsReusedByTheNextProgram) {
 #endif
 
 // ---- NodeChunks ----------------------------------------------------------------------------
+
 
 namespace {
 

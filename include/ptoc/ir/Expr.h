@@ -188,7 +188,8 @@ class SelectExpr final : public Expr {
     return std::tuple{field::Use{cond}, field::Use{trueValue}, field::Use{falseValue}};
   }
   static ExprPtr rebuild(const SelectExpr& o, TypePtr t, ExprPtr c, ExprPtr a, ExprPtr b) {
-    return ir::makeNode<SelectExpr>(std::move(c), std::move(a), std::move(b), std::move(t), o.span);
+    return ir::makeNode<SelectExpr>(std::move(c), std::move(a), std::move(b), std::move(t),
+                                        o.span);
   }
 };
 
@@ -229,7 +230,7 @@ class Call final : public Expr {
   static ExprPtr rebuild(const Call& o, TypePtr t, std::string_view callee,
                          std::vector<ExprPtr> args, const AttrList& kwargs) {
     return ir::makeNode<Call>(StableName{callee}, o.op, std::move(args), kwargs, std::move(t),
-                              o.span);
+                                  o.span);
   }
 };
 using CallPtr = std::shared_ptr<const Call>;

@@ -83,7 +83,7 @@ class BufferStoreStmt final : public Stmt {
   static StmtPtr rebuild(const BufferStoreStmt& o, VarPtr b, std::vector<ExprPtr> i, ExprPtr v,
                          ExprPtr p) {
     return ir::makeNode<BufferStoreStmt>(std::move(b), std::move(i), std::move(v), std::move(p),
-                                         o.span);
+                                             o.span);
   }
 };
 
@@ -114,7 +114,8 @@ class IfStmt final : public Stmt {
                       field::Defs{returnVars, "return var"}};
   }
   static StmtPtr rebuild(const IfStmt& o, ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv) {
-    return ir::makeNode<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv), o.span);
+    return ir::makeNode<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv),
+                                    o.span);
   }
 };
 
@@ -155,7 +156,7 @@ class ForStmt final : public Stmt {
                          std::vector<IterArgPtr> ia, StmtPtr body, std::vector<VarPtr> rv,
                          const AttrList& attrs) {
     return ir::makeNode<ForStmt>(std::move(lv), std::move(b), std::move(e), std::move(st), k,
-                                 std::move(ia), std::move(body), std::move(rv), attrs, o.span);
+                                     std::move(ia), std::move(body), std::move(rv), attrs, o.span);
   }
 };
 
@@ -179,7 +180,7 @@ class WhileStmt final : public Stmt {
   static StmtPtr rebuild(const WhileStmt& o, std::vector<IterArgPtr> ia, ExprPtr c, StmtPtr body,
                          std::vector<VarPtr> rv) {
     return ir::makeNode<WhileStmt>(std::move(c), std::move(ia), std::move(body), std::move(rv),
-                                   o.span);
+                                       o.span);
   }
 };
 
@@ -259,7 +260,7 @@ class InCoreScopeStmt final : public Stmt {
                          std::optional<int64_t> slots, const std::string& nh, const AttrList& a,
                          ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b, std::vector<VarPtr> tid) {
     return ir::makeNode<InCoreScopeStmt>(sp, slots, nh, a, std::move(d), std::move(nd),
-                                         std::move(du), std::move(b), std::move(tid), o.span);
+                                             std::move(du), std::move(b), std::move(tid), o.span);
   }
 };
 
@@ -335,7 +336,7 @@ class RuntimeScopeStmt final : public Stmt {
   static StmtPtr rebuild(const RuntimeScopeStmt& o, RuntimeScopeKind k, ExprPtr c,
                          const AttrList& a, ExprPtr d, StmtPtr b, std::vector<VarPtr> tid) {
     return ir::makeNode<RuntimeScopeStmt>(k, std::move(c), a, std::move(d), std::move(b),
-                                          std::move(tid), o.span);
+                                              std::move(tid), o.span);
   }
 };
 

@@ -84,7 +84,7 @@ class Rebind : public IRMutator {
     if (it == peers_.end()) return e;
     AttrList kw = withAttr(call->kwargs, "peer_func", it->second);
     return ir::makeNode<Call>(call->callee, call->op, call->args, std::move(kw), call->type,
-                              call->span);
+                                  call->span);
   }
 
  private:
@@ -152,8 +152,8 @@ class Recall : public IRMutator {
       kwargs.emplace_back(std::string(kCallAttrListPrefix) + "arg_direction_overrides",
                           fmt::format("[{}]", fmt::join(overrides, ", ")));
     if (c->isFunctionCall())
-      return ir::makeNode<Call>(it->second, nullptr, std::move(args), std::move(kwargs), c->type,
-                                c->span);
+      return ir::makeNode<Call>(it->second, nullptr, std::move(args), std::move(kwargs),
+                                    c->type, c->span);
     std::vector<ExprPtr> operands = c->args;
     operands[0] = makeTuple(std::move(args), c->args[0]->span);
     return Call::rebuild(*c, c->type, c->callee, std::move(operands),
@@ -238,7 +238,7 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
       Rebind rebind(std::move(args), names);
       StmtPtr body = rebind.mutateStmt(m.body);
       return ir::makeNode<Function>(names.at(m.name), m.funcType, g->params, g->directions,
-                                    m.returnTypes, body, m.attrs, m.span);
+                                        m.returnTypes, body, m.attrs, m.span);
     };
     FunctionPtr newAic = rebuild(*aic, *aicCall), newAiv = rebuild(*aiv, *aivCall);
     if (exclusive) {

@@ -193,13 +193,14 @@ class TfreeInserter {
     if (const auto* f = s->as<ForStmt>()) {
       StmtPtr b = body(f->body);
       if (b == f->body) return s;
-      return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind, f->iterArgs,
-                                   std::move(b), f->returnVars, f->attrs, f->span);
+      return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+                                       f->iterArgs, std::move(b), f->returnVars, f->attrs, f->span);
     }
     if (const auto* w = s->as<WhileStmt>()) {
       StmtPtr b = body(w->body);
       if (b == w->body) return s;
-      return ir::makeNode<WhileStmt>(w->cond, w->iterArgs, std::move(b), w->returnVars, w->span);
+      return ir::makeNode<WhileStmt>(w->cond, w->iterArgs, std::move(b), w->returnVars,
+                                         w->span);
     }
     if (const auto* i = s->as<IfStmt>()) {
       StmtPtr t = body(i->thenBody), e = i->elseBody ? body(i->elseBody) : nullptr;

@@ -143,8 +143,8 @@ class Liveness {
           if (m[k]) noteTypeUses(f->returnVars[k]->type);
         if (body == f->body && all(m) && f->returnVars.size() == m.size()) return s;
         return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
-                                     pick(f->iterArgs, m), body, pick(f->returnVars, m), f->attrs,
-                                     f->span);
+                                         pick(f->iterArgs, m), body, pick(f->returnVars, m),
+                                         f->attrs, f->span);
       }
       case StmtKind::While: {
         const auto* w = s->as<WhileStmt>();
@@ -154,8 +154,8 @@ class Liveness {
         for (size_t k = 0; k < w->returnVars.size() && k < m.size(); ++k)
           if (m[k]) noteTypeUses(w->returnVars[k]->type);
         if (body == w->body && all(m) && w->returnVars.size() == m.size()) return s;
-        return ir::makeNode<WhileStmt>(w->cond, pick(w->iterArgs, m), body, pick(w->returnVars, m),
-                                       w->span);
+        return ir::makeNode<WhileStmt>(w->cond, pick(w->iterArgs, m), body,
+                                           pick(w->returnVars, m), w->span);
       }
       case StmtKind::If: {
         const auto* i = s->as<IfStmt>();

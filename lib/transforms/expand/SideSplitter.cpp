@@ -619,9 +619,9 @@ void Splitter::splitCompound(const StmtPtr& s) {
     for (size_t i = 0; i < ias.size(); ++i) {
       if (!m[i]) continue;
       ExprPtr init = rewritten(ias[i]->init);
-      out.push_back(init == ias[i]->init
-                        ? ias[i]
-                        : ir::makeNode<IterArg>(ias[i]->name, ias[i]->type, init, ias[i]->span));
+      out.push_back(init == ias[i]->init ? ias[i]
+                                         : ir::makeNode<IterArg>(ias[i]->name, ias[i]->type,
+                                                                     init, ias[i]->span));
     }
     return out;
   };
@@ -634,11 +634,11 @@ void Splitter::splitCompound(const StmtPtr& s) {
     auto [ma, mv] = masks(f->iterArgs);
     ExprPtr b = rewritten(f->start), e = rewritten(f->stop), st = rewritten(f->step);
     aic_->push_back(ir::makeNode<ForStmt>(f->loopVar, b, e, st, f->forKind,
-                                          iterArgs(f->iterArgs, ma), withYield(a, ma, f->span),
-                                          filter(f->returnVars, ma), f->attrs, f->span));
+                                              iterArgs(f->iterArgs, ma), withYield(a, ma, f->span),
+                                              filter(f->returnVars, ma), f->attrs, f->span));
     aiv_->push_back(ir::makeNode<ForStmt>(f->loopVar, b, e, st, f->forKind,
-                                          iterArgs(f->iterArgs, mv), withYield(v, mv, f->span),
-                                          filter(f->returnVars, mv), f->attrs, f->span));
+                                              iterArgs(f->iterArgs, mv), withYield(v, mv, f->span),
+                                              filter(f->returnVars, mv), f->attrs, f->span));
     return;
   }
   if (const auto* w = s->as<WhileStmt>()) {
@@ -648,10 +648,12 @@ void Splitter::splitCompound(const StmtPtr& s) {
     unfenced_.checkBackEdge(before, w->body, nullptr);
     auto [ma, mv] = masks(w->iterArgs);
     ExprPtr c = rewritten(w->cond);
-    aic_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, ma), withYield(a, ma, w->span),
-                                            filter(w->returnVars, ma), w->span));
-    aiv_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, mv), withYield(v, mv, w->span),
-                                            filter(w->returnVars, mv), w->span));
+    aic_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, ma),
+                                                withYield(a, ma, w->span),
+                                                filter(w->returnVars, ma), w->span));
+    aiv_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, mv),
+                                                withYield(v, mv, w->span),
+                                                filter(w->returnVars, mv), w->span));
     return;
   }
   if (const auto* i = s->as<IfStmt>()) {
@@ -669,9 +671,9 @@ void Splitter::splitCompound(const StmtPtr& s) {
       return i->elseBody ? withYield(body, m, i->elseBody->span) : nullptr;
     };
     aic_->push_back(ir::makeNode<IfStmt>(c, withYield(ta, ma, i->span), elseOf(ea, ma),
-                                         filter(i->returnVars, ma), i->span));
+                                             filter(i->returnVars, ma), i->span));
     aiv_->push_back(ir::makeNode<IfStmt>(c, withYield(tv, mv, i->span), elseOf(ev, mv),
-                                         filter(i->returnVars, mv), i->span));
+                                             filter(i->returnVars, mv), i->span));
     return;
   }
   diag_.error(s->span,

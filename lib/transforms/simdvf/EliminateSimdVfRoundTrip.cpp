@@ -132,7 +132,7 @@ class RoundTrip final : public IRMutator {
     if (!any) return s;
     prune(list);
     return ir::makeNode<SimdVfScopeStmt>(s->lanes, makeSeq(std::move(list), s->body->span),
-                                         s->span);
+                                             s->span);
   }
 
  private:
@@ -266,7 +266,7 @@ class EliminateSimdVfRoundTripPass final : public Pass {
     }
     if (!changed) return program;
     return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
-                                 program->span);
+                                     program->span);
   }
 };
 

@@ -110,7 +110,7 @@ class SimdVfLayoutInferencePass final : public Pass {
     }
     if (!changed) return program;
     return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
-                                 program->span);
+                                     program->span);
   }
 };
 

@@ -394,7 +394,7 @@ class LegalizeParallelPass final : public Pass {
     }
     if (!changed) return program;
     return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
-                                 program->span);
+                                     program->span);
   }
 };
 

@@ -364,7 +364,7 @@ class VectorizeParallelPass final : public Pass {
     }
     if (!changed) return program;
     return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
-                                 program->span);
+                                     program->span);
   }
 };
 

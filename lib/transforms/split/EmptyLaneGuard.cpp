@@ -114,7 +114,8 @@ class StoreGuard final : public IRMutator {
                                 ir::makeNode<YieldStmt>(std::vector<ExprPtr>{inner}, s->span)},
                                s->span);
     StmtPtr elseBody = ir::makeNode<YieldStmt>(std::vector<ExprPtr>{dst}, s->span);
-    return ir::makeNode<IfStmt>(v.cond, thenBody, elseBody, std::vector<VarPtr>{a->var}, s->span);
+    return ir::makeNode<IfStmt>(v.cond, thenBody, elseBody, std::vector<VarPtr>{a->var},
+                                    s->span);
   }
 
   StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {

@@ -79,7 +79,7 @@ class ShardLocalizer final : public IRMutator {
       out = e->op ? ExprPtr(createOpCall(*e->op, std::move(args), e->kwargs, e->span, diag_, {}, {},
                                          e->op->typeFromAnnotation ? e->type : nullptr))
                   : ExprPtr(ir::makeNode<Call>(e->callee, nullptr, std::move(args), e->kwargs,
-                                               e->type, e->span));
+                                                   e->type, e->span));
     if (e.get() == keep_) return out;
     const auto* c = out->as<Call>();
     std::optional<ShardSplit> split = c ? raggedShard(*c) : std::nullopt;
@@ -104,7 +104,7 @@ class ShardLocalizer final : public IRMutator {
     StmtPtr body = mutateStmt(s->body);
     std::vector<VarPtr> rvs = results(s->returnVars, body, nullptr, s->span, &ias);
     return ir::makeNode<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
-                                 s->attrs, s->span);
+                                     s->attrs, s->span);
   }
 
   StmtPtr mutateWhile(const std::shared_ptr<const WhileStmt>& s) override {
@@ -205,7 +205,7 @@ FunctionPtr localizeExplicitShards(const FunctionPtr& f, DiagnosticEngine& diag)
   if (!scan.found) return f;
   std::unordered_set<std::string> names = definedNamesWithPrefix(*f, "subblock_idx");
   auto lane = ir::makeNode<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
-                                f->body->span);
+                                    f->body->span);
   ShardLocalizer localizer(lane, diag);
   FunctionPtr out = localizer.mutateFunction(f);
   ExprPtr idx =

@@ -96,7 +96,7 @@ StmtPtr SplitLowerer::lowerBufferStore(const BufferStoreStmt& st, const StmtPtr&
   ExprPtr owns = logicalAnd(ge(g, start), lt(g, add(start, constIndex(info->stride))));
   ExprPtr pred = s->predicate ? logicalAnd(s->predicate, owns) : owns;
   return ir::makeNode<BufferStoreStmt>(s->buffer, std::move(idx), s->value, std::move(pred),
-                                       s->span);
+                                           s->span);
 }
 
 /// tile.reinterpret_view of a halved tile: the same bytes read as another dtype, which scales

@@ -165,7 +165,7 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
                         "(CheckNoCubeTileHalved)",
                         e->callee, displayName(a)));
     return changed ? ir::makeNode<Call>(Call::StableName{e->callee}, e->op, std::move(args),
-                                        e->kwargs, e->type, e->span)
+                                            e->kwargs, e->type, e->span)
                    : e;
   }
   if (aff != CoreAffinity::Vector && !vecCreate) return changed ? rebuild(*e, std::move(args)) : e;
@@ -321,7 +321,7 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
     if (narrowed) moved = createOpCall(setValid, {moved, valid[0], valid[1]}, {}, y->span, diag_);
     const auto* named = values[k]->as<Var>();
     auto tmp = ir::makeNode<Var>((named ? named->name : std::string("carry")) + "_layout",
-                                 moved->type, y->span);
+                                     moved->type, y->span);
     if (const HalfInfo* info = infoOf(values[k])) {
       HalfInfo copy = *info;
       halved_.set(tmp.get(), std::move(copy));
@@ -447,7 +447,7 @@ StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
   changed |= rvs != f.returnVars;
   if (!changed) return orig;
   return ir::makeNode<ForStmt>(f.loopVar, start, stop, step, f.forKind, std::move(ias), body,
-                               std::move(rvs), f.attrs, f.span);
+                                   std::move(rvs), f.attrs, f.span);
 }
 
 StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
@@ -485,7 +485,7 @@ StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other
     ExprPtr sliced = sliceToLane(values[k], copy, y->span);
     const auto* named = values[k]->as<Var>();
     auto tmp = ir::makeNode<Var>((named ? named->name : std::string("merge")) + "_lane",
-                                 sliced->type, y->span);
+                                     sliced->type, y->span);
     halved_.set(tmp.get(), copy);
     stmts.push_back(ir::makeNode<AssignStmt>(tmp, sliced, y->span));
     values[k] = tmp;

@@ -233,7 +233,7 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
   StmtPtr marked = to.mutateStmt(makeSeq(rest, f.body->span));
   std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
   auto sb = ir::makeNode<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
-                              f.body->span);
+                                  f.body->span);
   split::SplitOptions opts;
   opts.mode = mode;
   opts.subblockIdx = sb;
