@@ -9,7 +9,6 @@
 #include "PlBinder.h"
 #include "TBind.h"
 #include "ptoc/frontend/Parser.h"
-#include "ptoc/support/NodeChunks.h"
 
 namespace ptoc::frontend {
 
@@ -46,8 +45,6 @@ std::unique_ptr<Module> parseDefine(SourceManager& sm, std::string_view setting,
 
 ir::ProgramPtr bindProgram(const SourceManager& sm, const Module& module, DiagnosticEngine& diag,
                            std::span<const Module* const> defines) {
-  // The program's nodes come from chunks: made at once, freed at once (docs/ir.md "Memory").
-  node_chunks::Scope chunks;
   PlBinder binder(sm, diag);
   binder.setDefines(defines);
   if (usesTDialect(module)) {  // TBind.h: rewritten into its pl form, bound by the same binder

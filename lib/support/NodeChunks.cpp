@@ -123,8 +123,6 @@ void openChunk(Bump& b) {
 
 }  // namespace
 
-constinit thread_local int tScopeDepth = 0;
-
 void* allocate(size_t bytes) {
   PTOC_CHECK(bytes <= kMaxObjectBytes, "node_chunks::allocate: object too large");
   bytes = (bytes + kAlign - 1) & ~(kAlign - 1);

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "ptoc/frontend/Frontend.h"
-#include "ptoc/ir/Builder.h"
 #include "ptoc/support/Arena.h"
 #include "ptoc/support/FlatStringMap.h"
 #include "ptoc/support/NodeChunks.h"
@@ -297,23 +296,6 @@ TEST(NodeChunks, ObjectsFreedOnAnotherThread) {
 }
 
 #if PTOC_NODE_CHUNKS
-// Nodes come from chunks only inside a node_chunks::Scope (the front end's binding).
-TEST(NodeChunks, MakeNodeUsesChunksOnlyInsideAScope) {
-  size_t before = node_chunks::liveChunks();
-  std::vector<ir::ExprPtr> nodes;
-  for (int i = 0; i < 5000; ++i) nodes.push_back(ir::constIndex(i));
-  EXPECT_LE(node_chunks::liveChunks(), before + 1);  // no new chunk (an open one may stay)
-  {
-    node_chunks::Scope scope;
-    EXPECT_TRUE(node_chunks::active());
-    for (int i = 0; i < 5000; ++i) nodes.push_back(ir::constIndex(i));
-  }
-  EXPECT_FALSE(node_chunks::active());
-  EXPECT_GE(node_chunks::liveChunks(), before + 3);  // 5000 x 64 B
-  nodes.clear();
-  EXPECT_LE(node_chunks::liveChunks(), before + 1);
-}
-
 // A program freed as a whole returns every chunk: the next front-end run of the same program
 // takes no new chunk memory.
 TEST(NodeChunks, FreedProgramChunksAreReusedByTheNextProgram) {

@@ -28,24 +28,6 @@ void* allocate(size_t bytes);
 /// Frees an object from allocate() (any thread).
 void deallocate(void* p) noexcept;
 
-/// Nesting depth of Scope on this thread (constinit: read without an initialization check).
-extern constinit thread_local int tScopeDepth;
-
-/// Whether ir::makeNode takes nodes from chunks on this thread: inside a Scope.
-inline bool active() noexcept { return tScopeDepth > 0; }
-
-/// While alive, ir::makeNode on this thread allocates from chunks. The front end opens one
-/// around binding: a program made at once, freed at once. Passes do not: a pass that
-/// rebuilds statements but keeps their variables would keep the previous version's chunks
-/// alive through the kept nodes (docs/ir.md, "Memory").
-class Scope {
- public:
-  Scope() noexcept { ++tScopeDepth; }
-  ~Scope() { --tScopeDepth; }
-  Scope(const Scope&) = delete;
-  Scope& operator=(const Scope&) = delete;
-};
-
 /// Chunks holding live objects or open for allocation, over all threads (tests, benches).
 size_t liveChunks() noexcept;
 /// Bytes taken from the heap for chunks (never given back: freed chunks are reused).
