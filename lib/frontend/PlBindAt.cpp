@@ -286,14 +286,14 @@ ir::StmtPtr PlBinder::bindAt(const WithStmt& s, const CallExpr& call, const Expr
     ir::AttrList attrs{{"level", *level}};
     if (role) attrs.emplace_back("role", *role);
     if (!nameHint.empty()) attrs.emplace_back("name_hint", nameHint);
-    return ir::makeNode<ir::RuntimeScopeStmt>(ir::RuntimeScopeKind::Hierarchy, nullptr,
+    return std::make_shared<ir::RuntimeScopeStmt>(ir::RuntimeScopeKind::Hierarchy, nullptr,
                                                   std::move(attrs), std::move(deps),
                                                   std::move(body), std::move(taskId), s.span);
   }
   ir::AttrList attrs;
   if (early) attrs.emplace_back("allow_early_resolve", true);
   if (windowize) attrs.emplace_back(ir::fnattr::kWindowize, true);
-  return ir::makeNode<ir::InCoreScopeStmt>(split, slots, nameHint, std::move(attrs),
+  return std::make_shared<ir::InCoreScopeStmt>(split, slots, nameHint, std::move(attrs),
                                                std::move(deps), std::move(noDep), std::move(dumps),
                                                std::move(body), std::move(taskId), s.span);
 }

@@ -540,7 +540,7 @@ ir::ExprPtr PlBinder::bindOpCall(const OpDef& op, const CallExpr& e,
   for (size_t i = 0; i < positional.size(); ++i) {
     if (!positional[i]) {
       args.push_back(
-          ir::makeNode<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
+          std::make_shared<ir::ConstInt>(*op.args[i].defaultInt, ir::DType::Index, e.span));
       argSpans.push_back(e.span);
       continue;
     }
@@ -712,7 +712,7 @@ ir::ExprPtr PlBinder::bindFunctionCall(const Signature& sig, const CallExpr& e) 
   type = substituteExtents(type, extents);  // in the caller's terms
   ir::AttrList attrs;
   if (callAttrs) attrs = bindCallAttrs(*callAttrs, sig.name, args.size(), true);
-  return ir::makeNode<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type,
+  return std::make_shared<ir::Call>(sig.name, nullptr, std::move(args), std::move(attrs), type,
                                     e.span);
 }
 

@@ -91,7 +91,7 @@ ir::ExprPtr PlBinder::expandInline(const FunctionDef& def, const CallExpr& e) {
       continue;
     }
     ir::VarPtr v = defineAssigned(name, args[k]->type, def.params[k].nameSpan);
-    hoisted_->push_back(ir::makeNode<ir::AssignStmt>(v, args[k], e.span));
+    hoisted_->push_back(std::make_shared<ir::AssignStmt>(v, args[k], e.span));
   }
   inlineStack_.push_back(&def);
   std::vector<std::string_view> savedParams = std::move(inlineParams_);

@@ -120,7 +120,7 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
                : std::string("use integer literals or integer scalar values as bounds"));
     bounds.push_back(b);
   }
-  auto idx = [&](int64_t v) { return ir::makeNode<ir::ConstInt>(v, ir::DType::Index, Span{}); };
+  auto idx = [&](int64_t v) { return std::make_shared<ir::ConstInt>(v, ir::DType::Index, Span{}); };
   ir::ExprPtr start = bounds.size() >= 2 ? bounds[0] : idx(0);
   ir::ExprPtr stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
   ir::ExprPtr step = bounds.size() == 3 ? bounds[2] : idx(1);
@@ -193,11 +193,11 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
          fmt::format("e.g. `for {}, (acc,) in ...` for one init value", loopVarName->id));
 
   auto loopVar =
-      ir::makeNode<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
+      std::make_shared<ir::Var>(std::string(loopVarName->id), indexType, loopVarName->span);
   std::vector<ir::IterArgPtr> iterArgs;
   std::vector<std::string_view> scoped{loopVarName->id};
   for (size_t i = 0; i < iterNames.size(); ++i) {
-    iterArgs.push_back(ir::makeNode<ir::IterArg>(std::string(iterNames[i]->id), inits[i]->type,
+    iterArgs.push_back(std::make_shared<ir::IterArg>(std::string(iterNames[i]->id), inits[i]->type,
                                                      inits[i], iterNames[i]->span));
     scoped.emplace_back(iterNames[i]->id);
   }
@@ -237,7 +237,7 @@ ir::StmtPtr PlBinder::bindFor(const ForStmt& s) {
     fail(y->span, "this loop carries no values; pl.yield_ is not allowed here",
          "add init_values=(...) to the range to carry values");
   }
-  return ir::makeNode<ir::ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
+  return std::make_shared<ir::ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
                                        std::move(step), kind, std::move(iterArgs), std::move(body),
                                        std::move(returnVars), std::move(attrs), s.span);
 }
@@ -275,7 +275,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
       fail(tup->elts[i]->span, "loop-carried names must be plain names",
            "write the names as `(a, b)`");
     iterArgs.push_back(
-        ir::makeNode<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
+        std::make_shared<ir::IterArg>(std::string(n->id), inits[i]->type, inits[i], n->span));
     scoped.emplace_back(n->id);
   }
   if (s.body.empty())
@@ -321,7 +321,7 @@ ir::StmtPtr PlBinder::bindWhileIterLoop(const ForStmt& s, const CallExpr& call) 
     fail(s.span, "a pl.while_ loop must end with `names = pl.yield_(...)`",
          "end the body with `a_out = pl.yield_(a_next)`, one value per carried name");
   auto returnVars = bindLoopResults(*y, iterArgs);
-  return ir::makeNode<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
+  return std::make_shared<ir::WhileStmt>(cond, std::move(iterArgs), body, std::move(returnVars),
                                          s.span);
 }
 
@@ -359,7 +359,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
   if (!mode)
     fail(call.span, "pl.split_aiv needs mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE",
          "write pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN)");
-  auto laneVar = ir::makeNode<ir::Var>(std::string(lane->id),
+  auto laneVar = std::make_shared<ir::Var>(std::string(lane->id),
                                            ir::ScalarType::get(ir::DType::Index), lane->span);
   ir::StmtPtr body;
   {
@@ -375,7 +375,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
       fail(y->span, "a pl.split_aiv region yields no values",
            "assign the values inside the region; the names stay visible after it");
   }
-  ir::StmtPtr region = ir::makeNode<ir::SplitAivScopeStmt>(*mode, 2, laneVar, body, s.span);
+  ir::StmtPtr region = std::make_shared<ir::SplitAivScopeStmt>(*mode, 2, laneVar, body, s.span);
   // A region outside any pl.at scope is wrapped in an InCore scope, whatever the type
   // of the enclosing function, so outline-incore-scopes lifts it into its own function.
   // In an InCore function the wrapper is not outlined (the pass only visits Opaque and
@@ -388,7 +388,7 @@ ir::StmtPtr PlBinder::bindSplitAiv(const ForStmt& s, const CallExpr& call) {
                                 std::holds_alternative<bool>(*splitAiv) &&
                                 std::get<bool>(*splitAiv);
   if (incoreDepth_ == 0 && !outlinedRegionFunction)
-    region = ir::makeNode<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(),
+    region = std::make_shared<ir::InCoreScopeStmt>(std::nullopt, std::nullopt, std::string(),
                                                    region, s.span);
   return region;
 }
@@ -434,7 +434,7 @@ ir::StmtPtr PlBinder::bindWith(const WithStmt& s, std::optional<YieldInfo>* yiel
     if (y)
       fail(y->span, "a pl.simd_vf region yields no values",
            "assign the values inside the region; the names stay visible after it");
-    return ir::makeNode<ir::SimdVfScopeStmt>(lanes, body, s.span);
+    return std::make_shared<ir::SimdVfScopeStmt>(lanes, body, s.span);
   }
   fail(item.context->span, "unknown scope",
        "expected `with pl.at(level=pl.Level.CORE_GROUP, ...)`, `with pl.simd_vf(lanes=L)`, "
@@ -631,9 +631,9 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
       const OpDef* op = ops_.find("tile.get_block_idx");
       if (!op) throw InternalError("tile.get_block_idx is not registered");
       ir::ExprPtr call0 = createOpCall(*op, {}, {}, blockVar->span, diag_, {}, {});
-      auto v = ir::makeNode<ir::Var>(std::string(blockVar->id), call0->type, blockVar->span);
+      auto v = std::make_shared<ir::Var>(std::string(blockVar->id), call0->type, blockVar->span);
       bindVar(v);
-      idx = ir::makeNode<ir::AssignStmt>(v, call0, blockVar->span);
+      idx = std::make_shared<ir::AssignStmt>(v, call0, blockVar->span);
     }
     bool spmd = kind == ir::RuntimeScopeKind::Spmd;
     bool manual = kind == ir::RuntimeScopeKind::Manual;
@@ -666,7 +666,7 @@ ir::StmtPtr PlBinder::bindRuntimeScope(Span span, const StmtList& stmts, const C
          "assign the values inside the scope; the names stay visible after it");
   std::vector<ir::VarPtr> taskId;
   if (asTarget) taskId.push_back(bindScopeTaskId(*asTarget, "pl.spmd"));
-  ir::StmtPtr scope = ir::makeNode<ir::RuntimeScopeStmt>(
+  ir::StmtPtr scope = std::make_shared<ir::RuntimeScopeStmt>(
       kind, std::move(count), std::move(attrs), std::move(deps), std::move(body), std::move(taskId),
       span);
   if (trailingYield) return ir::makeSeq({scope, trailingYield}, span);

@@ -167,7 +167,7 @@ ir::ProgramPtr PlBinder::bindModule(const Module& module) {
   for (bool inferred : {true, false})
     for (size_t i = 0; i < signatures_.size(); ++i)
       if (signatures_[i].inferReturns == inferred) functions[i] = bindFunctionBody(signatures_[i]);
-  return ir::makeNode<ir::Program>(programName, std::move(functions), sawClass, programSpan);
+  return std::make_shared<ir::Program>(programName, std::move(functions), sawClass, programSpan);
 }
 
 ir::FunctionType PlBinder::bindFunctionDecorator(const FunctionDef& def, ir::AttrList& attrs) {
@@ -399,7 +399,7 @@ void PlBinder::collectSignature(const FunctionDef& def, bool inClass) {
     if (ann.direction != ir::ParamDirection::In && ann.type->isa<ir::ScalarType>())
       fail(p.annotation->span, "a scalar parameter cannot be pl.Out or pl.InOut",
            "return the scalar instead, or drop pl.Out / pl.InOut");
-    auto v = ir::makeNode<ir::Var>(std::string(p.name), ann.type, p.nameSpan);
+    auto v = std::make_shared<ir::Var>(std::string(p.name), ann.type, p.nameSpan);
     bindVar(v);
     sig.params.push_back(v);
     sig.directions.push_back(ann.direction);
@@ -497,7 +497,7 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
     if (const auto* e = def.body[start]->as<ExprStmt>(); e && e->value->is<EllipsisLit>()) {
       // PyPTO's host sub-worker declared by its signature (its code is a host callable):
       // a function without a body, printed back with `...`.
-      auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+      auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
                                                sig.returnTypes, ir::flatSeq({}, def.span),
                                                sig.attrs, def.nameSpan);
       current_ = nullptr;
@@ -513,7 +513,7 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
                        sig.name),
            "write `...` as the whole body (after an optional pl.func_attr), or drop "
            "external_source=");
-    auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+    auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
                                              sig.returnTypes, ir::flatSeq({}, def.span), sig.attrs,
                                              def.nameSpan);
     current_ = nullptr;
@@ -554,7 +554,7 @@ ir::FunctionPtr PlBinder::bindFunctionBodyOnce(Signature& sig) {
          "add `return <value>` as the last statement");
   ir::StmtPtr body =
       flat ? ir::flatSeq(std::move(stmts), def.span) : ir::makeSeq(std::move(stmts), def.span);
-  auto fn = ir::makeNode<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
+  auto fn = std::make_shared<ir::Function>(sig.name, sig.type, sig.params, sig.directions,
                                            sig.returnTypes, body, sig.attrs, def.nameSpan);
   current_ = nullptr;
   return fn;

@@ -94,7 +94,7 @@ ir::VarPtr PlBinder::defineAssigned(std::string_view name, const ir::TypePtr& ty
                        ir::typeToString(*existing->type), ir::typeToString(*type)),
            "use a different variable name for tensors with different shapes or dtypes");
   }
-  auto v = ir::makeNode<ir::Var>(std::string(name), type, span);
+  auto v = std::make_shared<ir::Var>(std::string(name), type, span);
   entry.key = v->name;
   entry.value = v;
   return v;
@@ -149,7 +149,7 @@ bool PlBinder::foldTensorDim(const AssignStmt& s, const NameExpr& target) {
 std::vector<ir::VarPtr> PlBinder::defineReturnVars(const YieldInfo& y) {
   std::vector<ir::VarPtr> out;
   for (size_t i = 0; i < y.names.size(); ++i) {
-    auto v = ir::makeNode<ir::Var>(y.names[i], y.types[i], y.nameSpans[i]);
+    auto v = std::make_shared<ir::Var>(y.names[i], y.types[i], y.nameSpans[i]);
     bindVar(v);
     out.push_back(v);
   }
@@ -238,8 +238,8 @@ ir::StmtPtr PlBinder::bindLoopJump(const Stmt& s) {
   if (ctx.starts_with("pl."))
     fail(s.span, fmt::format("'{}' cannot leave a {} scope", word, ctx),
          "put the whole loop inside the scope, or end the loop with a condition");
-  if (isBreak) return ir::makeNode<ir::BreakStmt>(s.span);
-  return ir::makeNode<ir::ContinueStmt>(s.span);
+  if (isBreak) return std::make_shared<ir::BreakStmt>(s.span);
+  return std::make_shared<ir::ContinueStmt>(s.span);
 }
 
 ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* yieldOut,
@@ -291,7 +291,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       mergeAnnotation(ann, info.types[0], s.annotation->span);
     }
     *yieldOut = std::move(info);
-    return ir::makeNode<ir::YieldStmt>(std::move(values), y->span);
+    return std::make_shared<ir::YieldStmt>(std::move(values), y->span);
   }
   const Expr& target = *s.target;
   if (const auto* n = target.as<NameExpr>(); n && foldTensorDim(s, *n)) return nullptr;
@@ -355,7 +355,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
     if (!s.annotation && call && call->op && call->op->id == OpId::Full &&
         !ir::findAttr(call->kwargs, "target_memory"))
       softFills_.emplace(v.get(), s.value->span.begin);
-    return ir::makeNode<ir::AssignStmt>(std::move(v), std::move(value), s.span);
+    return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
   }
   if (const auto* sub = target.as<SubscriptExpr>()) {
     if (s.annotation)
@@ -397,7 +397,7 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       std::vector<ir::ExprPtr> values;
       for (const auto& x : rt->elts) values.push_back(bindExpr(*x));
       for (size_t i = 0; i < names.size(); ++i)
-        out.push_back(ir::makeNode<ir::AssignStmt>(
+        out.push_back(std::make_shared<ir::AssignStmt>(
             defineAssigned(names[i]->id, values[i]->type, names[i]->span), values[i], s.span));
       return ir::makeSeq(std::move(out), s.span);
     }
@@ -421,8 +421,8 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
       else
         tmpName += std::string(names[i]->id) + "_";
     tmpName += "tuple";
-    auto tmp = ir::makeNode<ir::Var>(tmpName, value->type, s.value->span);
-    out.push_back(ir::makeNode<ir::AssignStmt>(tmp, value, s.span));
+    auto tmp = std::make_shared<ir::Var>(tmpName, value->type, s.value->span);
+    out.push_back(std::make_shared<ir::AssignStmt>(tmp, value, s.span));
     for (size_t i = 0; i < names.size(); ++i) {
       if (const TupleExpr* inner = nested[i]) {
         const auto* it = tt->types[i]->as<ir::TupleType>();
@@ -434,17 +434,17 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
         std::string partName;
         for (const auto& y : inner->elts) partName += std::string(y->cast<NameExpr>().id) + "_";
         partName += "tuple";
-        auto part = ir::makeNode<ir::Var>(partName, tt->types[i], inner->span);
-        out.push_back(ir::makeNode<ir::AssignStmt>(
+        auto part = std::make_shared<ir::Var>(partName, tt->types[i], inner->span);
+        out.push_back(std::make_shared<ir::AssignStmt>(
             part,
-            ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+            std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
                                                inner->span),
             s.span));
         for (size_t k = 0; k < inner->elts.size(); ++k) {
           const auto& n = inner->elts[k]->cast<NameExpr>();
-          auto get = ir::makeNode<ir::TupleGetItem>(part, static_cast<int64_t>(k), it->types[k],
+          auto get = std::make_shared<ir::TupleGetItem>(part, static_cast<int64_t>(k), it->types[k],
                                                         n.span);
-          out.push_back(ir::makeNode<ir::AssignStmt>(defineAssigned(n.id, it->types[k], n.span),
+          out.push_back(std::make_shared<ir::AssignStmt>(defineAssigned(n.id, it->types[k], n.span),
                                                          get, s.span));
         }
         continue;
@@ -458,9 +458,9 @@ ir::StmtPtr PlBinder::bindAssign(const AssignStmt& s, std::optional<YieldInfo>* 
                "without results");
         continue;
       }
-      auto get = ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
+      auto get = std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(i), tt->types[i],
                                                     names[i]->span);
-      out.push_back(ir::makeNode<ir::AssignStmt>(
+      out.push_back(std::make_shared<ir::AssignStmt>(
           defineAssigned(names[i]->id, tt->types[i], names[i]->span), get, s.span));
     }
     return ir::makeSeq(std::move(out), s.span);
@@ -495,7 +495,7 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
         createOpCall(ops_.get("array.update_element"), {base, index, value}, {}, span, diag_,
                      {target.value->span, target.index->span, valueAst.span});
     ir::VarPtr v = defineAssigned(var->name, base->type, target.value->span);
-    return ir::makeNode<ir::AssignStmt>(std::move(v), std::move(update), span);
+    return std::make_shared<ir::AssignStmt>(std::move(v), std::move(update), span);
   }
   const auto* tile = base->type->as<ir::TileType>();
   if (var && !predicate && (base->type->isa<ir::TensorType>() || tile)) {
@@ -534,7 +534,7 @@ ir::StmtPtr PlBinder::bindElementStore(const SubscriptExpr& target, const Expr& 
          fmt::format("storing a {} value into a {} tile", ir::dtypeName(st->dtype),
                      ir::dtypeName(tile->dtype)),
          fmt::format("convert it with pl.cast(value, pl.{})", ir::dtypeName(tile->dtype)));
-  return ir::makeNode<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
+  return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                std::move(indices), value, predicate, span);
 }
 
@@ -679,7 +679,7 @@ ir::StmtPtr PlBinder::bindWindowStore(const SubscriptExpr& target, const ir::Exp
       createOpCall(ops_.get(family + ".assemble"), {base, src, ir::makeTuple(offsets, span)}, {},
                    span, diag_, {target.value->span, valueAst.span, target.index->span});
   ir::VarPtr v = defineAssigned(var->name, base->type, target.value->span);
-  return ir::makeNode<ir::AssignStmt>(std::move(v), std::move(assembled), span);
+  return std::make_shared<ir::AssignStmt>(std::move(v), std::move(assembled), span);
 }
 
 ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
@@ -723,7 +723,7 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
     value = makeScalarBinary(*op, *s.target, *s.value, lhs, rhs, s.span);
   }
   ir::VarPtr v = defineAssigned(n->id, value->type, n->span);
-  return ir::makeNode<ir::AssignStmt>(std::move(v), std::move(value), s.span);
+  return std::make_shared<ir::AssignStmt>(std::move(v), std::move(value), s.span);
 }
 
 ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
@@ -791,14 +791,14 @@ ir::StmtPtr PlBinder::bindExprStmt(const ExprStmt& s) {
       fail(c->args[3]->span,
            fmt::format("pl.store_if stores a {} scalar into this tile", ir::dtypeName(tile->dtype)),
            fmt::format("cast the value: pl.cast(v, pl.{})", ir::dtypeName(tile->dtype)));
-    return ir::makeNode<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
+    return std::make_shared<ir::BufferStoreStmt>(std::static_pointer_cast<const ir::Var>(base),
                                                  std::move(indices), value, pred, s.span);
   }
   if (e.is<EllipsisLit>()) bindExpr(e);  // says what `...` is for
   if (!e.is<CallExpr>())
     fail(e.span, "this expression statement has no effect", "assign it to a name or remove it");
   ir::ExprPtr value = bindExpr(e);
-  return ir::makeNode<ir::EvalStmt>(std::move(value), s.span);
+  return std::make_shared<ir::EvalStmt>(std::move(value), s.span);
 }
 
 ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
@@ -837,7 +837,7 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
              "annotate the function's result type (`-> pl.Tensor[[M, 64], pl.FP32]`) in terms "
              "of its parameters and pl.dynamic dimensions");
     }
-    return ir::makeNode<ir::ReturnStmt>(std::move(values), s.span);
+    return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
   }
   const auto& expected = current_->returnTypes;
   for (size_t i = 0; i < asts.size(); ++i)
@@ -848,11 +848,11 @@ ir::StmtPtr PlBinder::bindReturn(const ReturnStmt& s) {
   if (values.size() == 1 && expected.size() > 1) {
     if (const auto* tt = values[0]->type->as<ir::TupleType>();
         tt && tt->types.size() == expected.size()) {
-      auto tmp = ir::makeNode<ir::Var>("ret_tuple", values[0]->type, asts[0]->span);
-      ir::StmtPtr def = ir::makeNode<ir::AssignStmt>(tmp, values[0], s.span);
+      auto tmp = std::make_shared<ir::Var>("ret_tuple", values[0]->type, asts[0]->span);
+      ir::StmtPtr def = std::make_shared<ir::AssignStmt>(tmp, values[0], s.span);
       std::vector<ir::ExprPtr> parts;
       for (size_t k = 0; k < tt->types.size(); ++k)
-        parts.push_back(ir::makeNode<ir::TupleGetItem>(tmp, static_cast<int64_t>(k),
+        parts.push_back(std::make_shared<ir::TupleGetItem>(tmp, static_cast<int64_t>(k),
                                                            tt->types[k], asts[0]->span));
       values = std::move(parts);
       asts.assign(values.size(), asts[0]);
@@ -882,7 +882,7 @@ ir::StmtPtr PlBinder::bindReturnValues(std::vector<ir::ExprPtr> values,
                               ? std::string("return a value of the declared type")
                               : fmt::format("declare the return type as {}",
                                             ir::printType(*values[i]->type))));
-  return ir::makeNode<ir::ReturnStmt>(std::move(values), s.span);
+  return std::make_shared<ir::ReturnStmt>(std::move(values), s.span);
 }
 
 ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
@@ -920,7 +920,7 @@ ir::StmtPtr PlBinder::bindIf(const IfStmt& s) {
                  "both branches must yield the same type"));
     returnVars = defineReturnVars(*thenYield);
   }
-  return ir::makeNode<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
+  return std::make_shared<ir::IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
                                       std::move(returnVars), s.span);
 }
 
@@ -943,7 +943,7 @@ ir::StmtPtr PlBinder::bindWhileLoop(const WhileStmt& s) {
   if (y)
     fail(y->span, "a plain while loop carries no values; pl.yield_ is not allowed here",
          "use `for (x,) in pl.while_(init_values=(x0,)):` to carry values");
-  return ir::makeNode<ir::WhileStmt>(cond, std::vector<ir::IterArgPtr>{}, body,
+  return std::make_shared<ir::WhileStmt>(cond, std::vector<ir::IterArgPtr>{}, body,
                                          std::vector<ir::VarPtr>{}, s.span);
 }
 

@@ -599,7 +599,7 @@ ir::ExprPtr substituteExpr(const ir::ExprPtr& e, const ExtentBindings& b) {
     }
     if (v) return ir::constInt(*v, ir::DType::Index, e->span);
   }
-  return ir::makeNode<ir::BinaryExpr>(bin->op, l, r, e->type, e->span);
+  return std::make_shared<ir::BinaryExpr>(bin->op, l, r, e->type, e->span);
 }
 
 std::vector<ir::ExprPtr> substituteAll(const std::vector<ir::ExprPtr>& xs,

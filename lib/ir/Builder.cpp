@@ -27,29 +27,29 @@ DType binaryResultDType(BinaryOp op, DType a, DType b) {
 }
 
 ExprPtr constInt(int64_t value, DType dtype, Span span) {
-  return ir::makeNode<ConstInt>(value, dtype, span);
+  return std::make_shared<ConstInt>(value, dtype, span);
 }
 ExprPtr constIndex(int64_t value, Span span) { return constInt(value, DType::Index, span); }
 ExprPtr constFloat(double value, DType dtype, Span span) {
-  return ir::makeNode<ConstFloat>(value, dtype, span);
+  return std::make_shared<ConstFloat>(value, dtype, span);
 }
-ExprPtr constBool(bool value, Span span) { return ir::makeNode<ConstBool>(value, span); }
+ExprPtr constBool(bool value, Span span) { return std::make_shared<ConstBool>(value, span); }
 
 VarPtr var(std::string name, TypePtr type, Span span) {
-  return ir::makeNode<Var>(std::move(name), std::move(type), span);
+  return std::make_shared<Var>(std::move(name), std::move(type), span);
 }
 VarPtr scalarVar(std::string name, DType dtype, Span span) {
   return var(std::move(name), ScalarType::get(dtype), span);
 }
 IterArgPtr iterArg(std::string name, TypePtr type, ExprPtr init, Span span) {
-  return ir::makeNode<IterArg>(std::move(name), std::move(type), std::move(init), span);
+  return std::make_shared<IterArg>(std::move(name), std::move(type), std::move(init), span);
 }
 
 ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs, Span span) {
   auto da = lhs && lhs->type ? elementDType(*lhs->type) : std::nullopt;
   auto db = rhs && rhs->type ? elementDType(*rhs->type) : std::nullopt;
   TypePtr t = da && db ? ScalarType::get(binaryResultDType(op, *da, *db)) : UnknownType::get();
-  return ir::makeNode<BinaryExpr>(op, std::move(lhs), std::move(rhs), std::move(t), span);
+  return std::make_shared<BinaryExpr>(op, std::move(lhs), std::move(rhs), std::move(t), span);
 }
 ExprPtr add(ExprPtr a, ExprPtr b, Span s) {
   return binary(BinaryOp::Add, std::move(a), std::move(b), s);
@@ -104,22 +104,22 @@ ExprPtr unary(UnaryOp op, ExprPtr operand, Span span) {
   TypePtr t = op == UnaryOp::Not         ? ScalarType::get(DType::Bool)
               : operand && operand->type ? operand->type
                                          : UnknownType::get();
-  return ir::makeNode<UnaryExpr>(op, std::move(operand), std::move(t), span);
+  return std::make_shared<UnaryExpr>(op, std::move(operand), std::move(t), span);
 }
 ExprPtr neg(ExprPtr x, Span span) { return unary(UnaryOp::Neg, std::move(x), span); }
 ExprPtr logicalNot(ExprPtr x, Span span) { return unary(UnaryOp::Not, std::move(x), span); }
 ExprPtr cast(ExprPtr x, DType to, Span span) {
-  return ir::makeNode<UnaryExpr>(UnaryOp::Cast, std::move(x), ScalarType::get(to), span);
+  return std::make_shared<UnaryExpr>(UnaryOp::Cast, std::move(x), ScalarType::get(to), span);
 }
 ExprPtr select(ExprPtr cond, ExprPtr trueValue, ExprPtr falseValue, Span span) {
   TypePtr t = trueValue && trueValue->type ? trueValue->type : UnknownType::get();
-  return ir::makeNode<SelectExpr>(std::move(cond), std::move(trueValue), std::move(falseValue),
+  return std::make_shared<SelectExpr>(std::move(cond), std::move(trueValue), std::move(falseValue),
                                       std::move(t), span);
 }
 
 CallPtr callOp(std::string name, std::vector<ExprPtr> args, AttrList kwargs, TypePtr resultType,
                const OpDef* op, Span span) {
-  return ir::makeNode<Call>(std::move(name), op, std::move(args), std::move(kwargs),
+  return std::make_shared<Call>(std::move(name), op, std::move(args), std::move(kwargs),
                                 resultType ? std::move(resultType) : UnknownType::get(), span);
 }
 
@@ -130,7 +130,7 @@ TypePtr functionResultType(const Function& f) {
 }
 
 CallPtr callFunction(const Function& f, std::vector<ExprPtr> args, Span span) {
-  return ir::makeNode<Call>(f.name, nullptr, std::move(args), AttrList{}, functionResultType(f),
+  return std::make_shared<Call>(f.name, nullptr, std::move(args), AttrList{}, functionResultType(f),
                                 span);
 }
 
@@ -138,7 +138,7 @@ ExprPtr makeTuple(std::vector<ExprPtr> elements, Span span) {
   std::vector<TypePtr> types;
   types.reserve(elements.size());
   for (const auto& e : elements) types.push_back(e && e->type ? e->type : UnknownType::get());
-  return ir::makeNode<MakeTuple>(std::move(elements), TupleType::get(std::move(types)), span);
+  return std::make_shared<MakeTuple>(std::move(elements), TupleType::get(std::move(types)), span);
 }
 
 ExprPtr tupleGetItem(ExprPtr tuple, int64_t index, Span span) {
@@ -147,17 +147,17 @@ ExprPtr tupleGetItem(ExprPtr tuple, int64_t index, Span span) {
     if (const auto* tt = tuple->type->as<TupleType>())
       if (index >= 0 && static_cast<size_t>(index) < tt->types.size())
         t = tt->types[static_cast<size_t>(index)];
-  return ir::makeNode<TupleGetItem>(std::move(tuple), index, std::move(t), span);
+  return std::make_shared<TupleGetItem>(std::move(tuple), index, std::move(t), span);
 }
 
 ExprPtr bufferLoad(VarPtr buffer, std::vector<ExprPtr> indices, Span span) {
   auto d = buffer && buffer->type ? elementDType(*buffer->type) : std::nullopt;
   TypePtr t = d ? ScalarType::get(*d) : UnknownType::get();
-  return ir::makeNode<BufferLoad>(std::move(buffer), std::move(indices), std::move(t), span);
+  return std::make_shared<BufferLoad>(std::move(buffer), std::move(indices), std::move(t), span);
 }
 
 StmtPtr assign(VarPtr v, ExprPtr value, Span span) {
-  return ir::makeNode<AssignStmt>(std::move(v), std::move(value), span);
+  return std::make_shared<AssignStmt>(std::move(v), std::move(value), span);
 }
 
 StmtPtr assignNew(std::string name, ExprPtr value, VarPtr& out, Span span) {
@@ -165,32 +165,32 @@ StmtPtr assignNew(std::string name, ExprPtr value, VarPtr& out, Span span) {
   return assign(out, std::move(value), span);
 }
 
-StmtPtr evalStmt(ExprPtr e, Span span) { return ir::makeNode<EvalStmt>(std::move(e), span); }
+StmtPtr evalStmt(ExprPtr e, Span span) { return std::make_shared<EvalStmt>(std::move(e), span); }
 
 StmtPtr seq(std::vector<StmtPtr> stmts, Span span) { return makeSeq(std::move(stmts), span); }
 
 StmtPtr flatSeq(std::vector<StmtPtr> stmts, Span span) {
   if (stmts.size() == 1) return std::move(stmts.front());
-  return ir::makeNode<SeqStmt>(std::move(stmts), span);
+  return std::make_shared<SeqStmt>(std::move(stmts), span);
 }
 
 StmtPtr returnStmt(std::vector<ExprPtr> values, Span span) {
-  return ir::makeNode<ReturnStmt>(std::move(values), span);
+  return std::make_shared<ReturnStmt>(std::move(values), span);
 }
 
 StmtPtr yieldStmt(std::vector<ExprPtr> values, Span span) {
-  return ir::makeNode<YieldStmt>(std::move(values), span);
+  return std::make_shared<YieldStmt>(std::move(values), span);
 }
 
 StmtPtr bufferStore(VarPtr buffer, std::vector<ExprPtr> indices, ExprPtr value, ExprPtr predicate,
                     Span span) {
-  return ir::makeNode<BufferStoreStmt>(std::move(buffer), std::move(indices), std::move(value),
+  return std::make_shared<BufferStoreStmt>(std::move(buffer), std::move(indices), std::move(value),
                                            std::move(predicate), span);
 }
 
 StmtPtr ifStmt(ExprPtr cond, StmtPtr thenBody, StmtPtr elseBody, std::vector<VarPtr> returnVars,
                Span span) {
-  return ir::makeNode<IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
+  return std::make_shared<IfStmt>(std::move(cond), std::move(thenBody), std::move(elseBody),
                                   std::move(returnVars), span);
 }
 
@@ -199,14 +199,14 @@ StmtPtr forStmt(VarPtr loopVar, ExprPtr start, ExprPtr stop, ExprPtr step, StmtP
                 AttrList attrs, Span span) {
   if (!start) start = constIndex(0);
   if (!step) step = constIndex(1);
-  return ir::makeNode<ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
+  return std::make_shared<ForStmt>(std::move(loopVar), std::move(start), std::move(stop),
                                    std::move(step), kind, std::move(iterArgs), std::move(body),
                                    std::move(returnVars), std::move(attrs), span);
 }
 
 StmtPtr whileStmt(ExprPtr cond, StmtPtr body, std::vector<IterArgPtr> iterArgs,
                   std::vector<VarPtr> returnVars, Span span) {
-  return ir::makeNode<WhileStmt>(std::move(cond), std::move(iterArgs), std::move(body),
+  return std::make_shared<WhileStmt>(std::move(cond), std::move(iterArgs), std::move(body),
                                      std::move(returnVars), span);
 }
 

@@ -100,7 +100,7 @@ std::string FunctionNamer::fresh(const std::string& base, bool alwaysSuffix) con
 }
 
 FunctionPtr withBody(const Function& f, StmtPtr body, AttrList attrs) {
-  return ir::makeNode<Function>(f.name, f.funcType, f.params, f.directions, f.returnTypes,
+  return std::make_shared<Function>(f.name, f.funcType, f.params, f.directions, f.returnTypes,
                                     std::move(body), std::move(attrs), f.span);
 }
 

@@ -233,8 +233,8 @@ VarPtr IRMutator::retypeVar(const VarPtr& v) {
   TypePtr t = mutateType(v->type);
   if (t == v->type) return v;
   VarPtr fresh = v->isa<IterArg>()
-                     ? ir::makeNode<IterArg>(v->name, t, cast<IterArg>(v)->init, v->span)
-                     : ir::makeNode<Var>(v->name, t, v->span);
+                     ? std::make_shared<IterArg>(v->name, t, cast<IterArg>(v)->init, v->span)
+                     : std::make_shared<Var>(v->name, t, v->span);
   remap(v, fresh);
   return fresh;
 }
@@ -275,7 +275,7 @@ std::vector<IterArgPtr> IRMutator::mutateIterArgs(const std::vector<IterArgPtr>&
       continue;
     }
     changed = true;
-    auto fresh = ir::makeNode<IterArg>(def->name, def->type, init, ia->span);
+    auto fresh = std::make_shared<IterArg>(def->name, def->type, init, ia->span);
     remap(ia, fresh);
     out.push_back(fresh);
   }
@@ -293,7 +293,7 @@ FunctionPtr IRMutator::mutateFunction(const FunctionPtr& f) {
   }
   StmtPtr body = mutateStmt(f->body);
   if (!changed && body == f->body) return f;
-  return ir::makeNode<Function>(f->name, f->funcType, std::move(params), f->directions,
+  return std::make_shared<Function>(f->name, f->funcType, std::move(params), f->directions,
                                     std::move(returnTypes), body, f->attrs, f->span);
 }
 
@@ -306,7 +306,7 @@ ProgramPtr IRMutator::mutateProgram(const ProgramPtr& p) {
     if (fs.back() != f) changed = true;
   }
   if (!changed) return p;
-  return ir::makeNode<Program>(p->name, std::move(fs), p->isClass, p->span);
+  return std::make_shared<Program>(p->name, std::move(fs), p->isClass, p->span);
 }
 
 }  // namespace ptoc::ir

@@ -59,7 +59,7 @@ StmtPtr makeSeq(std::vector<StmtPtr> stmts, Span span) {
     stmts = std::move(out);
   }
   if (stmts.size() == 1) return std::move(stmts.front());
-  return ir::makeNode<SeqStmt>(std::move(stmts), span);
+  return std::make_shared<SeqStmt>(std::move(stmts), span);
 }
 
 }  // namespace ptoc::ir

@@ -11,14 +11,14 @@
 namespace ptoc::ir {
 
 TypePtr UnknownType::get() {
-  static const TypePtr t = ir::makeNode<UnknownType>();
+  static const TypePtr t = std::make_shared<UnknownType>();
   return t;
 }
 
 TypePtr ScalarType::get(DType d) {
   static const auto table = [] {
     std::array<TypePtr, std::size(kAllDTypes)> a;
-    for (DType t : kAllDTypes) a[static_cast<unsigned>(t)] = ir::makeNode<ScalarType>(t);
+    for (DType t : kAllDTypes) a[static_cast<unsigned>(t)] = std::make_shared<ScalarType>(t);
     return a;
   }();
   return table[static_cast<unsigned>(d)];
@@ -100,7 +100,7 @@ std::shared_ptr<const TileType> TileType::get(std::vector<int64_t> shape, DType 
   // ones hands out the same node instead of a new one each time (issue 8: per-statement
   // allocations). Types are immutable, so sharing is invisible except to pointer equality.
   if (view && !view->validShape.empty())
-    return ir::makeNode<TileType>(std::move(shape), d, memory, std::move(view));
+    return std::make_shared<TileType>(std::move(shape), d, memory, std::move(view));
   uint64_t h = 0xcbf29ce484222325ull;
   auto mix = [&h](uint64_t x) { h = (h ^ x) * 0x100000001b3ull; };
   for (int64_t e : shape) mix(static_cast<uint64_t>(e));
@@ -121,7 +121,7 @@ std::shared_ptr<const TileType> TileType::get(std::vector<int64_t> shape, DType 
                  slot->view->slayout == view->slayout && slot->view->fractal == view->fractal &&
                  slot->view->pad == view->pad)))
     return slot;
-  slot = ir::makeNode<TileType>(std::move(shape), d, memory, std::move(view));
+  slot = std::make_shared<TileType>(std::move(shape), d, memory, std::move(view));
   return slot;
 }
 
@@ -131,14 +131,14 @@ TypePtr TupleType::get(std::vector<TypePtr> types) {
   // (scalar types are interned, so comparing the element pointers compares the types).
   bool scalars = !types.empty() && types.size() <= 4;
   for (const auto& t : types) scalars = scalars && t && t->kind == TypeKind::Scalar;
-  if (!scalars) return ir::makeNode<TupleType>(std::move(types));
+  if (!scalars) return std::make_shared<TupleType>(std::move(types));
   uint64_t h = types.size();
   for (const auto& t : types) h = (h ^ reinterpret_cast<uintptr_t>(t.get())) * 0x100000001b3ull;
   constexpr size_t kSlots = 32;
   thread_local std::array<std::shared_ptr<const TupleType>, kSlots> recent;
   std::shared_ptr<const TupleType>& slot = recent[(h ^ (h >> 29)) % kSlots];
   if (slot && slot->types == types) return slot;
-  slot = ir::makeNode<TupleType>(std::move(types));
+  slot = std::make_shared<TupleType>(std::move(types));
   return slot;
 }
 
@@ -147,14 +147,14 @@ TileView TileType::effectiveView() const { return view ? *view : implicitTileVie
 std::vector<ExprPtr> TileType::validShape() const {
   if (view && !view->validShape.empty()) return view->validShape;
   std::vector<ExprPtr> out;
-  for (int64_t d : shape) out.push_back(ir::makeNode<ConstInt>(d, DType::Index, Span{}));
+  for (int64_t d : shape) out.push_back(std::make_shared<ConstInt>(d, DType::Index, Span{}));
   return out;
 }
 
 TypePtr TensorType::get(std::vector<int64_t> shape, DType d, bool distributed) {
   for (int64_t e : shape)
     PTOC_CHECK(e != kDynamicDim, "a dynamic tensor dimension built as a static one");
-  return ir::makeNode<TensorType>(std::move(shape), d, distributed);
+  return std::make_shared<TensorType>(std::move(shape), d, distributed);
 }
 
 TypePtr TensorType::get(const std::vector<ExprPtr>& extents, DType d, bool distributed,
@@ -175,7 +175,7 @@ TypePtr TensorType::get(const std::vector<ExprPtr>& extents, DType d, bool distr
     for (size_t i = 0; i < extents.size(); ++i)
       dims.push_back(shape[i] == kDynamicDim ? extents[i] : nullptr);
   if (view && view->isDefault()) view.reset();
-  return ir::makeNode<TensorType>(std::move(shape), std::move(dims), d, distributed,
+  return std::make_shared<TensorType>(std::move(shape), std::move(dims), d, distributed,
                                       std::move(view));
 }
 
@@ -184,7 +184,7 @@ std::vector<ExprPtr> TensorType::extents() const {
   out.reserve(shape.size());
   for (size_t i = 0; i < shape.size(); ++i)
     out.push_back(isDynamic(i) ? dims[i]
-                               : ir::makeNode<ConstInt>(shape[i], DType::Index, Span{}));
+                               : std::make_shared<ConstInt>(shape[i], DType::Index, Span{}));
   return out;
 }
 
@@ -218,7 +218,7 @@ std::shared_ptr<const Var> dynamicDimVar(std::string_view name) {
   std::lock_guard<std::mutex> lock(t.mu);
   auto it = t.vars.find(name);
   if (it != t.vars.end()) return it->second;
-  auto v = ir::makeNode<Var>(std::string(name), ScalarType::get(DType::Index), Span{});
+  auto v = std::make_shared<Var>(std::string(name), ScalarType::get(DType::Index), Span{});
   t.vars.emplace(std::string(name), v);
   return v;
 }

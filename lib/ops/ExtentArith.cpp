@@ -20,7 +20,7 @@ int64_t saturatingAdd(int64_t a, int64_t b) {
   return b > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
 }
 
-ExprPtr indexConst(int64_t v) { return ir::makeNode<ConstInt>(v, DType::Index, Span{}); }
+ExprPtr indexConst(int64_t v) { return std::make_shared<ConstInt>(v, DType::Index, Span{}); }
 
 static TypePtr scalarTypeOf(const ExprPtr& e) {
   if (e && e->type && e->type->isa<ScalarType>()) return e->type;
@@ -28,21 +28,21 @@ static TypePtr scalarTypeOf(const ExprPtr& e) {
 }
 
 static ExprPtr binary(BinaryOp op, const ExprPtr& a, const ExprPtr& b) {
-  return ir::makeNode<BinaryExpr>(op, a, b, scalarTypeOf(a), Span{});
+  return std::make_shared<BinaryExpr>(op, a, b, scalarTypeOf(a), Span{});
 }
 
 ExprPtr ceilHalfExpr(const ExprPtr& e) {
   if (auto v = constIntValue(e)) return indexConst(ceilHalf(*v));
-  ExprPtr one = ir::makeNode<ConstInt>(1, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
-  ExprPtr two = ir::makeNode<ConstInt>(2, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
+  ExprPtr one = std::make_shared<ConstInt>(1, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
+  ExprPtr two = std::make_shared<ConstInt>(2, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
   return binary(BinaryOp::FloorDiv, binary(BinaryOp::Add, e, one), two);
 }
 
 ExprPtr ceilDivExpr(const ExprPtr& e, int64_t d) {
   if (auto v = constIntValue(e); v && *v >= 0) return indexConst(ceilDiv(*v, d));
   DType t = scalarTypeOf(e)->as<ScalarType>()->dtype;
-  ExprPtr bias = ir::makeNode<ConstInt>(d - 1, t, Span{});
-  ExprPtr div = ir::makeNode<ConstInt>(d, t, Span{});
+  ExprPtr bias = std::make_shared<ConstInt>(d - 1, t, Span{});
+  ExprPtr div = std::make_shared<ConstInt>(d, t, Span{});
   return binary(BinaryOp::FloorDiv, binary(BinaryOp::Add, e, bias), div);
 }
 
@@ -51,7 +51,7 @@ ExprPtr doubleExpr(const ExprPtr& e) {
     int64_t out = 0;
     if (!__builtin_mul_overflow(*v, int64_t{2}, &out)) return indexConst(out);
   }
-  ExprPtr two = ir::makeNode<ConstInt>(2, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
+  ExprPtr two = std::make_shared<ConstInt>(2, scalarTypeOf(e)->as<ScalarType>()->dtype, Span{});
   return binary(BinaryOp::Mul, e, two);
 }
 

@@ -482,7 +482,7 @@ std::optional<std::vector<ExprPtr>> symbolicPrefixValid(const std::vector<int64_
       for (size_t j = 0; j < m; ++j) out.push_back(indexConst(1));
       ExprPtr e = valid[*k];
       if (p / inner != 1)
-        e = ir::makeNode<BinaryExpr>(BinaryOp::Mul, e, indexConst(p / inner), e->type, Span{});
+        e = std::make_shared<BinaryExpr>(BinaryOp::Mul, e, indexConst(p / inner), e->type, Span{});
       out.push_back(std::move(e));
       for (size_t j = m + 1; j < to.size(); ++j) out.push_back(indexConst(to[j]));
       return out;

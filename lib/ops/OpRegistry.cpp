@@ -818,7 +818,7 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
   else if (op.typeFromAnnotation)
     type = annotated;
   PTOC_CHECK(type, op.name + ": type deduction produced no type");
-  return ir::makeNode<Call>(Call::StableName{op.name}, &op, std::move(args),
+  return std::make_shared<Call>(Call::StableName{op.name}, &op, std::move(args),
                                 std::move(canonical), std::move(type), span);
 }
 

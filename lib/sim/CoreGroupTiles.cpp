@@ -18,7 +18,7 @@ std::optional<size_t> splitModeAxis(int64_t mode) {
 
 Tile copyTile(const Tile& t) {
   Tile c = t;
-  if (t.buf) c.buf = ir::makeNode<Buffer>(*t.buf);
+  if (t.buf) c.buf = std::make_shared<Buffer>(*t.buf);
   return c;
 }
 
@@ -79,7 +79,7 @@ Tile laneHalf(const Tile& full, size_t axis, int lane, int64_t laneStride) {
   std::vector<int64_t> shape = src.shape;
   shape[axis] = p.box;
   Tile half;
-  half.buf = ir::makeNode<Buffer>(src.dtype, shape);
+  half.buf = std::make_shared<Buffer>(src.dtype, shape);
   half.pad = full.pad;
   half.memory = full.memory;
   int64_t count = std::min(p.box, std::max<int64_t>(src.shape[axis] - p.start, 0));
@@ -96,7 +96,7 @@ Tile joinHalves(const Tile& h0, const Tile& h1, size_t axis) {
   std::vector<int64_t> shape = a.shape;
   shape[axis] = a.shape[axis] + b.shape[axis];
   Tile full;
-  full.buf = ir::makeNode<Buffer>(a.dtype, shape);
+  full.buf = std::make_shared<Buffer>(a.dtype, shape);
   full.pad = h0.pad;
   full.memory = h0.memory;
   copySlices(a, 0, *full.buf, 0, a.shape[axis], axis);

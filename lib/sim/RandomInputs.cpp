@@ -127,11 +127,11 @@ Value zeroValue(const ir::Type& type) { return valueOf(type, nullptr); }
 Value deepCopy(const Value& v) {
   if (v.is<Tensor>()) {
     const Tensor& t = v.get<Tensor>();
-    return Tensor{t.buf ? ir::makeNode<Buffer>(*t.buf) : nullptr};
+    return Tensor{t.buf ? std::make_shared<Buffer>(*t.buf) : nullptr};
   }
   if (v.is<Tile>()) {
     Tile t = v.get<Tile>();
-    if (t.buf) t.buf = ir::makeNode<Buffer>(*t.buf);
+    if (t.buf) t.buf = std::make_shared<Buffer>(*t.buf);
     return t;
   }
   if (v.is<TupleValue>()) {

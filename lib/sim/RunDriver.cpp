@@ -68,7 +68,7 @@ Value valueFromArray(const npy::Array& a, const ir::Var& param, const std::strin
   };
   if (const auto* t = type.as<ir::TensorType>()) {
     if (a.shape != t->shape) wrongShape(shapeText(t->shape));
-    return Tensor{ir::makeNode<Buffer>(toBuffer(t->dtype))};
+    return Tensor{std::make_shared<Buffer>(toBuffer(t->dtype))};
   }
   if (const auto* t = type.as<ir::TileType>()) {
     if (a.shape != t->shape) wrongShape(shapeText(t->shape));

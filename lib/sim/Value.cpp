@@ -205,7 +205,7 @@ Tile newTile(DType dtype, std::vector<int64_t> shape, std::vector<int64_t> valid
     throw std::invalid_argument(fmt::format("internal error: valid shape {} for a tile of shape {}",
                                             joinInts(valid), joinInts(shape)));
   Tile t;
-  t.buf = ir::makeNode<Buffer>(dtype, std::move(shape));
+  t.buf = std::make_shared<Buffer>(dtype, std::move(shape));
   t.valid = std::move(valid);
   t.pad = pad;
   t.memory = memory;
@@ -218,7 +218,7 @@ Tile makeTile(const ir::TileType& type, std::vector<int64_t> valid) {
 }
 
 Tensor newTensor(DType dtype, std::vector<int64_t> shape) {
-  return Tensor{ir::makeNode<Buffer>(dtype, std::move(shape))};
+  return Tensor{std::make_shared<Buffer>(dtype, std::move(shape))};
 }
 
 void fillPadding(Tile& t) {
@@ -249,7 +249,7 @@ void fillPadding(Tile& t) {
 Tile withPadding(const Tile& t) {
   if (t.fullValid()) return t;
   Tile c = t;
-  c.buf = ir::makeNode<Buffer>(*t.buf);
+  c.buf = std::make_shared<Buffer>(*t.buf);
   fillPadding(c);
   return c;
 }

@@ -96,7 +96,7 @@ class Converter final : public IRMutator, public TileConversionContext {
       params.push_back(o);
       dirs.push_back(ParamDirection::Out);
     }
-    auto out = ir::makeNode<Function>(f->name, f->funcType, std::move(params), std::move(dirs),
+    auto out = std::make_shared<Function>(f->name, f->funcType, std::move(params), std::move(dirs),
                                           f->returnTypes, makeSeq(std::move(stmts), f->body->span),
                                           f->attrs, f->span);
     rejectMixedGmStores(*out, diag_);
@@ -117,7 +117,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     names_ = scan.names;
     StmtPtr body = block(f->body);
     if (!callSitesChanged_) return f;
-    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions,
+    return std::make_shared<Function>(f->name, f->funcType, f->params, f->directions,
                                       f->returnTypes, body, f->attrs, f->span);
   }
 
@@ -144,8 +144,8 @@ class Converter final : public IRMutator, public TileConversionContext {
       auto key = std::make_pair(v, space);
       if (auto it = entryLoads_.find(key); it != entryLoads_.end()) return it->second;
       CallPtr c = load(v->span);
-      auto tv = ir::makeNode<Var>(fresh(v->name + suffix), c->type, v->span);
-      entryStmts_.push_back(ir::makeNode<AssignStmt>(tv, c, v->span));
+      auto tv = std::make_shared<Var>(fresh(v->name + suffix), c->type, v->span);
+      entryStmts_.push_back(std::make_shared<AssignStmt>(tv, c, v->span));
       entryLoads_.emplace(key, tv);
       return tv;
     }
@@ -154,8 +154,8 @@ class Converter final : public IRMutator, public TileConversionContext {
 
   VarPtr emit(const std::string& name, const CallPtr& c) override {
     PTOC_CHECK(pending_, "convert-tensor-to-tile-ops: no statement list to insert into");
-    auto v = ir::makeNode<Var>(fresh(name), c->type, at_);
-    pending_->push_back(ir::makeNode<AssignStmt>(v, c, at_));
+    auto v = std::make_shared<Var>(fresh(name), c->type, at_);
+    pending_->push_back(std::make_shared<AssignStmt>(v, c, at_));
     return v;
   }
   MemorySpace resultDemand() const override { return demand_; }
@@ -172,7 +172,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     if (!e->op) {
       if (addedOuts_) return updateCallSite(e, std::move(args), changed);
       if (!changed) return e;
-      return ir::makeNode<Call>(e->callee, nullptr, std::move(args), e->kwargs, e->type,
+      return std::make_shared<Call>(e->callee, nullptr, std::move(args), e->kwargs, e->type,
                                     e->span);
     }
     if (!addedOuts_ && isTensorLevelOp(*e->op)) {
@@ -206,17 +206,17 @@ class Converter final : public IRMutator, public TileConversionContext {
     demand_ = MemorySpace::Vec;
     VarPtr def = s->var;
     if (value->type && !sameType(value->type, def->type))
-      def = ir::makeNode<Var>(def->name, value->type, def->span);
+      def = std::make_shared<Var>(def->name, value->type, def->span);
     remap(s->var, def);
     if (def == s->var && value == s->value) return s;
-    return ir::makeNode<AssignStmt>(def, value, s->span);
+    return std::make_shared<AssignStmt>(def, value, s->span);
   }
 
   StmtPtr mutateEval(const std::shared_ptr<const EvalStmt>& s) override {
     at_ = s->span;
     ExprPtr e = mutateExpr(s->expr);
     if (e == s->expr) return s;
-    return ir::makeNode<EvalStmt>(e, s->span);
+    return std::make_shared<EvalStmt>(e, s->span);
   }
 
   StmtPtr mutateYield(const std::shared_ptr<const YieldStmt>& s) override {
@@ -232,7 +232,7 @@ class Converter final : public IRMutator, public TileConversionContext {
         f.yielded[k] = values[k]->type;
       }
     }
-    return ir::makeNode<YieldStmt>(std::move(values), s->span);
+    return std::make_shared<YieldStmt>(std::move(values), s->span);
   }
 
   StmtPtr mutateReturn(const std::shared_ptr<const ReturnStmt>& s) override {
@@ -244,14 +244,14 @@ class Converter final : public IRMutator, public TileConversionContext {
         const auto* want = function_->returnTypes[k]->as<TensorType>();
         if (!want || !isTile(values[k])) continue;
         size_t n = outParams_.size();
-        auto out = ir::makeNode<Var>(fresh(fmt::format("ret{}__out", n)),
+        auto out = std::make_shared<Var>(fresh(fmt::format("ret{}__out", n)),
                                          function_->returnTypes[k], s->span);
         outParams_.push_back(out);
         emit(fmt::format("ret{}__store", n),
              call("tile.store", {values[k], zeros(want->shape.size(), s->span), out}));
         values[k] = out;
       }
-    return ir::makeNode<ReturnStmt>(std::move(values), s->span);
+    return std::make_shared<ReturnStmt>(std::move(values), s->span);
   }
 
   StmtPtr mutateFor(const std::shared_ptr<const ForStmt>& s) override {
@@ -259,7 +259,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     ExprPtr b = mutateExpr(s->start), e = mutateExpr(s->stop), st = mutateExpr(s->step);
     remap(s->loopVar, s->loopVar);
     Loop l = loop(s->iterArgs, s->body, s->span, nullptr);
-    return ir::makeNode<ForStmt>(s->loopVar, b, e, st, s->forKind, std::move(l.iterArgs),
+    return std::make_shared<ForStmt>(s->loopVar, b, e, st, s->forKind, std::move(l.iterArgs),
                                      l.body, results(s->returnVars, l.types), s->attrs, s->span);
   }
 
@@ -267,7 +267,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     at_ = s->span;
     ExprPtr cond;
     Loop l = loop(s->iterArgs, s->body, s->span, [&] { cond = mutateExpr(s->cond); });
-    return ir::makeNode<WhileStmt>(cond, std::move(l.iterArgs), l.body,
+    return std::make_shared<WhileStmt>(cond, std::move(l.iterArgs), l.body,
                                        results(s->returnVars, l.types), s->span);
   }
 
@@ -300,7 +300,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     }
     if (redoThen) t = arm(s->thenBody, types, thenTypes);
     if (redoElse) e = arm(s->elseBody, types, elseTypes);
-    return ir::makeNode<IfStmt>(cond, t, e, results(s->returnVars, types), s->span);
+    return std::make_shared<IfStmt>(cond, t, e, results(s->returnVars, types), s->span);
   }
 
  private:
@@ -328,7 +328,7 @@ class Converter final : public IRMutator, public TileConversionContext {
         at_ = at;
         if (forced[k] && isTensor(inits[k])) inits[k] = asTile(inits[k], MemorySpace::Vec);
         TypePtr ty = isTile(inits[k]) ? inits[k]->type : ias[k]->type;
-        auto nia = ir::makeNode<IterArg>(ias[k]->name, ty, inits[k], ias[k]->span);
+        auto nia = std::make_shared<IterArg>(ias[k]->name, ty, inits[k], ias[k]->span);
         remap(ias[k], nia);
         l.iterArgs.push_back(nia);
         l.types.push_back(ty);
@@ -352,7 +352,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     for (size_t k = 0; k < rvs.size(); ++k) {
       VarPtr v = rvs[k];
       if (k < types.size() && !sameType(types[k], v->type))
-        v = ir::makeNode<Var>(v->name, types[k], v->span);
+        v = std::make_shared<Var>(v->name, types[k], v->span);
       remap(rvs[k], v);
       out.push_back(v);
     }
@@ -376,7 +376,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     auto it = addedOuts_->find(std::string(c.callee));
     if (it == addedOuts_->end()) {
       if (!changed) return e;
-      return ir::makeNode<Call>(c.callee, nullptr, std::move(args), c.kwargs, c.type, c.span);
+      return std::make_shared<Call>(c.callee, nullptr, std::move(args), c.kwargs, c.type, c.span);
     }
     Span saved = at_;
     at_ = c.span;
@@ -388,7 +388,7 @@ class Converter final : public IRMutator, public TileConversionContext {
     }
     at_ = saved;
     callSitesChanged_ = true;
-    return ir::makeNode<Call>(c.callee, nullptr, std::move(args), c.kwargs, c.type, c.span);
+    return std::make_shared<Call>(c.callee, nullptr, std::move(args), c.kwargs, c.type, c.span);
   }
 
   std::string fresh(const std::string& base) {

@@ -104,7 +104,7 @@ class SsaRewriter {
     }
     std::vector<StmtPtr> out;
     rewriteBlock(f->body, out, nullptr);
-    return ir::makeNode<Function>(f->name, f->funcType, f->params, f->directions,
+    return std::make_shared<Function>(f->name, f->funcType, f->params, f->directions,
                                       f->returnTypes, seq(std::move(out), f->body->span), f->attrs,
                                       f->span);
   }
@@ -277,7 +277,7 @@ class SsaRewriter {
         // A memory effect on the tile's storage, not a redefinition of the tile.
         const auto& b = *s->as<BufferStoreStmt>();
         auto buffer = std::static_pointer_cast<const Var>(rewrite(b.buffer));
-        out.push_back(ir::makeNode<BufferStoreStmt>(
+        out.push_back(std::make_shared<BufferStoreStmt>(
             buffer, rewrite(b.indices), rewrite(b.value), rewrite(b.predicate), s->span));
         return;
       }
@@ -306,7 +306,7 @@ class SsaRewriter {
         rewriteBlock(x.body, body, nullptr);
         std::vector<VarPtr> tid;  // the scope's task id: defined when the scope is done
         for (const auto& v : x.taskId) tid.push_back(define(v));
-        out.push_back(ir::makeNode<InCoreScopeStmt>(
+        out.push_back(std::make_shared<InCoreScopeStmt>(
             x.split, x.slotNum, x.nameHint, x.attrs, std::move(deps), std::move(noDep),
             std::move(dumps), seq(std::move(body), x.body->span), std::move(tid), s->span));
         return;
@@ -316,7 +316,7 @@ class SsaRewriter {
         VarPtr lane = define(x.laneVar);
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
-        out.push_back(ir::makeNode<SplitAivScopeStmt>(
+        out.push_back(std::make_shared<SplitAivScopeStmt>(
             x.mode, x.count, lane, seq(std::move(body), x.body->span), s->span));
         return;
       }
@@ -328,7 +328,7 @@ class SsaRewriter {
         rewriteBlock(x.body, body, nullptr);
         std::vector<VarPtr> tid;
         for (const auto& v : x.taskId) tid.push_back(define(v));
-        out.push_back(ir::makeNode<RuntimeScopeStmt>(
+        out.push_back(std::make_shared<RuntimeScopeStmt>(
             x.kind, std::move(count), x.attrs, std::move(deps), seq(std::move(body), x.body->span),
             std::move(tid), s->span));
         return;
@@ -337,7 +337,7 @@ class SsaRewriter {
         const auto& x = *s->as<SimdVfScopeStmt>();
         std::vector<StmtPtr> body;
         rewriteBlock(x.body, body, nullptr);
-        out.push_back(ir::makeNode<SimdVfScopeStmt>(x.lanes, seq(std::move(body), x.body->span),
+        out.push_back(std::make_shared<SimdVfScopeStmt>(x.lanes, seq(std::move(body), x.body->span),
                                                         s->span));
         return;
       }
@@ -530,7 +530,7 @@ class SsaRewriter {
         unrollIfCarrying(s, start, stop, step, out))
       return;
     LoopParts p = rewriteLoop(s, x.iterArgs, x.loopVar, nullptr, x.body, x.returnVars);
-    out.push_back(ir::makeNode<ForStmt>(p.loopVar, start, stop, step, x.forKind,
+    out.push_back(std::make_shared<ForStmt>(p.loopVar, start, stop, step, x.forKind,
                                             std::move(p.iterArgs), p.body, std::move(p.returnVars),
                                             x.attrs, s->span));
   }
@@ -538,7 +538,7 @@ class SsaRewriter {
   void rewriteWhile(const StmtPtr& s, std::vector<StmtPtr>& out) {
     const auto& x = *s->as<WhileStmt>();
     LoopParts p = rewriteLoop(s, x.iterArgs, nullptr, x.cond, x.body, x.returnVars);
-    out.push_back(ir::makeNode<WhileStmt>(p.cond, std::move(p.iterArgs), p.body,
+    out.push_back(std::make_shared<WhileStmt>(p.cond, std::move(p.iterArgs), p.body,
                                               std::move(p.returnVars), s->span));
   }
 

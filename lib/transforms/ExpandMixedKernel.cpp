@@ -173,7 +173,7 @@ class ExpandMixedKernelPass final : public Pass {
         changed = true;
       }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(out), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(out), program->isClass,
                                      program->span);
   }
 
@@ -260,7 +260,7 @@ class ExpandMixedKernelPass final : public Pass {
         const auto* sv = src->as<Var>();
         // The names in use, collected at the first push adapted (most functions have none).
         if (!names_) names_ = takenNames(fn_);
-        auto nz = ir::makeNode<Var>(names_->fresh((sv ? sv->name : "pushed") + "_nz"),
+        auto nz = std::make_shared<Var>(names_->fresh((sv ? sv->name : "pushed") + "_nz"),
                                         move->type, c->span);
         auto push = createOpCall(*c->op, {nz}, c->kwargs, c->span, diag_);
         return makeSeq({assign(nz, move, s->span), evalStmt(push, s->span)}, s->span);
@@ -281,7 +281,7 @@ class ExpandMixedKernelPass final : public Pass {
   /// vector or only shared work. Either way its `split` mode goes (a pure kernel is not
   /// split over the lanes).
   static FunctionPtr convertPure(const Function& f, CoreAffinity aff) {
-    return ir::makeNode<Function>(
+    return std::make_shared<Function>(
         f.name, aff == CoreAffinity::Cube ? FunctionType::AIC : FunctionType::AIV, f.params,
         f.directions, f.returnTypes, f.body, restampAttrs(f.attrs, {}, {fnattr::kSplit}), f.span);
   }
@@ -322,9 +322,9 @@ class ExpandMixedKernelPass final : public Pass {
       aivAttrs = restampAttrs(aivAttrs, {}, {fnattr::kDualAivDispatch}),
       aivAttrs.emplace_back(fnattr::kDualAivDispatch, true);
     auto aicFn =
-        ir::makeNode<Function>(f.name + "_aic", FunctionType::AIC, f.params, f.directions,
+        std::make_shared<Function>(f.name + "_aic", FunctionType::AIC, f.params, f.directions,
                                    std::vector<TypePtr>{}, aic, f.attrs, f.span);
-    auto aivFn = ir::makeNode<Function>(f.name + "_aiv", FunctionType::AIV, f.params,
+    auto aivFn = std::make_shared<Function>(f.name + "_aiv", FunctionType::AIV, f.params,
                                             f.directions, f.returnTypes, aiv, aivAttrs, f.span);
     return {aicFn, aivFn};
   }
@@ -371,7 +371,7 @@ class ExpandMixedKernelPass final : public Pass {
     } else {
       body.push_back(evalStmt(callFunction(aiv, args, span), span));
     }
-    return ir::makeNode<Function>(f.name, FunctionType::Group, f.params, f.directions,
+    return std::make_shared<Function>(f.name, FunctionType::Group, f.params, f.directions,
                                       f.returnTypes, makeSeq(std::move(body), span), f.attrs, span);
   }
 

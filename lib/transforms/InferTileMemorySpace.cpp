@@ -242,7 +242,7 @@ class Rewriter : public TileBlockRewriter {
     if (const VarPtr* to = varMap_.find(v.get())) return *to;
     const TileType* t = v->type ? v->type->as<TileType>() : nullptr;
     if (!t || t->memory) return v;
-    auto nv = ir::makeNode<Var>(
+    auto nv = std::make_shared<Var>(
         v->name, TileType::get(t->shape, t->dtype, analysis_.resolve(v.get()), t->view), v->span);
     remap(v, nv);
     return nv;

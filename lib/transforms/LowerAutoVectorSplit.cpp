@@ -79,7 +79,7 @@ class UseCollector : public IRVisitor {
 
 StmtPtr subblockAssign(const VarPtr& v, Span span, DiagnosticEngine& diag) {
   ExprPtr call = createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag);
-  return ir::makeNode<AssignStmt>(v, call, span);
+  return std::make_shared<AssignStmt>(v, call, span);
 }
 
 // ---- balanced lane stride (ResolveLaneStride) -----------------------------------------------
@@ -202,7 +202,7 @@ class LowerAutoVectorSplitPass final : public Pass {
       throw CompileError();
     }
     std::unordered_set<std::string> names = definedNamesWithPrefix(f, kSubblockName);
-    auto sb = ir::makeNode<Var>(freshName(names, std::string(kSubblockName)),
+    auto sb = std::make_shared<Var>(freshName(names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), f.body->span);
     SplitLowerer lowerer({mode, sb, resolveLaneStride(f.body, mode), "lower-auto-vector-split", {}},
                          diag);
@@ -289,20 +289,20 @@ class LowerAutoVectorSplitPass final : public Pass {
         StmtPtr body = lowerRegionsIn(f->body, st);
         st.loops.pop_back();
         if (body == f->body) return s;
-        return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+        return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                          f->iterArgs, body, f->returnVars, f->attrs, f->span);
       }
       case StmtKind::While: {
         const auto* w = s->as<WhileStmt>();
         StmtPtr body = lowerRegionsIn(w->body, st);
         if (body == w->body) return s;
-        return ir::makeNode<WhileStmt>(w->cond, w->iterArgs, body, w->returnVars, w->span);
+        return std::make_shared<WhileStmt>(w->cond, w->iterArgs, body, w->returnVars, w->span);
       }
       case StmtKind::If: {
         const auto* i = s->as<IfStmt>();
         StmtPtr t = lowerRegionsIn(i->thenBody, st), e = lowerRegionsIn(i->elseBody, st);
         if (t == i->thenBody && e == i->elseBody) return s;
-        return ir::makeNode<IfStmt>(i->cond, t, e, i->returnVars, i->span);
+        return std::make_shared<IfStmt>(i->cond, t, e, i->returnVars, i->span);
       }
       case StmtKind::InCoreScope:
       case StmtKind::SimdVfScope:
@@ -375,7 +375,7 @@ class LowerAutoVectorSplitPass final : public Pass {
                     "region)");
       throw CompileError();
     }
-    auto sb = ir::makeNode<Var>(freshName(st.names, std::string(kSubblockName)),
+    auto sb = std::make_shared<Var>(freshName(st.names, std::string(kSubblockName)),
                                     ScalarType::get(DType::Index), r.span);
     out.push_back(subblockAssign(sb, r.span, st.diag));
     out.push_back(subblockAssign(r.laneVar, r.span, st.diag));

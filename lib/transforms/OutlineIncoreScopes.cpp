@@ -238,7 +238,7 @@ class ScopeOutliner final : public IRMutator {
     std::vector<ExprPtr> args;
     for (size_t i = 0; i < inputs.size(); ++i) {
       const VarPtr& in = inputs[i];
-      auto p = ir::makeNode<Var>(in->name, in->type, in->span);
+      auto p = std::make_shared<Var>(in->name, in->type, in->span);
       bodyRemap.remap(in, p);
       params.push_back(p);
       bool scalar = in->type->isa<ScalarType>();
@@ -251,7 +251,7 @@ class ScopeOutliner final : public IRMutator {
     for (size_t i = 0; i < params.size(); ++i) {
       TypePtr t = bodyRemap.mutateType(params[i]->type);
       if (t == params[i]->type) continue;
-      params[i] = ir::makeNode<Var>(params[i]->name, t, params[i]->span);
+      params[i] = std::make_shared<Var>(params[i]->name, t, params[i]->span);
       bodyRemap.remap(inputs[i], params[i]);
     }
     std::vector<StmtPtr> body = flattenStmts(bodyRemap.mutateStmt(s->body));
@@ -269,7 +269,7 @@ class ScopeOutliner final : public IRMutator {
 
     if (!returned.empty()) body.push_back(returnStmt(returned, s->span));
     std::string name = namer_.next(parent_.name, s->nameHint);
-    auto fn = ir::makeNode<Function>(name, FunctionType::InCore, std::move(params),
+    auto fn = std::make_shared<Function>(name, FunctionType::InCore, std::move(params),
                                          std::move(directions), std::move(returnTypes),
                                          makeSeq(std::move(body), s->span),
                                          bridgedAttrs(*s, regions), s->span);
@@ -345,27 +345,27 @@ class ScopeOutliner final : public IRMutator {
     CallPtr call = callOp(op.name, {makeTuple(std::move(args), span), std::move(deps)},
                           std::move(kwargs), type, &op, span);
     std::vector<StmtPtr> stmts;
-    auto task = ir::makeNode<Var>(fn.name + "_task", type, span);
+    auto task = std::make_shared<Var>(fn.name + "_task", type, span);
     stmts.push_back(assign(task, call, span));
-    ExprPtr res = ir::makeNode<TupleGetItem>(task, 0, result, span);
+    ExprPtr res = std::make_shared<TupleGetItem>(task, 0, result, span);
     if (outputs.size() > 1) {
-      auto tuple = ir::makeNode<Var>(fn.name + "_result", result, span);
+      auto tuple = std::make_shared<Var>(fn.name + "_result", result, span);
       stmts.push_back(assign(tuple, res, span));
       res = tuple;
     }
     for (size_t i = 0; i < outputs.size(); ++i) {
-      auto v = ir::makeNode<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
+      auto v = std::make_shared<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
       remap(outputs[i], v);
       ExprPtr value = outputs.size() == 1
                           ? res
-                          : ir::makeNode<TupleGetItem>(res, static_cast<int64_t>(i),
+                          : std::make_shared<TupleGetItem>(res, static_cast<int64_t>(i),
                                                            fn.returnTypes[i], span);
       stmts.push_back(assign(v, value, span));
     }
     for (const auto& old : s.taskId) {
-      auto t = ir::makeNode<Var>(old->name, taskIdType, old->span);
+      auto t = std::make_shared<Var>(old->name, taskIdType, old->span);
       remap(old, t);
-      stmts.push_back(assign(t, ir::makeNode<TupleGetItem>(task, 1, taskIdType, span), span));
+      stmts.push_back(assign(t, std::make_shared<TupleGetItem>(task, 1, taskIdType, span), span));
     }
     return makeSeq(std::move(stmts), span);
   }
@@ -377,19 +377,19 @@ class ScopeOutliner final : public IRMutator {
     CallPtr call = callFunction(fn, std::move(args), span);
     if (outputs.empty()) return evalStmt(call, span);
     if (outputs.size() == 1) {
-      auto v = ir::makeNode<Var>(outputs[0]->name, fn.returnTypes[0], outputs[0]->span);
+      auto v = std::make_shared<Var>(outputs[0]->name, fn.returnTypes[0], outputs[0]->span);
       remap(outputs[0], v);
       return assign(v, call, span);
     }
     std::vector<StmtPtr> stmts;
-    auto tuple = ir::makeNode<Var>(fn.name + "_result", call->type, span);
+    auto tuple = std::make_shared<Var>(fn.name + "_result", call->type, span);
     stmts.push_back(assign(tuple, call, span));
     for (size_t i = 0; i < outputs.size(); ++i) {
-      auto v = ir::makeNode<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
+      auto v = std::make_shared<Var>(outputs[i]->name, fn.returnTypes[i], outputs[i]->span);
       remap(outputs[i], v);
       stmts.push_back(assign(
           v,
-          ir::makeNode<TupleGetItem>(tuple, static_cast<int64_t>(i), fn.returnTypes[i], span),
+          std::make_shared<TupleGetItem>(tuple, static_cast<int64_t>(i), fn.returnTypes[i], span),
           span));
     }
     return makeSeq(std::move(stmts), span);
@@ -421,13 +421,13 @@ class OutlineIncoreScopesPass final : public Pass {
       ScopeOutliner outliner(*program, *f, namer, ctx);
       StmtPtr body = outliner.mutateStmt(f->body);
       functions.insert(functions.end(), outliner.outlined.begin(), outliner.outlined.end());
-      functions.push_back(ir::makeNode<Function>(f->name, FunctionType::Orchestration,
+      functions.push_back(std::make_shared<Function>(f->name, FunctionType::Orchestration,
                                                      f->params, f->directions, f->returnTypes, body,
                                                      f->attrs, f->span));
       changed = true;
     }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
                                      program->span);
   }
 };

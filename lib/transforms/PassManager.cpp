@@ -49,7 +49,7 @@ ir::ProgramPtr mapFunctions(const ir::ProgramPtr& program,
     changed |= functions.back() != f;
   }
   if (!changed) return program;
-  return ir::makeNode<ir::Program>(program->name, std::move(functions), program->isClass,
+  return std::make_shared<ir::Program>(program->name, std::move(functions), program->isClass,
                                        program->span);
 }
 

@@ -174,7 +174,7 @@ class Cloner : public IRMutator {
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
     if (const VarPtr* to = varMap_.find(v.get())) return *to;
-    auto fresh = ir::makeNode<Var>(v->name, mutateType(v->type), v->span);
+    auto fresh = std::make_shared<Var>(v->name, mutateType(v->type), v->span);
     remap(v, fresh);
     return fresh;
   }
@@ -227,7 +227,7 @@ VarSet readOnlyParams(const Function& f) {
 
 /// `j := value` as an assignment to a fresh index variable, bound in `c`.
 StmtPtr bindIndex(Cloner& c, const VarPtr& loopVar, ExprPtr value, Span span) {
-  auto v = ir::makeNode<Var>(loopVar->name, loopVar->type, span);
+  auto v = std::make_shared<Var>(loopVar->name, loopVar->type, span);
   c.bind(loopVar, v);
   return assign(v, std::move(value), span);
 }
@@ -245,7 +245,7 @@ std::vector<StmtPtr> rotateAic(const LoopSite& s, const std::vector<StmtPtr>& x,
     for (auto& st : pre.clone(x)) out.push_back(st);
   }
 
-  auto jl = ir::makeNode<Var>(j->name, j->type, span);
+  auto jl = std::make_shared<Var>(j->name, j->type, span);
   std::vector<StmtPtr> body;
   Cloner next;
   body.push_back(bindIndex(next, j, add(jl, constIndex(depth * s.step, span), span), span));
@@ -328,7 +328,7 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
   for (size_t i = 0; i < n; ++i) {
     inits[i] = ias[i]->init;
     if (!inits[i]->as<Var>()) {
-      auto v = ir::makeNode<Var>(ias[i]->name + "_init", ias[i]->type, span);
+      auto v = std::make_shared<Var>(ias[i]->name + "_init", ias[i]->type, span);
       out.push_back(assign(v, inits[i], span));
       inits[i] = v;
     }
@@ -340,7 +340,7 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
     out.push_back(bindIndex(c, j, constIndex(s.start + k * s.step, span), span));
     for (size_t i = 0; i < n; ++i) {
       if (fromB[i]) continue;  // A does not read it
-      auto v = ir::makeNode<Var>(ias[i]->name, ias[i]->type, span);
+      auto v = std::make_shared<Var>(ias[i]->name, ias[i]->type, span);
       out.push_back(assign(v, pre[static_cast<size_t>(k - 1)].value(src[i]), span));
       c.bind(ias[i], v);
     }
@@ -377,7 +377,7 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
   // Register d (1-based) of a value whose registers start at `ix`.
   auto reg = [&](int ix, int64_t d) { return static_cast<size_t>(ix + d - 1); };
 
-  auto jl = ir::makeNode<Var>(j->name, j->type, span);
+  auto jl = std::make_shared<Var>(j->name, j->type, span);
   std::vector<StmtPtr> body;
   Cloner ca;
   ca.bind(j, jl);
@@ -406,7 +406,7 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
     for (int64_t d = 2; d <= depth; ++d) ys[reg(carryIx[k], d)] = nias[reg(carryIx[k], d - 1)];
   }
   std::vector<VarPtr> rvs;
-  for (const auto& ia : nias) rvs.push_back(ir::makeNode<Var>(ia->name, ia->type, span));
+  for (const auto& ia : nias) rvs.push_back(std::make_shared<Var>(ia->name, ia->type, span));
   if (!nias.empty()) body.push_back(yieldStmt(std::move(ys), span));
   out.push_back(forStmt(jl, constIndex(s.start + depth * s.step, span), constIndex(s.stop, span),
                         constIndex(s.step, span), makeSeq(std::move(body), span), ForKind::Serial,
@@ -426,7 +426,7 @@ std::optional<std::vector<StmtPtr>> rotateAiv(const LoopSite& s, const AivPlan& 
       } else if (e == 0) {
         c.bind(ias[i], rvs[prevIx[i]]);
       } else {
-        auto v = ir::makeNode<Var>(ias[i]->name, ias[i]->type, span);
+        auto v = std::make_shared<Var>(ias[i]->name, ias[i]->type, span);
         out.push_back(assign(v, post[static_cast<size_t>(e - 1)].value(src[i]), span));
         c.bind(ias[i], v);
       }

@@ -178,14 +178,14 @@ class LayoutRewriter : public TileBlockRewriter {
     columnResult_.clear();
     const auto* a = r->as<AssignStmt>();
     if (!a) throw InternalError("resolve-backend-op-layouts: a column op lost its assignment");
-    auto rowVar = ir::makeNode<Var>(s->var->name + "_row", a->var->type, s->span);
+    auto rowVar = std::make_shared<Var>(s->var->name + "_row", a->var->type, s->span);
     auto back = createOpCall(OpRegistry::instance().get(OpId::Reshape),
                              {rowVar, shapeList(column, s->span)}, {}, s->span, diag_);
-    auto colVar = ir::makeNode<Var>(s->var->name, back->type, s->span);
+    auto colVar = std::make_shared<Var>(s->var->name, back->type, s->span);
     remap(s->var, colVar);
     cache(colVar.get(), "row", rowVar);  // a later column op reads the row directly
-    return makeSeq({ir::makeNode<AssignStmt>(rowVar, a->value, s->span),
-                    ir::makeNode<AssignStmt>(colVar, back, s->span)},
+    return makeSeq({std::make_shared<AssignStmt>(rowVar, a->value, s->span),
+                    std::make_shared<AssignStmt>(colVar, back, s->span)},
                    s->span);
   }
 

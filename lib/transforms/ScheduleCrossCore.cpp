@@ -327,11 +327,11 @@ class Scheduler : public IRMutator {
       info.reads = std::move(rc.reads);
       size_t at = placement(info, infos);
       if (at < infos.size()) {
-        auto v = ir::makeNode<Var>(freshName(base), c->type, c->span);
+        auto v = std::make_shared<Var>(freshName(base), c->type, c->span);
         info.defs.insert(v.get());
         info.movable = info.sinkable = true;
         out.insert(out.begin() + static_cast<std::ptrdiff_t>(at),
-                   ir::makeNode<AssignStmt>(v, e, c->span));
+                   std::make_shared<AssignStmt>(v, e, c->span));
         infos.insert(infos.begin() + static_cast<std::ptrdiff_t>(at), std::move(info));
         any = true;
         ++moved;

@@ -22,8 +22,8 @@ FunctionPtr TileBlockRewriter::rewrite(const FunctionPtr& f) {
 }
 
 VarPtr TileBlockRewriter::insertBefore(const std::string& name, const CallPtr& call, Span at) {
-  auto v = ir::makeNode<Var>(name, call->type, at);
-  pending_->push_back(ir::makeNode<AssignStmt>(v, call, at));
+  auto v = std::make_shared<Var>(name, call->type, at);
+  pending_->push_back(std::make_shared<AssignStmt>(v, call, at));
   return v;
 }
 
@@ -56,7 +56,7 @@ void TileBlockRewriter::cache(const Var* v, const std::string& key, VarPtr resul
 CallPtr TileBlockRewriter::rebuild(const Call& call, std::vector<ExprPtr> args,
                                    const TypePtr& annotated) {
   if (!call.op)
-    return ir::makeNode<Call>(Call::StableName{call.callee}, nullptr, std::move(args),
+    return std::make_shared<Call>(Call::StableName{call.callee}, nullptr, std::move(args),
                                   call.kwargs, call.type, call.span);
   return createOpCall(*call.op, std::move(args), call.kwargs, call.span, diag_, {}, {},
                       call.op->typeFromAnnotation ? annotated : nullptr);
@@ -159,11 +159,11 @@ StmtPtr TileBlockRewriter::mutateAssign(const std::shared_ptr<const AssignStmt>&
   }
   if (value->type && !sameType(value->type, def->type) &&
       (def->type->isa<TileType>() || value->type->isa<TileType>())) {
-    def = ir::makeNode<Var>(def->name, value->type, def->span);
+    def = std::make_shared<Var>(def->name, value->type, def->span);
     remap(s->var, def);
   }
   if (def == s->var && value == s->value) return s;
-  return ir::makeNode<AssignStmt>(def, value, s->span);
+  return std::make_shared<AssignStmt>(def, value, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateEval(const std::shared_ptr<const EvalStmt>& s) {
@@ -171,7 +171,7 @@ StmtPtr TileBlockRewriter::mutateEval(const std::shared_ptr<const EvalStmt>& s) 
   if (!call) return IRMutator::mutateEval(s);
   ExprPtr e = rewriteCall(*call, s->expr, nullptr, s->span);
   if (e == s->expr) return s;
-  return ir::makeNode<EvalStmt>(e, s->span);
+  return std::make_shared<EvalStmt>(e, s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateYield(const std::shared_ptr<const YieldStmt>& s) {
@@ -180,7 +180,7 @@ StmtPtr TileBlockRewriter::mutateYield(const std::shared_ptr<const YieldStmt>& s
   if (!yieldTargets_.empty())
     for (size_t k = 0; k < values.size() && k < yieldTargets_.back().size(); ++k)
       values[k] = coerce(values[k], yieldTargets_.back()[k], s->span);
-  return ir::makeNode<YieldStmt>(std::move(values), s->span);
+  return std::make_shared<YieldStmt>(std::move(values), s->span);
 }
 
 StmtPtr TileBlockRewriter::mutateReturn(const std::shared_ptr<const ReturnStmt>& s) {
@@ -188,7 +188,7 @@ StmtPtr TileBlockRewriter::mutateReturn(const std::shared_ptr<const ReturnStmt>&
   std::vector<ExprPtr> values = mutateExprs(s->values, changed);
   for (size_t k = 0; k < values.size() && k < function_->returnTypes.size(); ++k)
     values[k] = coerce(values[k], function_->returnTypes[k], s->span);
-  return ir::makeNode<ReturnStmt>(std::move(values), s->span);
+  return std::make_shared<ReturnStmt>(std::move(values), s->span);
 }
 
 std::vector<IterArgPtr> TileBlockRewriter::rewriteIterArgs(const std::vector<IterArgPtr>& ias,
@@ -198,7 +198,7 @@ std::vector<IterArgPtr> TileBlockRewriter::rewriteIterArgs(const std::vector<Ite
     ExprPtr init = mutateExpr(ia->init);
     VarPtr def = mutateDef(ia);
     init = coerce(init, def->type, at);
-    auto fresh = ir::makeNode<IterArg>(def->name, def->type, init, ia->span);
+    auto fresh = std::make_shared<IterArg>(def->name, def->type, init, ia->span);
     remap(ia, fresh);
     out.push_back(fresh);
     carried.push_back(def->type);
@@ -218,7 +218,7 @@ StmtPtr TileBlockRewriter::mutateFor(const std::shared_ptr<const ForStmt>& s) {
   yieldTargets_.pop_back();
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
-  return ir::makeNode<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
+  return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
                                    s->attrs, s->span);
 }
 
@@ -233,7 +233,7 @@ StmtPtr TileBlockRewriter::mutateWhile(const std::shared_ptr<const WhileStmt>& s
   yieldTargets_.pop_back();
   bool changed = false;
   auto rvs = mutateDefs(s->returnVars, changed);
-  return ir::makeNode<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
+  return std::make_shared<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
 }
 
 namespace {
@@ -265,7 +265,7 @@ StmtPtr TileBlockRewriter::coerceYields(const StmtPtr& arm, const std::vector<Ty
   Span span = y->span;
   stmts.pop_back();
   for (auto& m : moves) stmts.push_back(std::move(m));
-  stmts.push_back(ir::makeNode<YieldStmt>(std::move(values), span));
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), span));
   return makeSeq(std::move(stmts), arm->span);
 }
 
@@ -289,7 +289,7 @@ StmtPtr TileBlockRewriter::mutateIf(const std::shared_ptr<const IfStmt>& s) {
     TypePtr b = ey && k < ey->values.size() ? ey->values[k]->type : nullptr;
     if (a && b && sameType(a, b) && !sameType(a, rvs[k]->type) && sameButLayout(a, rvs[k]->type) &&
         k < s->returnVars.size()) {
-      auto nv = ir::makeNode<Var>(rvs[k]->name, a, rvs[k]->span);
+      auto nv = std::make_shared<Var>(rvs[k]->name, a, rvs[k]->span);
       remap(s->returnVars[k], nv);
       rvs[k] = nv;
     }
@@ -297,7 +297,7 @@ StmtPtr TileBlockRewriter::mutateIf(const std::shared_ptr<const IfStmt>& s) {
   }
   t = coerceYields(t, want);
   e = coerceYields(e, want);
-  return ir::makeNode<IfStmt>(c, t, e, std::move(rvs), s->span);
+  return std::make_shared<IfStmt>(c, t, e, std::move(rvs), s->span);
 }
 
 }  // namespace ptoc

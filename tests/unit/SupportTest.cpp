@@ -3,18 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/support/Arena.h"
 #include "ptoc/support/FlatStringMap.h"
-#include "ptoc/support/NodeChunks.h"
 
 using namespace ptoc;
 
@@ -141,22 +138,6 @@ TEST(FlatStringMap, ReserveAndRepointedKeys) {
 
 }  // namespace
 
-namespace {
-/// A `pl` program of `n` two-statement units (tile and scalar arithmetic) in one function.
-std::string generatedProgram(int n) {
-  std::string s =
-      "import pypto.language as pl\n\n@pl.program\nclass Gen:\n"
-      "    @pl.function(type=pl.FunctionType.InCore)\n"
-      "    def f(self, x: pl.Tensor[[16, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):\n"
-      "        t0 = pl.load(x, [0, 0], [16, 64])\n        c0 = k + 1\n";
-  for (int i = 1; i <= n; ++i)
-    s += "        t" + std::to_string(i) + " = pl.add(t" + std::to_string(i - 1) +
-         ", 2.0)\n        c" + std::to_string(i) + " = (c" + std::to_string(i - 1) + " + " +
-         std::to_string(i) + ") % 7\n";
-  return s + "        return\n";
-}
-}  // namespace
-
 #if PTOC_JEMALLOC
 #include <jemalloc/jemalloc.h>
 
@@ -195,6 +176,19 @@ size_t mappedBytes() {
   return mapped;
 }
 
+/// A `pl` program of `n` two-statement units (tile and scalar arithmetic) in one function.
+std::string generatedProgram(int n) {
+  std::string s =
+      "import pypto.language as pl\n\n@pl.program\nclass Gen:\n"
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def f(self, x: pl.Tensor[[16, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):\n"
+      "        t0 = pl.load(x, [0, 0], [16, 64])\n        c0 = k + 1\n";
+  for (int i = 1; i <= n; ++i)
+    s += "        t" + std::to_string(i) + " = pl.add(t" + std::to_string(i - 1) +
+         ", 2.0)\n        c" + std::to_string(i) + " = (c" + std::to_string(i - 1) + " + " +
+         std::to_string(i) + ") % 7\n";
+  return s + "        return\n";
+}
 
 // What the options are for: a program freed as a whole leaves its memory to the next one.
 // With jemalloc's default lg_extent_max_active_fit (6) every later front-end run of the same
@@ -215,105 +209,5 @@ TEST(Malloc, FreedProgramMemoryIsReusedByTheNextProgram) {
   for (int i = 0; i < 4; ++i) run();
   EXPECT_LT(mappedBytes(), before + (2u << 20))
       << "freed memory was not reused: jemalloc mapped fresh memory for the next programs";
-}
-#endif
-
-// ---- NodeChunks ----------------------------------------------------------------------------
-
-
-namespace {
-
-struct Payload {
-  int64_t a, b, c;
-};
-
-}  // namespace
-
-TEST(NodeChunks, ObjectsAreAlignedAndDistinct) {
-  std::vector<void*> ps;
-  for (size_t bytes : {1u, 8u, 16u, 24u, 100u, 1024u}) {
-    void* p = node_chunks::allocate(bytes);
-    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % node_chunks::kAlign, 0u);
-    std::memset(p, 0xab, bytes);
-    ps.push_back(p);
-  }
-  std::sort(ps.begin(), ps.end());
-  EXPECT_EQ(std::adjacent_find(ps.begin(), ps.end()), ps.end());
-  for (void* p : ps) node_chunks::deallocate(p);
-}
-
-TEST(NodeChunks, AChunkIsReusedOnceAllItsObjectsDie) {
-  // Fill several chunks, free everything: the chunks go back to the pool, and making the
-  // same objects again takes no new memory from the heap.
-  auto fill = [] {
-    std::vector<std::shared_ptr<Payload>> v;
-    for (int i = 0; i < 20000; ++i)
-      v.push_back(std::allocate_shared<Payload>(ChunkAllocator<Payload>{}, Payload{i, i, i}));
-    return v;
-  };
-  size_t before = node_chunks::liveChunks();
-  {
-    auto v = fill();
-    EXPECT_GE(node_chunks::liveChunks(), before + 10);  // 20000 x 48 B > 10 chunks
-    for (int i = 0; i < 20000; ++i) EXPECT_EQ(v[static_cast<size_t>(i)]->b, i);
-  }
-  EXPECT_LE(node_chunks::liveChunks(), before + 1);  // the open chunk may stay
-  size_t reserved = node_chunks::reservedBytes();
-  for (int round = 0; round < 5; ++round) fill();
-  EXPECT_EQ(node_chunks::reservedBytes(), reserved);
-}
-
-TEST(NodeChunks, OneLiveObjectKeepsItsChunk) {
-  size_t before = node_chunks::liveChunks();
-  std::vector<std::shared_ptr<Payload>> v;
-  for (int i = 0; i < 5000; ++i)
-    v.push_back(std::allocate_shared<Payload>(ChunkAllocator<Payload>{}, Payload{i, 0, 0}));
-  std::shared_ptr<Payload> keep = v[10];
-  v.clear();
-  // The thread moves on to a new chunk; the one holding `keep` stays allocated.
-  std::vector<std::shared_ptr<Payload>> w;
-  for (int i = 0; i < 5000; ++i)
-    w.push_back(std::allocate_shared<Payload>(ChunkAllocator<Payload>{}, Payload{i, 0, 0}));
-  w.clear();
-  EXPECT_GE(node_chunks::liveChunks(), before + 1);
-  EXPECT_EQ(keep->a, 10);
-  keep.reset();
-  EXPECT_LE(node_chunks::liveChunks(), before + 1);
-}
-
-TEST(NodeChunks, ObjectsFreedOnAnotherThread) {
-  size_t before = node_chunks::liveChunks();
-  std::vector<std::shared_ptr<Payload>> v;
-  std::thread maker([&] {
-    for (int i = 0; i < 10000; ++i)
-      v.push_back(std::allocate_shared<Payload>(ChunkAllocator<Payload>{}, Payload{i, 0, 0}));
-  });
-  maker.join();  // the maker's open chunk is retired when it ends
-  EXPECT_GT(node_chunks::liveChunks(), before);
-  std::thread freer([&] { v.clear(); });
-  freer.join();
-  EXPECT_EQ(node_chunks::liveChunks(), before);
-}
-
-#if PTOC_NODE_CHUNKS
-// A program freed as a whole returns every chunk: the next front-end run of the same program
-// takes no new chunk memory.
-TEST(NodeChunks, FreedProgramChunksAreReusedByTheNextProgram) {
-  const std::string src = generatedProgram(20000);
-  auto run = [&] {
-    SourceManager sm;
-    DiagnosticEngine diag(sm);
-    uint32_t id = sm.addBuffer("gen.py", src);
-    ir::ProgramPtr p = frontend::parseProgram(sm, id, diag);
-    ASSERT_TRUE(p) << diag.renderJson();
-    EXPECT_GT(node_chunks::liveChunks(), 100u);  // 40k statements of nodes
-  };
-  size_t live = node_chunks::liveChunks();
-  run();
-  size_t reserved = node_chunks::reservedBytes();
-  EXPECT_LE(node_chunks::liveChunks(), live + 1);
-  for (int i = 0; i < 3; ++i) run();
-  EXPECT_EQ(node_chunks::reservedBytes(), reserved);
-  EXPECT_LE(node_chunks::liveChunks(), live + 1);
 }
 #endif

@@ -84,7 +84,7 @@ class ConstInt final : public Expr {
   const int64_t value;
   auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
   static ExprPtr rebuild(const ConstInt& o, const TypePtr&, int64_t v) {
-    return ir::makeNode<ConstInt>(v, o.dtype(), o.span);
+    return std::make_shared<ConstInt>(v, o.dtype(), o.span);
   }
 };
 
@@ -97,7 +97,7 @@ class ConstFloat final : public Expr {
   const double value;
   auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
   static ExprPtr rebuild(const ConstFloat& o, const TypePtr&, double v) {
-    return ir::makeNode<ConstFloat>(v, o.dtype(), o.span);
+    return std::make_shared<ConstFloat>(v, o.dtype(), o.span);
   }
 };
 
@@ -109,7 +109,7 @@ class ConstBool final : public Expr {
   const bool value;
   auto fields() const { return std::tuple{field::Value{value, "constant"}}; }
   static ExprPtr rebuild(const ConstBool& o, const TypePtr&, bool v) {
-    return ir::makeNode<ConstBool>(v, o.span);
+    return std::make_shared<ConstBool>(v, o.span);
   }
 };
 
@@ -155,7 +155,7 @@ class BinaryExpr final : public Expr {
     return std::tuple{field::Value{op, "binary op"}, field::Use{lhs}, field::Use{rhs}};
   }
   static ExprPtr rebuild(const BinaryExpr& o, TypePtr t, BinaryOp op, ExprPtr l, ExprPtr r) {
-    return ir::makeNode<BinaryExpr>(op, std::move(l), std::move(r), std::move(t), o.span);
+    return std::make_shared<BinaryExpr>(op, std::move(l), std::move(r), std::move(t), o.span);
   }
 };
 
@@ -171,7 +171,7 @@ class UnaryExpr final : public Expr {
   const ExprPtr operand;
   auto fields() const { return std::tuple{field::Value{op, "unary op"}, field::Use{operand}}; }
   static ExprPtr rebuild(const UnaryExpr& o, TypePtr t, UnaryOp op, ExprPtr x) {
-    return ir::makeNode<UnaryExpr>(op, std::move(x), std::move(t), o.span);
+    return std::make_shared<UnaryExpr>(op, std::move(x), std::move(t), o.span);
   }
 };
 
@@ -188,7 +188,7 @@ class SelectExpr final : public Expr {
     return std::tuple{field::Use{cond}, field::Use{trueValue}, field::Use{falseValue}};
   }
   static ExprPtr rebuild(const SelectExpr& o, TypePtr t, ExprPtr c, ExprPtr a, ExprPtr b) {
-    return ir::makeNode<SelectExpr>(std::move(c), std::move(a), std::move(b), std::move(t),
+    return std::make_shared<SelectExpr>(std::move(c), std::move(a), std::move(b), std::move(t),
                                         o.span);
   }
 };
@@ -229,7 +229,7 @@ class Call final : public Expr {
   /// `callee` is the field's own value (the walkers rewrite no callee), so it is stable.
   static ExprPtr rebuild(const Call& o, TypePtr t, std::string_view callee,
                          std::vector<ExprPtr> args, const AttrList& kwargs) {
-    return ir::makeNode<Call>(StableName{callee}, o.op, std::move(args), kwargs, std::move(t),
+    return std::make_shared<Call>(StableName{callee}, o.op, std::move(args), kwargs, std::move(t),
                                   o.span);
   }
 };
@@ -245,7 +245,7 @@ class BufferLoad final : public Expr {
   const std::vector<ExprPtr> indices;
   auto fields() const { return std::tuple{field::Use{buffer}, field::Uses{indices, "index"}}; }
   static ExprPtr rebuild(const BufferLoad& o, TypePtr t, VarPtr b, std::vector<ExprPtr> i) {
-    return ir::makeNode<BufferLoad>(std::move(b), std::move(i), std::move(t), o.span);
+    return std::make_shared<BufferLoad>(std::move(b), std::move(i), std::move(t), o.span);
   }
 };
 
@@ -258,7 +258,7 @@ class MakeTuple final : public Expr {
   const std::vector<ExprPtr> elements;
   auto fields() const { return std::tuple{field::Uses{elements, "tuple element"}}; }
   static ExprPtr rebuild(const MakeTuple& o, TypePtr t, std::vector<ExprPtr> e) {
-    return ir::makeNode<MakeTuple>(std::move(e), std::move(t), o.span);
+    return std::make_shared<MakeTuple>(std::move(e), std::move(t), o.span);
   }
 };
 
@@ -271,7 +271,7 @@ class TupleGetItem final : public Expr {
   const int64_t index;
   auto fields() const { return std::tuple{field::Value{index, "tuple index"}, field::Use{tuple}}; }
   static ExprPtr rebuild(const TupleGetItem& o, TypePtr t, int64_t i, ExprPtr x) {
-    return ir::makeNode<TupleGetItem>(std::move(x), i, std::move(t), o.span);
+    return std::make_shared<TupleGetItem>(std::move(x), i, std::move(t), o.span);
   }
 };
 

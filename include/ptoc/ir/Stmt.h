@@ -47,7 +47,7 @@ class AssignStmt final : public Stmt {
   const ExprPtr value;
   auto fields() const { return std::tuple{field::Use{value}, field::Def{var}}; }
   static StmtPtr rebuild(const AssignStmt& o, ExprPtr value, VarPtr var) {
-    return ir::makeNode<AssignStmt>(std::move(var), std::move(value), o.span);
+    return std::make_shared<AssignStmt>(std::move(var), std::move(value), o.span);
   }
 };
 
@@ -58,7 +58,7 @@ class EvalStmt final : public Stmt {
   const ExprPtr expr;
   auto fields() const { return std::tuple{field::Use{expr}}; }
   static StmtPtr rebuild(const EvalStmt& o, ExprPtr e) {
-    return ir::makeNode<EvalStmt>(std::move(e), o.span);
+    return std::make_shared<EvalStmt>(std::move(e), o.span);
   }
 };
 
@@ -82,7 +82,7 @@ class BufferStoreStmt final : public Stmt {
   }
   static StmtPtr rebuild(const BufferStoreStmt& o, VarPtr b, std::vector<ExprPtr> i, ExprPtr v,
                          ExprPtr p) {
-    return ir::makeNode<BufferStoreStmt>(std::move(b), std::move(i), std::move(v), std::move(p),
+    return std::make_shared<BufferStoreStmt>(std::move(b), std::move(i), std::move(v), std::move(p),
                                              o.span);
   }
 };
@@ -114,7 +114,7 @@ class IfStmt final : public Stmt {
                       field::Defs{returnVars, "return var"}};
   }
   static StmtPtr rebuild(const IfStmt& o, ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv) {
-    return ir::makeNode<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv),
+    return std::make_shared<IfStmt>(std::move(c), std::move(t), std::move(e), std::move(rv),
                                     o.span);
   }
 };
@@ -155,7 +155,7 @@ class ForStmt final : public Stmt {
   static StmtPtr rebuild(const ForStmt& o, ForKind k, ExprPtr b, ExprPtr e, ExprPtr st, VarPtr lv,
                          std::vector<IterArgPtr> ia, StmtPtr body, std::vector<VarPtr> rv,
                          const AttrList& attrs) {
-    return ir::makeNode<ForStmt>(std::move(lv), std::move(b), std::move(e), std::move(st), k,
+    return std::make_shared<ForStmt>(std::move(lv), std::move(b), std::move(e), std::move(st), k,
                                      std::move(ia), std::move(body), std::move(rv), attrs, o.span);
   }
 };
@@ -179,7 +179,7 @@ class WhileStmt final : public Stmt {
   }
   static StmtPtr rebuild(const WhileStmt& o, std::vector<IterArgPtr> ia, ExprPtr c, StmtPtr body,
                          std::vector<VarPtr> rv) {
-    return ir::makeNode<WhileStmt>(std::move(c), std::move(ia), std::move(body), std::move(rv),
+    return std::make_shared<WhileStmt>(std::move(c), std::move(ia), std::move(body), std::move(rv),
                                        o.span);
   }
 };
@@ -192,7 +192,7 @@ class YieldStmt final : public Stmt {
   const std::vector<ExprPtr> values;
   auto fields() const { return std::tuple{field::Uses{values, "yield value"}}; }
   static StmtPtr rebuild(const YieldStmt& o, std::vector<ExprPtr> v) {
-    return ir::makeNode<YieldStmt>(std::move(v), o.span);
+    return std::make_shared<YieldStmt>(std::move(v), o.span);
   }
 };
 
@@ -203,7 +203,7 @@ class ReturnStmt final : public Stmt {
   const std::vector<ExprPtr> values;
   auto fields() const { return std::tuple{field::Uses{values, "return value"}}; }
   static StmtPtr rebuild(const ReturnStmt& o, std::vector<ExprPtr> v) {
-    return ir::makeNode<ReturnStmt>(std::move(v), o.span);
+    return std::make_shared<ReturnStmt>(std::move(v), o.span);
   }
 };
 
@@ -259,7 +259,7 @@ class InCoreScopeStmt final : public Stmt {
   static StmtPtr rebuild(const InCoreScopeStmt& o, std::optional<SplitMode> sp,
                          std::optional<int64_t> slots, const std::string& nh, const AttrList& a,
                          ExprPtr d, ExprPtr nd, ExprPtr du, StmtPtr b, std::vector<VarPtr> tid) {
-    return ir::makeNode<InCoreScopeStmt>(sp, slots, nh, a, std::move(d), std::move(nd),
+    return std::make_shared<InCoreScopeStmt>(sp, slots, nh, a, std::move(d), std::move(nd),
                                              std::move(du), std::move(b), std::move(tid), o.span);
   }
 };
@@ -279,7 +279,7 @@ class SplitAivScopeStmt final : public Stmt {
                       field::Def{laneVar}, field::Body{body}};
   }
   static StmtPtr rebuild(const SplitAivScopeStmt& o, SplitMode m, int64_t c, VarPtr lv, StmtPtr b) {
-    return ir::makeNode<SplitAivScopeStmt>(m, c, std::move(lv), std::move(b), o.span);
+    return std::make_shared<SplitAivScopeStmt>(m, c, std::move(lv), std::move(b), o.span);
   }
 };
 
@@ -294,7 +294,7 @@ class SimdVfScopeStmt final : public Stmt {
     return std::tuple{field::Value{lanes, "simd_vf lanes"}, field::Body{body}};
   }
   static StmtPtr rebuild(const SimdVfScopeStmt& o, int64_t l, StmtPtr b) {
-    return ir::makeNode<SimdVfScopeStmt>(l, std::move(b), o.span);
+    return std::make_shared<SimdVfScopeStmt>(l, std::move(b), o.span);
   }
 };
 
@@ -335,7 +335,7 @@ class RuntimeScopeStmt final : public Stmt {
   }
   static StmtPtr rebuild(const RuntimeScopeStmt& o, RuntimeScopeKind k, ExprPtr c,
                          const AttrList& a, ExprPtr d, StmtPtr b, std::vector<VarPtr> tid) {
-    return ir::makeNode<RuntimeScopeStmt>(k, std::move(c), a, std::move(d), std::move(b),
+    return std::make_shared<RuntimeScopeStmt>(k, std::move(c), a, std::move(d), std::move(b),
                                               std::move(tid), o.span);
   }
 };
@@ -347,7 +347,7 @@ class BreakStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Break;
   explicit BreakStmt(Span s) : Stmt(kKind, s) {}
   std::tuple<> fields() const { return {}; }
-  static StmtPtr rebuild(const BreakStmt& o) { return ir::makeNode<BreakStmt>(o.span); }
+  static StmtPtr rebuild(const BreakStmt& o) { return std::make_shared<BreakStmt>(o.span); }
 };
 
 /// `continue` in a sequential loop: starts the next iteration; an SSA loop's iter_args keep
@@ -357,7 +357,7 @@ class ContinueStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Continue;
   explicit ContinueStmt(Span s) : Stmt(kKind, s) {}
   std::tuple<> fields() const { return {}; }
-  static StmtPtr rebuild(const ContinueStmt& o) { return ir::makeNode<ContinueStmt>(o.span); }
+  static StmtPtr rebuild(const ContinueStmt& o) { return std::make_shared<ContinueStmt>(o.span); }
 };
 
 #ifdef PTOC_CHECK_DUMMY_NODE
@@ -367,7 +367,7 @@ class DummyStmt final : public Stmt {
   static constexpr StmtKind kKind = StmtKind::Dummy;
   explicit DummyStmt(Span s) : Stmt(kKind, s) {}
   std::tuple<> fields() const { return {}; }
-  static StmtPtr rebuild(const DummyStmt& o) { return ir::makeNode<DummyStmt>(o.span); }
+  static StmtPtr rebuild(const DummyStmt& o) { return std::make_shared<DummyStmt>(o.span); }
 };
 #endif
 

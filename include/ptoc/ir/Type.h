@@ -12,7 +12,6 @@
 
 #include "ptoc/ir/DType.h"
 #include "ptoc/ir/Enums.h"
-#include "ptoc/ir/Make.h"
 #include "ptoc/ir/NodeList.h"
 
 namespace ptoc::ir {
@@ -177,7 +176,7 @@ class VRegType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::VReg;
   VRegType(int64_t l, DType d) : Type(kKind), lanes(l), dtype(d) {}
-  static TypePtr get(int64_t lanes, DType d) { return ir::makeNode<VRegType>(lanes, d); }
+  static TypePtr get(int64_t lanes, DType d) { return std::make_shared<VRegType>(lanes, d); }
   const int64_t lanes;
   const DType dtype;
 };
@@ -186,7 +185,7 @@ class MaskType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Mask;
   explicit MaskType(int64_t l) : Type(kKind), lanes(l) {}
-  static TypePtr get(int64_t lanes) { return ir::makeNode<MaskType>(lanes); }
+  static TypePtr get(int64_t lanes) { return std::make_shared<MaskType>(lanes); }
   const int64_t lanes;
 };
 
@@ -218,9 +217,9 @@ class HandleType final : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Handle;
   HandleType(HandleKind k, DType d, int64_t e) : Type(kKind), handle(k), dtype(d), extent(e) {}
-  static TypePtr get(HandleKind k) { return ir::makeNode<HandleType>(k, DType::Index, 0); }
+  static TypePtr get(HandleKind k) { return std::make_shared<HandleType>(k, DType::Index, 0); }
   static TypePtr array(int64_t extent, DType d) {
-    return ir::makeNode<HandleType>(HandleKind::Array, d, extent);
+    return std::make_shared<HandleType>(HandleKind::Array, d, extent);
   }
   const HandleKind handle;
   const DType dtype;     // Array: the element dtype (Index otherwise)

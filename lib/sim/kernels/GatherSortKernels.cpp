@@ -32,7 +32,7 @@ std::pair<Value, BufferPtr> newResult(const KernelContext& ctx) {
   }
   const auto* t = ctx.call.type->as<ir::TensorType>();
   PTOC_CHECK(t, std::string(ctx.opName()) + ": result is neither a tile nor a tensor");
-  auto b = ir::makeNode<Buffer>(t->dtype, t->shape);
+  auto b = std::make_shared<Buffer>(t->dtype, t->shape);
   return {Tensor{b}, b};
 }
 

@@ -278,7 +278,7 @@ Value storeKernel(const KernelContext& ctx) {
                      (dst.buf->dtype == DType::FP16 || dst.buf->dtype == DType::BF16);
   BufferPtr src = t.buf;
   if (fixpipeCast) {
-    src = ir::makeNode<Buffer>(dst.buf->dtype, t.shape());
+    src = std::make_shared<Buffer>(dst.buf->dtype, t.shape());
     for (int64_t i = 0; i < src->numel(); ++i) src->setF(i, t.buf->getF(i));
   } else if (t.dtype() != dst.buf->dtype)
     ctx.fail(fmt::format("tile.store writes a {} tile into a {} tensor", ir::dtypeName(t.dtype()),
@@ -337,10 +337,10 @@ Value storeKernel(const KernelContext& ctx) {
   }
   if (ctx.intKwarg("atomic", 0) != 0 && !empty) {
     // atomic=pl.AtomicType.Add: the valid region is added into the tensor's window.
-    auto window = ir::makeNode<Buffer>(dst.buf->dtype, t.valid);
+    auto window = std::make_shared<Buffer>(dst.buf->dtype, t.valid);
     std::vector<int64_t> zeros(dims.size(), 0);
     copyBox(*dst.buf, offsets, *window, zeros, t.valid);
-    auto sum = ir::makeNode<Buffer>(dst.buf->dtype, t.valid);
+    auto sum = std::make_shared<Buffer>(dst.buf->dtype, t.valid);
     copyBox(*src, zeros, *sum, zeros, t.valid);
     for (int64_t i = 0; i < sum->numel(); ++i) sum->setF(i, sum->getF(i) + window->getF(i));
     copyBox(*sum, zeros, *dst.buf, offsets, t.valid);

@@ -25,7 +25,7 @@ const ir::TensorType& resultTensor(const KernelContext& ctx) {
   return *t;
 }
 
-BufferPtr newBuffer(const ir::TensorType& t) { return ir::makeNode<Buffer>(t.dtype, t.shape); }
+BufferPtr newBuffer(const ir::TensorType& t) { return std::make_shared<Buffer>(t.dtype, t.shape); }
 
 std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
   std::vector<int64_t> s(shape.size(), 1);
@@ -203,7 +203,7 @@ Value sliceKernel(const KernelContext& ctx) {
   // The window's extents as evaluated: a symbolic one (a whole dynamic axis) sized now.
   const std::vector<int64_t> shape = ctx.intList(1);
   auto off = checkedWindow(ctx, a.shape, ctx.intList(2), shape);
-  BufferPtr out = ir::makeNode<Buffer>(a.dtype, shape);
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, shape);
   forEach(shape, [&](int64_t i, const std::vector<int64_t>& c) {
     std::vector<int64_t> src(c);
     for (size_t k = 0; k < c.size(); ++k) src[k] += off[k];
@@ -251,7 +251,7 @@ Value assembleKernel(const KernelContext& ctx) {
 
 Value reshapeKernel(const KernelContext& ctx) {
   const Buffer& a = *ctx.tensor(0).buf;
-  BufferPtr out = ir::makeNode<Buffer>(a.dtype, ctx.intList(1));
+  BufferPtr out = std::make_shared<Buffer>(a.dtype, ctx.intList(1));
   if (out->numel() != a.numel())
     ctx.fail(fmt::format("tensor.reshape of {} elements to {} elements", a.numel(), out->numel()),
              "keep the element count");
@@ -467,7 +467,7 @@ void registerTensorKernels(OpSemantics& s) {
         if (d <= 0 || d > (int64_t{1} << 31))
           ctx.fail(fmt::format("tensor.create: extent {} is not in [1, 2^31]", d),
                    "a dynamic extent must be positive at run time");
-      out = ir::makeNode<Buffer>(t->dtype, shape);
+      out = std::make_shared<Buffer>(t->dtype, shape);
     } else {
       out = newBuffer(resultTensor(ctx));
     }

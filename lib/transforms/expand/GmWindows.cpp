@@ -288,7 +288,7 @@ bool gmAccessesMayOverlap(const GmAccess& earlier, const GmAccess& later,
   std::optional<int64_t> step = loop ? ops::constIntValue(loop->step) : std::nullopt;
   VarPtr shift;
   if (loop && step && *step > 0) {
-    shift = ir::makeNode<Var>("gm_shift", ScalarType::get(DType::Index), Span{});
+    shift = std::make_shared<Var>("gm_shift", ScalarType::get(DType::Index), Span{});
     arith.bind(shift, 1, Interval::kPosInf / 4);
   }
   // `lo`'s window (of `extent`) ends before `hi` begins, for every value of the variables.

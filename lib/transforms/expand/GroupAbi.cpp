@@ -83,7 +83,7 @@ class Rebind : public IRMutator {
     auto it = peer ? peers_.find(*peer) : peers_.end();
     if (it == peers_.end()) return e;
     AttrList kw = withAttr(call->kwargs, "peer_func", it->second);
-    return ir::makeNode<Call>(call->callee, call->op, call->args, std::move(kw), call->type,
+    return std::make_shared<Call>(call->callee, call->op, call->args, std::move(kw), call->type,
                                   call->span);
   }
 
@@ -152,7 +152,7 @@ class Recall : public IRMutator {
       kwargs.emplace_back(std::string(kCallAttrListPrefix) + "arg_direction_overrides",
                           fmt::format("[{}]", fmt::join(overrides, ", ")));
     if (c->isFunctionCall())
-      return ir::makeNode<Call>(it->second, nullptr, std::move(args), std::move(kwargs),
+      return std::make_shared<Call>(it->second, nullptr, std::move(args), std::move(kwargs),
                                     c->type, c->span);
     std::vector<ExprPtr> operands = c->args;
     operands[0] = makeTuple(std::move(args), c->args[0]->span);
@@ -237,7 +237,7 @@ bool normalizeGroupAbis(std::vector<FunctionPtr>& fns, DiagnosticEngine& diag) {
       }
       Rebind rebind(std::move(args), names);
       StmtPtr body = rebind.mutateStmt(m.body);
-      return ir::makeNode<Function>(names.at(m.name), m.funcType, g->params, g->directions,
+      return std::make_shared<Function>(names.at(m.name), m.funcType, g->params, g->directions,
                                         m.returnTypes, body, m.attrs, m.span);
     };
     FunctionPtr newAic = rebuild(*aic, *aicCall), newAiv = rebuild(*aiv, *aivCall);

@@ -193,19 +193,19 @@ class TfreeInserter {
     if (const auto* f = s->as<ForStmt>()) {
       StmtPtr b = body(f->body);
       if (b == f->body) return s;
-      return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+      return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                        f->iterArgs, std::move(b), f->returnVars, f->attrs, f->span);
     }
     if (const auto* w = s->as<WhileStmt>()) {
       StmtPtr b = body(w->body);
       if (b == w->body) return s;
-      return ir::makeNode<WhileStmt>(w->cond, w->iterArgs, std::move(b), w->returnVars,
+      return std::make_shared<WhileStmt>(w->cond, w->iterArgs, std::move(b), w->returnVars,
                                          w->span);
     }
     if (const auto* i = s->as<IfStmt>()) {
       StmtPtr t = body(i->thenBody), e = i->elseBody ? body(i->elseBody) : nullptr;
       if (t == i->thenBody && e == i->elseBody) return s;
-      return ir::makeNode<IfStmt>(i->cond, std::move(t), std::move(e), i->returnVars, i->span);
+      return std::make_shared<IfStmt>(i->cond, std::move(t), std::move(e), i->returnVars, i->span);
     }
     return s;
   }
@@ -344,14 +344,14 @@ StmtPtr addPipeSetup(const StmtPtr& body, Side side, const std::string& fname, i
     auto call = createOpCall(reg.get("system.reserve_buffer"), {},
                              {{"name", name}, {"size", slotNum * slotSize}, {"base", int64_t{-1}}},
                              span, diag);
-    VarPtr v = ir::makeNode<Var>(name, call->type, span);
+    VarPtr v = std::make_shared<Var>(name, call->type, span);
     out.push_back(assign(v, call, span));
     return v;
   };
   auto import = [&](const std::string& name, const std::string& peer) -> ExprPtr {
     auto call = createOpCall(reg.get("system.import_peer_buffer"), {},
                              {{"name", name}, {"peer_func", peer}}, span, diag);
-    VarPtr v = ir::makeNode<Var>(name + "_import", call->type, span);
+    VarPtr v = std::make_shared<Var>(name + "_import", call->type, span);
     out.push_back(assign(v, call, span));
     return v;
   };

@@ -142,7 +142,7 @@ class Liveness {
         for (size_t k = 0; k < f->returnVars.size() && k < m.size(); ++k)
           if (m[k]) noteTypeUses(f->returnVars[k]->type);
         if (body == f->body && all(m) && f->returnVars.size() == m.size()) return s;
-        return ir::makeNode<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
+        return std::make_shared<ForStmt>(f->loopVar, f->start, f->stop, f->step, f->forKind,
                                          pick(f->iterArgs, m), body, pick(f->returnVars, m),
                                          f->attrs, f->span);
       }
@@ -154,7 +154,7 @@ class Liveness {
         for (size_t k = 0; k < w->returnVars.size() && k < m.size(); ++k)
           if (m[k]) noteTypeUses(w->returnVars[k]->type);
         if (body == w->body && all(m) && w->returnVars.size() == m.size()) return s;
-        return ir::makeNode<WhileStmt>(w->cond, pick(w->iterArgs, m), body,
+        return std::make_shared<WhileStmt>(w->cond, pick(w->iterArgs, m), body,
                                            pick(w->returnVars, m), w->span);
       }
       case StmtKind::If: {
@@ -168,7 +168,7 @@ class Liveness {
         for (size_t k = 0; k < i->returnVars.size(); ++k)
           if (m[k]) noteTypeUses(i->returnVars[k]->type);
         if (t == i->thenBody && e == i->elseBody && all(m)) return s;
-        return ir::makeNode<IfStmt>(i->cond, t, e, pick(i->returnVars, m), i->span);
+        return std::make_shared<IfStmt>(i->cond, t, e, pick(i->returnVars, m), i->span);
       }
       default:
         return s;

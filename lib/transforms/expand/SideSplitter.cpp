@@ -226,7 +226,7 @@ class Splitter {
   void place(const StmtPtr& s, CoreAffinity aff);
 
   VarPtr fresh(const std::string& base, TypePtr type, Span span) {
-    return ir::makeNode<Var>(names_.fresh(base), std::move(type), span);
+    return std::make_shared<Var>(names_.fresh(base), std::move(type), span);
   }
   /// `e` as a variable of the producing side `out` (a temporary when it is no variable).
   VarPtr materialize(const ExprPtr& e, const std::string& base, std::vector<StmtPtr>& out);
@@ -620,7 +620,7 @@ void Splitter::splitCompound(const StmtPtr& s) {
       if (!m[i]) continue;
       ExprPtr init = rewritten(ias[i]->init);
       out.push_back(init == ias[i]->init ? ias[i]
-                                         : ir::makeNode<IterArg>(ias[i]->name, ias[i]->type,
+                                         : std::make_shared<IterArg>(ias[i]->name, ias[i]->type,
                                                                      init, ias[i]->span));
     }
     return out;
@@ -633,10 +633,10 @@ void Splitter::splitCompound(const StmtPtr& s) {
     unfenced_.checkBackEdge(before, f->body, f);
     auto [ma, mv] = masks(f->iterArgs);
     ExprPtr b = rewritten(f->start), e = rewritten(f->stop), st = rewritten(f->step);
-    aic_->push_back(ir::makeNode<ForStmt>(f->loopVar, b, e, st, f->forKind,
+    aic_->push_back(std::make_shared<ForStmt>(f->loopVar, b, e, st, f->forKind,
                                               iterArgs(f->iterArgs, ma), withYield(a, ma, f->span),
                                               filter(f->returnVars, ma), f->attrs, f->span));
-    aiv_->push_back(ir::makeNode<ForStmt>(f->loopVar, b, e, st, f->forKind,
+    aiv_->push_back(std::make_shared<ForStmt>(f->loopVar, b, e, st, f->forKind,
                                               iterArgs(f->iterArgs, mv), withYield(v, mv, f->span),
                                               filter(f->returnVars, mv), f->attrs, f->span));
     return;
@@ -648,10 +648,10 @@ void Splitter::splitCompound(const StmtPtr& s) {
     unfenced_.checkBackEdge(before, w->body, nullptr);
     auto [ma, mv] = masks(w->iterArgs);
     ExprPtr c = rewritten(w->cond);
-    aic_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, ma),
+    aic_->push_back(std::make_shared<WhileStmt>(c, iterArgs(w->iterArgs, ma),
                                                 withYield(a, ma, w->span),
                                                 filter(w->returnVars, ma), w->span));
-    aiv_->push_back(ir::makeNode<WhileStmt>(c, iterArgs(w->iterArgs, mv),
+    aiv_->push_back(std::make_shared<WhileStmt>(c, iterArgs(w->iterArgs, mv),
                                                 withYield(v, mv, w->span),
                                                 filter(w->returnVars, mv), w->span));
     return;
@@ -670,9 +670,9 @@ void Splitter::splitCompound(const StmtPtr& s) {
     auto elseOf = [&](std::vector<StmtPtr>& body, const std::vector<bool>& m) -> StmtPtr {
       return i->elseBody ? withYield(body, m, i->elseBody->span) : nullptr;
     };
-    aic_->push_back(ir::makeNode<IfStmt>(c, withYield(ta, ma, i->span), elseOf(ea, ma),
+    aic_->push_back(std::make_shared<IfStmt>(c, withYield(ta, ma, i->span), elseOf(ea, ma),
                                              filter(i->returnVars, ma), i->span));
-    aiv_->push_back(ir::makeNode<IfStmt>(c, withYield(tv, mv, i->span), elseOf(ev, mv),
+    aiv_->push_back(std::make_shared<IfStmt>(c, withYield(tv, mv, i->span), elseOf(ev, mv),
                                              filter(i->returnVars, mv), i->span));
     return;
   }

@@ -131,7 +131,7 @@ class RoundTrip final : public IRMutator {
     while (step(list, s->lanes)) any = true;
     if (!any) return s;
     prune(list);
-    return ir::makeNode<SimdVfScopeStmt>(s->lanes, makeSeq(std::move(list), s->body->span),
+    return std::make_shared<SimdVfScopeStmt>(s->lanes, makeSeq(std::move(list), s->body->span),
                                              s->span);
   }
 
@@ -265,7 +265,7 @@ class EliminateSimdVfRoundTripPass final : public Pass {
       functions.push_back(r.rewrites ? g : f);
     }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
                                      program->span);
   }
 };

@@ -109,7 +109,7 @@ class SimdVfLayoutInferencePass final : public Pass {
       changed = true;
     }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
                                      program->span);
   }
 };

@@ -393,7 +393,7 @@ class LegalizeParallelPass final : public Pass {
       changed = true;
     }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
                                      program->span);
   }
 };

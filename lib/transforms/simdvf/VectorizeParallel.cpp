@@ -182,7 +182,7 @@ class RegionVectorizer final : public IRMutator {
         body.push_back(evalStmt(st, writeBackSpan_));
       }
     }
-    return ir::makeNode<SimdVfScopeStmt>(lanes, makeSeq(std::move(body), span), span);
+    return std::make_shared<SimdVfScopeStmt>(lanes, makeSeq(std::move(body), span), span);
   }
 
   /// Plan B (seed 003 §2.5): `<seed unit B[i] = s>; for t in serial { units RMW B[i] }; units
@@ -363,7 +363,7 @@ class VectorizeParallelPass final : public Pass {
       changed = true;
     }
     if (!changed) return program;
-    return ir::makeNode<Program>(program->name, std::move(functions), program->isClass,
+    return std::make_shared<Program>(program->name, std::move(functions), program->isClass,
                                      program->span);
   }
 };

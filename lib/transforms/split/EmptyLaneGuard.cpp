@@ -91,7 +91,7 @@ class StoreGuard final : public IRMutator {
     facts_.resize(mark);
     StmtPtr elseBody = s->elseBody ? mutateStmt(s->elseBody) : nullptr;
     if (cond == s->cond && thenBody == s->thenBody && elseBody == s->elseBody) return s;
-    return ir::makeNode<IfStmt>(cond, thenBody, elseBody, s->returnVars, s->span);
+    return std::make_shared<IfStmt>(cond, thenBody, elseBody, s->returnVars, s->span);
   }
 
   StmtPtr mutateAssign(const std::shared_ptr<const AssignStmt>& s) override {
@@ -109,12 +109,12 @@ class StoreGuard final : public IRMutator {
       dropped_[a->var.get()] = dst;
       return makeSeq({}, s->span);
     }
-    auto inner = ir::makeNode<Var>(a->var->name + "_lane", a->var->type, s->span);
-    StmtPtr thenBody = makeSeq({ir::makeNode<AssignStmt>(inner, a->value, s->span),
-                                ir::makeNode<YieldStmt>(std::vector<ExprPtr>{inner}, s->span)},
+    auto inner = std::make_shared<Var>(a->var->name + "_lane", a->var->type, s->span);
+    StmtPtr thenBody = makeSeq({std::make_shared<AssignStmt>(inner, a->value, s->span),
+                                std::make_shared<YieldStmt>(std::vector<ExprPtr>{inner}, s->span)},
                                s->span);
-    StmtPtr elseBody = ir::makeNode<YieldStmt>(std::vector<ExprPtr>{dst}, s->span);
-    return ir::makeNode<IfStmt>(v.cond, thenBody, elseBody, std::vector<VarPtr>{a->var},
+    StmtPtr elseBody = std::make_shared<YieldStmt>(std::vector<ExprPtr>{dst}, s->span);
+    return std::make_shared<IfStmt>(v.cond, thenBody, elseBody, std::vector<VarPtr>{a->var},
                                     s->span);
   }
 
@@ -126,7 +126,7 @@ class StoreGuard final : public IRMutator {
     if (v.kind == Verdict::Keep) return base;
     changed = true;
     if (v.kind == Verdict::Drop) return makeSeq({}, s->span);
-    return ir::makeNode<IfStmt>(v.cond, base, nullptr, std::vector<VarPtr>{}, s->span);
+    return std::make_shared<IfStmt>(v.cond, base, nullptr, std::vector<VarPtr>{}, s->span);
   }
 
  private:

@@ -78,7 +78,7 @@ class ShardLocalizer final : public IRMutator {
     if (changed)
       out = e->op ? ExprPtr(createOpCall(*e->op, std::move(args), e->kwargs, e->span, diag_, {}, {},
                                          e->op->typeFromAnnotation ? e->type : nullptr))
-                  : ExprPtr(ir::makeNode<Call>(e->callee, nullptr, std::move(args), e->kwargs,
+                  : ExprPtr(std::make_shared<Call>(e->callee, nullptr, std::move(args), e->kwargs,
                                                    e->type, e->span));
     if (e.get() == keep_) return out;
     const auto* c = out->as<Call>();
@@ -94,7 +94,7 @@ class ShardLocalizer final : public IRMutator {
     ExprPtr value = mutateExpr(s->value);
     VarPtr def = follow(s->var, value->type);
     if (def == s->var && value == s->value) return s;
-    return ir::makeNode<AssignStmt>(def, value, s->span);
+    return std::make_shared<AssignStmt>(def, value, s->span);
   }
 
   StmtPtr mutateFor(const std::shared_ptr<const ForStmt>& s) override {
@@ -103,7 +103,7 @@ class ShardLocalizer final : public IRMutator {
     VarPtr lv = mutateDef(s->loopVar);
     StmtPtr body = mutateStmt(s->body);
     std::vector<VarPtr> rvs = results(s->returnVars, body, nullptr, s->span, &ias);
-    return ir::makeNode<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
+    return std::make_shared<ForStmt>(lv, b, e, st, s->forKind, std::move(ias), body, std::move(rvs),
                                      s->attrs, s->span);
   }
 
@@ -112,14 +112,14 @@ class ShardLocalizer final : public IRMutator {
     ExprPtr c = mutateExpr(s->cond);
     StmtPtr body = mutateStmt(s->body);
     std::vector<VarPtr> rvs = results(s->returnVars, body, nullptr, s->span, &ias);
-    return ir::makeNode<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
+    return std::make_shared<WhileStmt>(c, std::move(ias), body, std::move(rvs), s->span);
   }
 
   StmtPtr mutateIf(const std::shared_ptr<const IfStmt>& s) override {
     ExprPtr c = mutateExpr(s->cond);
     StmtPtr t = mutateStmt(s->thenBody), e = s->elseBody ? mutateStmt(s->elseBody) : nullptr;
     std::vector<VarPtr> rvs = results(s->returnVars, t, e.get(), s->span, nullptr);
-    return ir::makeNode<IfStmt>(c, t, e, std::move(rvs), s->span);
+    return std::make_shared<IfStmt>(c, t, e, std::move(rvs), s->span);
   }
 
  private:
@@ -129,7 +129,7 @@ class ShardLocalizer final : public IRMutator {
   VarPtr follow(const VarPtr& v, const TypePtr& type) {
     VarPtr def = mutateDef(v);
     if (!isTile(type) || !isTile(def->type) || sameType(type, def->type)) return def;
-    auto fresh = ir::makeNode<Var>(def->name, type, def->span);
+    auto fresh = std::make_shared<Var>(def->name, type, def->span);
     remap(v, fresh);
     return fresh;
   }
@@ -141,7 +141,7 @@ class ShardLocalizer final : public IRMutator {
       ExprPtr init = mutateExpr(ia->init);
       TypePtr t = ia->type;
       if (isTile(t) && isTile(init->type) && !sameType(t, init->type)) t = init->type;
-      auto fresh = ir::makeNode<IterArg>(ia->name, t, init, ia->span);
+      auto fresh = std::make_shared<IterArg>(ia->name, t, init, ia->span);
       remap(ia, fresh);
       out.push_back(fresh);
     }
@@ -204,13 +204,13 @@ FunctionPtr localizeExplicitShards(const FunctionPtr& f, DiagnosticEngine& diag)
   scan.visitStmt(f->body);
   if (!scan.found) return f;
   std::unordered_set<std::string> names = definedNamesWithPrefix(*f, "subblock_idx");
-  auto lane = ir::makeNode<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
+  auto lane = std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
                                     f->body->span);
   ShardLocalizer localizer(lane, diag);
   FunctionPtr out = localizer.mutateFunction(f);
   ExprPtr idx =
       createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, f->body->span, diag);
-  std::vector<StmtPtr> body{ir::makeNode<AssignStmt>(lane, idx, f->body->span)};
+  std::vector<StmtPtr> body{std::make_shared<AssignStmt>(lane, idx, f->body->span)};
   for (auto& s : flattenStmts(out->body)) body.push_back(std::move(s));
   return withBody(*out, makeSeq(std::move(body), out->body->span), out->attrs);
 }

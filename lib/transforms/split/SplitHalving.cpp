@@ -95,7 +95,7 @@ StmtPtr SplitLowerer::lowerBufferStore(const BufferStoreStmt& st, const StmtPtr&
   idx[info->dim] = sub(g, start);
   ExprPtr owns = logicalAnd(ge(g, start), lt(g, add(start, constIndex(info->stride))));
   ExprPtr pred = s->predicate ? logicalAnd(s->predicate, owns) : owns;
-  return ir::makeNode<BufferStoreStmt>(s->buffer, std::move(idx), s->value, std::move(pred),
+  return std::make_shared<BufferStoreStmt>(s->buffer, std::move(idx), s->value, std::move(pred),
                                            s->span);
 }
 
@@ -326,8 +326,8 @@ ExprPtr SplitLowerer::halveCall(const Call& c, std::vector<ExprPtr> args) {
           // The reshape is the statement's value: bind the full view first (as the
           // reference does), then slice it.
           auto viewVar =
-              ir::makeNode<Var>(assignVar_->name + "_view", view->type, assignVar_->span);
-          pending_->push_back(ir::makeNode<AssignStmt>(viewVar, view, c.span));
+              std::make_shared<Var>(assignVar_->name + "_view", view->type, assignVar_->span);
+          pending_->push_back(std::make_shared<AssignStmt>(viewVar, view, c.span));
           view = viewVar;
         }
         return track(sliceToLane(view, HalfInfo{dim_, shape[dim_], half, half, nullptr}, c.span),

@@ -164,7 +164,7 @@ ExprPtr SplitLowerer::mutateCall(const std::shared_ptr<const Call>& e) {
             fmt::format("lower-auto-vector-split: cube op {} would consume the halved tile '{}' "
                         "(CheckNoCubeTileHalved)",
                         e->callee, displayName(a)));
-    return changed ? ir::makeNode<Call>(Call::StableName{e->callee}, e->op, std::move(args),
+    return changed ? std::make_shared<Call>(Call::StableName{e->callee}, e->op, std::move(args),
                                             e->kwargs, e->type, e->span)
                    : e;
   }
@@ -179,7 +179,7 @@ VarPtr SplitLowerer::rebind(const VarPtr& oldVar, const ExprPtr& value) {
     remap(oldVar, oldVar);  // a loop body lowered again must not keep the first round's var
     return oldVar;
   }
-  auto nv = ir::makeNode<Var>(oldVar->name, value->type, oldVar->span);
+  auto nv = std::make_shared<Var>(oldVar->name, value->type, oldVar->span);
   remap(oldVar, nv);
   if (const HalfInfo* info = infoOf(value)) {
     HalfInfo copy = *info;  // the table may grow: copy before inserting
@@ -208,11 +208,11 @@ void SplitLowerer::lowerAssign(const AssignStmt& a, const StmtPtr& orig,
     bool changed = false;
     std::vector<ExprPtr> args = mutateExprs(call->args, changed);
     ExprPtr gathered = gatherOf(args[0], call->span);
-    auto matVar = ir::makeNode<Var>(a.var->name + "_mat", gathered->type, a.var->span);
-    out.push_back(ir::makeNode<AssignStmt>(matVar, gathered, a.span));
+    auto matVar = std::make_shared<Var>(a.var->name + "_mat", gathered->type, a.var->span);
+    out.push_back(std::make_shared<AssignStmt>(matVar, gathered, a.span));
     ExprPtr move = rebuild(*call, {matVar});
     VarPtr nv = rebind(a.var, move);
-    out.push_back(ir::makeNode<AssignStmt>(nv, move, a.span));
+    out.push_back(std::make_shared<AssignStmt>(nv, move, a.span));
     return;
   }
   topCall_ = a.value.get();
@@ -227,7 +227,7 @@ void SplitLowerer::lowerAssign(const AssignStmt& a, const StmtPtr& orig,
     return;
   }
   VarPtr nv = rebind(a.var, v);
-  out.push_back(ir::makeNode<AssignStmt>(nv, v, a.span));
+  out.push_back(std::make_shared<AssignStmt>(nv, v, a.span));
 }
 
 std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr>& ias,
@@ -242,7 +242,7 @@ std::vector<IterArgPtr> SplitLowerer::lowerIterArgs(const std::vector<IterArgPtr
     }
     changed = true;
     TypePtr type = sameType(ia->type, init->type) ? ia->type : init->type;
-    auto nia = ir::makeNode<IterArg>(ia->name, type, init, ia->span);
+    auto nia = std::make_shared<IterArg>(ia->name, type, init, ia->span);
     remap(ia, nia);
     if (const HalfInfo* info = infoOf(init)) {
       HalfInfo copy = *info;  // the table may grow: copy before inserting
@@ -320,18 +320,18 @@ StmtPtr SplitLowerer::conformYield(const StmtPtr& body, const std::vector<TypePt
                                  y->span, diag_);
     if (narrowed) moved = createOpCall(setValid, {moved, valid[0], valid[1]}, {}, y->span, diag_);
     const auto* named = values[k]->as<Var>();
-    auto tmp = ir::makeNode<Var>((named ? named->name : std::string("carry")) + "_layout",
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("carry")) + "_layout",
                                      moved->type, y->span);
     if (const HalfInfo* info = infoOf(values[k])) {
       HalfInfo copy = *info;
       halved_.set(tmp.get(), std::move(copy));
     }
-    stmts.push_back(ir::makeNode<AssignStmt>(tmp, moved, y->span));
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, moved, y->span));
     values[k] = tmp;
     changed = true;
   }
   if (!changed) return body;
-  stmts.push_back(ir::makeNode<YieldStmt>(std::move(values), y->span));
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
   return makeSeq(std::move(stmts), body->span);
 }
 
@@ -376,7 +376,7 @@ bool SplitLowerer::sliceWholeInits(std::vector<IterArgPtr>& ias, const StmtPtr& 
     if (!info || !wholeOf(ias[i]->init, *info)) continue;
     HalfInfo copy = *info;
     ExprPtr init = sliceToLane(ias[i]->init, copy, ias[i]->span);
-    auto nia = ir::makeNode<IterArg>(ias[i]->name, init->type, init, ias[i]->span);
+    auto nia = std::make_shared<IterArg>(ias[i]->name, init->type, init, ias[i]->span);
     remap(original[i], nia);
     halved_.set(nia.get(), copy);
     ias[i] = nia;
@@ -446,7 +446,7 @@ StmtPtr SplitLowerer::lowerFor(const ForStmt& f, const StmtPtr& orig) {
   std::vector<VarPtr> rvs = lowerReturnVars(f.returnVars, body);
   changed |= rvs != f.returnVars;
   if (!changed) return orig;
-  return ir::makeNode<ForStmt>(f.loopVar, start, stop, step, f.forKind, std::move(ias), body,
+  return std::make_shared<ForStmt>(f.loopVar, start, stop, step, f.forKind, std::move(ias), body,
                                    std::move(rvs), f.attrs, f.span);
 }
 
@@ -465,7 +465,7 @@ StmtPtr SplitLowerer::lowerWhile(const WhileStmt& w, const StmtPtr& orig) {
   std::vector<VarPtr> rvs = lowerReturnVars(w.returnVars, body);
   changed |= rvs != w.returnVars;
   if (!changed) return orig;
-  return ir::makeNode<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
+  return std::make_shared<WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span);
 }
 
 StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other) {
@@ -484,15 +484,15 @@ StmtPtr SplitLowerer::sliceWholeYields(const StmtPtr& body, const StmtPtr& other
     HalfInfo copy = *info;
     ExprPtr sliced = sliceToLane(values[k], copy, y->span);
     const auto* named = values[k]->as<Var>();
-    auto tmp = ir::makeNode<Var>((named ? named->name : std::string("merge")) + "_lane",
+    auto tmp = std::make_shared<Var>((named ? named->name : std::string("merge")) + "_lane",
                                      sliced->type, y->span);
     halved_.set(tmp.get(), copy);
-    stmts.push_back(ir::makeNode<AssignStmt>(tmp, sliced, y->span));
+    stmts.push_back(std::make_shared<AssignStmt>(tmp, sliced, y->span));
     values[k] = tmp;
     changed = true;
   }
   if (!changed) return body;
-  stmts.push_back(ir::makeNode<YieldStmt>(std::move(values), y->span));
+  stmts.push_back(std::make_shared<YieldStmt>(std::move(values), y->span));
   return makeSeq(std::move(stmts), body->span);
 }
 
@@ -521,7 +521,7 @@ StmtPtr SplitLowerer::lowerIf(const IfStmt& i, const StmtPtr& orig) {
   std::vector<VarPtr> rvs = lowerReturnVars(i.returnVars, thenBody);
   if (cond == i.cond && thenBody == i.thenBody && elseBody == i.elseBody && rvs == i.returnVars)
     return orig;
-  return ir::makeNode<IfStmt>(cond, thenBody, elseBody, std::move(rvs), i.span);
+  return std::make_shared<IfStmt>(cond, thenBody, elseBody, std::move(rvs), i.span);
 }
 
 void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
@@ -551,7 +551,7 @@ void SplitLowerer::lowerStmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
                  fmt::format("the function returns the halved vector tile '{}'", displayName(v)),
                  "store the per-lane result to an Out tensor (each lane writes its half) and "
                  "return the tensor");
-      out.push_back(changed ? ir::makeNode<ReturnStmt>(std::move(values), r->span) : s);
+      out.push_back(changed ? std::make_shared<ReturnStmt>(std::move(values), r->span) : s);
       return;
     }
     case StmtKind::InCoreScope:

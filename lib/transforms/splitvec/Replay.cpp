@@ -61,7 +61,7 @@ class Replay : public IRMutator {
  protected:
   VarPtr mutateDef(const VarPtr& v) override {
     if (const VarPtr* to = varMap_.find(v.get())) return *to;
-    auto fresh = ir::makeNode<Var>(v->name, emptyOf(v->type), v->span);
+    auto fresh = std::make_shared<Var>(v->name, emptyOf(v->type), v->span);
     remap(v, fresh);
     return fresh;
   }
@@ -79,7 +79,7 @@ class Replay : public IRMutator {
     ExprPtr value = mutateExpr(s->value);
     StmtPtr out;
     if (value->type && value->type->as<TileType>()) {
-      auto fresh = ir::makeNode<Var>(s->var->name, value->type, s->var->span);
+      auto fresh = std::make_shared<Var>(s->var->name, value->type, s->var->span);
       remap(s->var, fresh);
       out = assign(fresh, value, s->span);
     } else {
@@ -100,7 +100,7 @@ class Replay : public IRMutator {
     const auto* call = e->as<Call>();
     if (nested && call && (isOp(*call, OpId::Create) || isOp(*call, OpId::Full)) &&
         e->type != c->type) {
-      auto v = ir::makeNode<Var>("empty", e->type, c->span);
+      auto v = std::make_shared<Var>("empty", e->type, c->span);
       hoisted_.push_back(assign(v, e, c->span));
       return v;
     }
@@ -169,7 +169,7 @@ FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
 
   std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
   auto sb =
-      ir::makeNode<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index), span);
+      std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index), span);
   std::vector<StmtPtr> body{
       assign(sb, createOpCall(OpRegistry::instance().get(OpId::GetSubblockIdx), {}, {}, span, diag),
              span)};
@@ -183,7 +183,7 @@ FunctionPtr replayNoSplitDualAiv(const Function& f, DiagnosticEngine& diag) {
     std::vector<ExprPtr> y1;
     for (const auto& v : ret->values) {
       y1.push_back(replay.mutateExpr(v));
-      rvs.push_back(ir::makeNode<Var>(
+      rvs.push_back(std::make_shared<Var>(
           v->as<Var>() ? v->as<Var>()->name + "_lane" : std::string("ret_lane"), v->type, span));
     }
     std::vector<StmtPtr> t = flattenStmts(lane0), e = flattenStmts(lane1);

@@ -86,7 +86,7 @@ class ToBoundaries : public IRMutator {
     const auto* c = s->value ? s->value->as<Call>() : nullptr;
     if (!c || c->callee != "tile.tpop_from_aic") return IRMutator::mutateAssign(s);
     const auto* t = c->type->as<TileType>();
-    auto cube = ir::makeNode<Var>(
+    auto cube = std::make_shared<Var>(
         s->var->name + "_full",
         ops::makeTile(t->shape, t->dtype, MemorySpace::Acc, ops::explicitValidOf(*t)), s->span);
     const auto* ls = getAttr<int64_t>(c->kwargs, "lane_stride");
@@ -104,7 +104,7 @@ class ToBoundaries : public IRMutator {
     ExprPtr tile = mutateExpr(c->args[0]);
     auto move = createOpCall(OpRegistry::instance().get(OpId::Move), {tile},
                              {{"target_memory", MemorySpace::Mat}}, c->span, diag_);
-    auto g = ir::makeNode<Var>("pushed", move->type, s->span);
+    auto g = std::make_shared<Var>("pushed", move->type, s->span);
     pushes.insert(g.get());
     return assign(g, move, s->span);
   }
@@ -232,7 +232,7 @@ FunctionPtr halveStandaloneAiv(const Function& f, SplitMode mode, DiagnosticEngi
   ToBoundaries to(diag);
   StmtPtr marked = to.mutateStmt(makeSeq(rest, f.body->span));
   std::unordered_set<std::string> names = definedNamesWithPrefix(f, "subblock_idx");
-  auto sb = ir::makeNode<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
+  auto sb = std::make_shared<Var>(freshName(names, "subblock_idx"), ScalarType::get(DType::Index),
                                   f.body->span);
   split::SplitOptions opts;
   opts.mode = mode;
