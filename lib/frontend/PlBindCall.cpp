@@ -421,8 +421,7 @@ ir::ExprPtr PlBinder::bindCall(const CallExpr& e, const BoundAnnotation* annotat
     }
     fail(e.func->span, fmt::format("unknown op 'pl.{}'", *path), hint);
   }
-  if (op == dumpTag_ && current_ &&
-      current_->type != ir::FunctionType::Orchestration &&
+  if (op == dumpTag_ && current_ && current_->type != ir::FunctionType::Orchestration &&
       current_->type != ir::FunctionType::Inline)
     fail(e.span,
          fmt::format("pl.dump_tag marks the tensors an orchestration dumps; '{}' is not an "
