@@ -20,6 +20,11 @@ namespace ptoc::sim {
 
 namespace {
 
+/// The hint of both cross-lane read-write race reports.
+constexpr const char* kCrossLaneHint =
+    "give each lane's loads and stores the same split windows (or disjoint ones), or write the "
+    "result to another tensor";
+
 /// The multi-index of flat element `flat` of a row-major `shape`.
 std::vector<int64_t> unflatten(int64_t flat, const std::vector<int64_t>& shape) {
   std::vector<int64_t> at(shape.size(), 0);
@@ -96,8 +101,7 @@ void CoreGroup::noteTensorWrite(const TaskInfo& t, const ir::Call& call, const B
                                  "either value",
                                  t.fn->name, t.lane, at, d.getF(dof),
                                  adds ? d.getF(dof) + s.getF(so) : s.getF(so), other),
-                     "give each lane's loads and stores the same split windows (or disjoint "
-                     "ones), or write the result to another tensor");
+                     kCrossLaneHint);
     }
     w.changed[static_cast<size_t>(dof)] = changes ? 1 : 0;
     owner = lane;
@@ -126,8 +130,7 @@ void CoreGroup::noteTensorRead(const TaskInfo& t, const ir::Call& call, const Te
                       "the read may see the value from before that write",
                       t.fn->name, t.lane, source, fmt::join(unflatten(flat, b.shape), ", "),
                       b.getF(flat), owner),
-          "give each lane's loads and stores the same split windows (or disjoint ones), or "
-          "write the result to another tensor");
+          kCrossLaneHint);
     }
     w.readers[k] |= static_cast<uint8_t>(1u << lane);
   }

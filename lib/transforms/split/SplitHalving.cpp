@@ -71,8 +71,9 @@ ExprPtr SplitLowerer::mutateBufferLoad(const std::shared_ptr<const BufferLoad>& 
            fmt::format("an element read of the halved tile '{}': the element lives on one AIV "
                        "lane only, and the other lane cannot read it",
                        load->buffer->name),
-           "read the element from the tensor (pl.load a [1, 1] window) or from a full-width "
-           "tile, or keep the tile out of the split vector work");
+           "take the scalar from a tensor the kernel only reads (a [1, 1] pl.load window, then "
+           "t[0, 0]), or split this vector work with pl.split(pl.SplitMode.NONE), where one "
+           "lane holds the whole tile");
   return r;
 }
 
@@ -86,7 +87,9 @@ StmtPtr SplitLowerer::lowerBufferStore(const BufferStoreStmt& st, const StmtPtr&
            fmt::format("an element store into the halved tile '{}' whose split axis {} is not "
                        "indexed",
                        s->buffer->name, info->dim),
-           "store into a full-width tile, or keep the tile out of the split vector work");
+           fmt::format("index axis {} too (the element then goes to the lane holding it), or "
+                       "split this vector work with pl.split(pl.SplitMode.NONE)",
+                       info->dim));
   // The element belongs to the lane whose rows [idx * S, idx * S + S) hold it: only that
   // lane writes it, at the lane-local index.
   std::vector<ExprPtr> idx = s->indices;
