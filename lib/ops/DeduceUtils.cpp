@@ -96,6 +96,14 @@ bool attrMatchesKind(const AttrValue& v, AttrKind k) {
   return false;
 }
 
+const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec, MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc, MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
+
+std::vector<AttrValue> memoryValues(const std::vector<MemorySpace>& spaces) {
+  return {spaces.begin(), spaces.end()};
+}
+
 // ---- Contract checks -----------------------------------------------------------------------
 
 const TileType& tileArgRef(const OpCallContext& ctx, size_t i) {

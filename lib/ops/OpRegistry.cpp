@@ -272,6 +272,7 @@ const OpRegistry& OpRegistry::instance() {
   static const OpRegistry registry = [] {
     OpRegistry r;
     registerMemoryOps(r);
+    registerGeneratorOps(r);
     registerComputeOps(r);
     registerCrossCoreOps(r);
     registerSystemOps(r);
