@@ -282,6 +282,7 @@ const OpRegistry& OpRegistry::instance() {
     registerDistributedOps(r);
     registerRuntimeOps(r);
     registerGatherSortOps(r);
+    registerElementwiseLayoutOps(r);
     for (const auto& [name, def] : r.ops_) {
       PTOC_CHECK(def->deduceType || def->typeFromAnnotation, name + " has no type deduction");
       PTOC_CHECK(!def->pipes.empty(), name + " occupies no pipe (use Pipe::Scalar)");

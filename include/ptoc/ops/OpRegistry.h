@@ -429,5 +429,6 @@ void registerPlExtraOps(OpRegistry& r);
 void registerDistributedOps(OpRegistry& r);
 void registerRuntimeOps(OpRegistry& r);
 void registerGatherSortOps(OpRegistry& r);
+void registerElementwiseLayoutOps(OpRegistry& r);
 
 }  // namespace ptoc
