@@ -1,4 +1,4 @@
-// Emitters of the element-wise and layout ops of lib/ops/GatherSortOps.cpp that PTO has a
+// Emitters of the element-wise and layout ops of lib/ops/ElementwiseLayoutOps.cpp that PTO has a
 // counterpart for (docs/codegen.md §Tile ops): fmod / rem, the fused three-operand adds and
 // subtractions, leaky relu, scalar broadcast, the triangular mask and column concatenation.
 // Each keeps the op's meaning as the simulator computes it; where PTO's instruction computes

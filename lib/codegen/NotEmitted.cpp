@@ -24,8 +24,8 @@ void registerNotEmitted(OpEmitterTable& t) {
   const char* pending = "its PTO spelling is not established yet (no .pto slot)";
   const char* pendingHint = "express it with the tile ops of docs/codegen.md";
   // (The pl ops of PlExtraOps.cpp have emitters, or their reasons, in PlExtraEmitters.cpp.)
-  // The gather / scatter / sort family and the other ops of GatherSortOps.cpp and
-  // RuntimeOps.cpp whose PTO form is not established yet.
+  // The gather / scatter / sort family and the other ops of GatherSortOps.cpp,
+  // ElementwiseLayoutOps.cpp and RuntimeOps.cpp whose PTO form is not established yet.
   // (tile.gather / gather_mask / gatherb / sort32 / mrgsort_format1 / mrgsort_format2 /
   // mgather / mscatter / scatter: GatherSortEmitters.cpp.)
   for (const char* n :

@@ -70,6 +70,40 @@ std::optional<std::string> malformedTypeReason(const Type& t) {
   return std::nullopt;
 }
 
+// ---- Kwarg values --------------------------------------------------------------------------
+
+bool attrMatchesKind(const AttrValue& v, AttrKind k) {
+  switch (k) {
+    case AttrKind::Bool:
+      return std::holds_alternative<bool>(v);
+    case AttrKind::Int:
+      return std::holds_alternative<int64_t>(v);
+    case AttrKind::Float:
+      return std::holds_alternative<double>(v);
+    case AttrKind::String:
+      return std::holds_alternative<std::string>(v);
+    case AttrKind::DType:
+      return std::holds_alternative<DType>(v);
+    case AttrKind::MemorySpace:
+      return std::holds_alternative<MemorySpace>(v);
+    case AttrKind::TileLayout:
+      return std::holds_alternative<TileLayout>(v);
+    case AttrKind::PadValue:
+      return std::holds_alternative<PadValue>(v);
+    case AttrKind::SplitMode:
+      return std::holds_alternative<SplitMode>(v);
+  }
+  return false;
+}
+
+const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec, MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc, MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
+
+std::vector<AttrValue> memoryValues(const std::vector<MemorySpace>& spaces) {
+  return {spaces.begin(), spaces.end()};
+}
+
 // ---- Contract checks -----------------------------------------------------------------------
 
 const TileType& tileArgRef(const OpCallContext& ctx, size_t i) {

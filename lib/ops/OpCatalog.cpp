@@ -43,7 +43,7 @@ the call.
 
 **Hints.** Every user-facing diagnostic (front end, type deduction, verifiers, simulator) carries a
 `hint:` line with a concrete next step, spelled with the names and shapes of the call. The common
-ones are built in one place (`include/ptoc/ops/DiagnosticText.h`, `lib/ops/OpRegistry.cpp`):
+ones are built in one place (`include/ptoc/ops/DiagnosticText.h`, `lib/ops/OpCallCheck.cpp`):
 
 | situation | hint |
 |---|---|

@@ -95,6 +95,20 @@ std::vector<ExprPtr> tensorExtentsArg(const OpCallContext& ctx, size_t i) {
   return elems;
 }
 
+Operand operandOf(const OpCallContext& ctx, size_t i) {
+  const Type& t = *ctx.args[i]->type;
+  if (const auto* x = t.as<TileType>()) return {x->dtype, x->shape, true};
+  if (const auto* x = t.as<TensorType>()) return {x->dtype, x->shape, false};
+  ctx.fail(static_cast<int>(i),
+           fmt::format("argument {} ('{}') of {} must be a tile or a tensor, got {}", i + 1,
+                       ctx.op.args[i].name, ctx.op.name, describeType(ctx.args[i]->type)));
+}
+
+TypePtr resultLike(const OpCallContext& ctx, size_t like, std::vector<int64_t> shape, DType d) {
+  if (operandOf(ctx, like).tile) return makeTile(std::move(shape), d, MemorySpace::Vec);
+  return TensorType::get(std::move(shape), d);
+}
+
 DeduceTypeFn resultNone() {
   return [](const OpCallContext&) { return UnknownType::get(); };
 }

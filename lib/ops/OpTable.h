@@ -1,7 +1,8 @@
 // Table-driven registration: one row per op (arguments, kwargs, type deduction, pipes,
 // effects, doc) instead of one OpBuilder chain per op. Used by the op families whose ops
-// differ mostly in their signature (DistributedOps.cpp, RuntimeOps.cpp, GatherSortOps.cpp).
-// Also the deduction helpers these families share (handle and distributed-tensor operands).
+// differ mostly in their signature (DistributedOps.cpp, RuntimeOps.cpp, GatherSortOps.cpp,
+// ElementwiseLayoutOps.cpp). Also the deduction helpers these families share (handle,
+// distributed-tensor and tile-or-tensor operands).
 #pragma once
 
 #include <optional>
@@ -67,6 +68,18 @@ std::vector<int64_t> staticTensorShapeArg(const OpCallContext& ctx, size_t i);
 /// The extents of a tensor shape argument `[a, b]`: positive integer constants or integer
 /// scalars (dynamic dimensions, e.g. pld.world_size()); docs/ir.md "Dynamic tensor dimensions".
 std::vector<ir::ExprPtr> tensorExtentsArg(const OpCallContext& ctx, size_t i);
+
+/// The element type and shape of a tile or tensor argument.
+struct Operand {
+  ir::DType dtype;
+  std::vector<int64_t> shape;
+  bool tile;
+};
+/// Argument i as an Operand (anything but a tile or a tensor is diagnosed).
+Operand operandOf(const OpCallContext& ctx, size_t i);
+/// A result of the family of argument `like`: a Vec tile or a tensor.
+ir::TypePtr resultLike(const OpCallContext& ctx, size_t like, std::vector<int64_t> shape,
+                       ir::DType d);
 
 /// Deductions that only name the result.
 DeduceTypeFn resultNone();

@@ -1,6 +1,6 @@
 // The tile/system ops of PyPTO's catalog that lib/ops/PlExtraOps.cpp adds to the original
-// tile catalog, and those of GatherSortOps.cpp / RuntimeOps.cpp (OpRegistryTest's
-// CatalogIsComplete lists the original one).
+// tile catalog, and those of GatherSortOps.cpp / ElementwiseLayoutOps.cpp / RuntimeOps.cpp
+// (OpRegistryTest's CatalogIsComplete lists the original one).
 #pragma once
 
 #include <set>

@@ -1,7 +1,8 @@
 // The runtime-handle type family (pl.Ptr, pld.CommCtx, pl.Array, the prefetch handles), the
 // PyPTO dtypes without simulator arithmetic (INT4 ... TASK_ID), and the table-registered op
-// families (lib/ops/DistributedOps.cpp, RuntimeOps.cpp, GatherSortOps.cpp): type deduction,
-// diagnostics, the printed form and the reference semantics of the kernels that have one.
+// families (lib/ops/DistributedOps.cpp, RuntimeOps.cpp, GatherSortOps.cpp,
+// ElementwiseLayoutOps.cpp): type deduction, diagnostics, the printed form and the reference
+// semantics of the kernels that have one.
 #include <gtest/gtest.h>
 
 #include "ptoc/frontend/Frontend.h"

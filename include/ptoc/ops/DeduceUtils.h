@@ -1,8 +1,9 @@
 // Helpers shared by the op families' type deduction: building tile types with implicit
-// or inherited views, and the common contract checks (static shapes, rank, dtype,
-// bounds, vector-register lane widths). Message text lives in DiagnosticText.h, extent
-// arithmetic in ExtentArith.h (both included here, as every deduction uses them), and
-// the hardware facts in ptoc/target/Target.h.
+// or inherited views, kwarg value kinds and memory-space value lists, and the common
+// contract checks (static shapes, rank, dtype, bounds, vector-register lane widths).
+// Message text lives in DiagnosticText.h, extent arithmetic in ExtentArith.h (both
+// included here, as every deduction uses them), and the hardware facts in
+// ptoc/target/Target.h.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +40,16 @@ std::vector<ir::ExprPtr> explicitValidOf(const ir::TileType& t);
 /// Why a type cannot be used as an operand (non-positive or huge dimensions, a valid shape
 /// whose rank differs from the shape, null entries, non-positive lanes), or nullopt when fine.
 std::optional<std::string> malformedTypeReason(const ir::Type& t);
+
+// ---- Kwarg values --------------------------------------------------------------------------
+
+/// Whether a kwarg value has kind `k` as written (createOpCall also converts some values, e.g.
+/// an integer for a Float kwarg).
+bool attrMatchesKind(const ir::AttrValue& v, AttrKind k);
+/// The on-chip memory spaces (all but DDR).
+extern const std::vector<ir::MemorySpace> kOnChip;
+/// Memory spaces as the allowed values of a memory-space kwarg.
+std::vector<ir::AttrValue> memoryValues(const std::vector<ir::MemorySpace>& spaces);
 
 // ---- Contract checks (report through ctx.fail, which throws CompileError) -----------------
 

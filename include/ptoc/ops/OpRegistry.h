@@ -419,6 +419,7 @@ ir::CoreAffinity classifyCallAffinity(const ir::Call& call);
 
 /// Registration entry points, one per op family file.
 void registerMemoryOps(OpRegistry& r);
+void registerGeneratorOps(OpRegistry& r);
 void registerComputeOps(OpRegistry& r);
 void registerCrossCoreOps(OpRegistry& r);
 void registerSystemOps(OpRegistry& r);
@@ -428,5 +429,6 @@ void registerPlExtraOps(OpRegistry& r);
 void registerDistributedOps(OpRegistry& r);
 void registerRuntimeOps(OpRegistry& r);
 void registerGatherSortOps(OpRegistry& r);
+void registerElementwiseLayoutOps(OpRegistry& r);
 
 }  // namespace ptoc

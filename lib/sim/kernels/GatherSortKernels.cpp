@@ -1,7 +1,8 @@
-// Kernels of the ops of lib/ops/GatherSortOps.cpp whose semantics PyPTO's documentation
-// pins down: index gathers and scatters (tile: flat indices; tensor: torch.gather /
-// torch.scatter along `dim`), mask-pattern gathers, fmod, the three-operand add / sub,
-// lrelu, selects (a mask element selects when it is non-zero), expands, tri and concat.
+// Kernels of the ops of lib/ops/GatherSortOps.cpp and ElementwiseLayoutOps.cpp whose
+// semantics PyPTO's documentation pins down: index gathers and scatters (tile: flat indices;
+// tensor: torch.gather / torch.scatter along `dim`), mask-pattern gathers, fmod, the
+// three-operand add / sub, lrelu, selects (a mask element selects when it is non-zero),
+// expands, tri and concat.
 // The hardware-specific ones (sort32 / mrgsort pair layouts, gatherb byte offsets, paged
 // and GM row gathers, reinterpretation, batch matmul, rem) stop the run with a diagnostic.
 // Elements are computed in double and rounded to the result dtype.

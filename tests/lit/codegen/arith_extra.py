@@ -1,4 +1,4 @@
-# The element-wise / layout ops of GatherSortOps.cpp that PTO has: tfmod(s), taddc, taddsc,
+# The element-wise / layout ops of ElementwiseLayoutOps.cpp that PTO has: tfmod(s), taddc, taddsc,
 # tlrelu (an f32 slope), texpands (the scalar only), ttri (upperOrLower only when upper),
 # tconcat. tile.subc / subsc are lhs - rhs - rhs2 (the simulator's and PyPTO's meaning);
 # PTO's tsubc / tsubsc compute src0 - src1 + src2 (pto-isa TSUBC), so they become two
