@@ -6,7 +6,9 @@
 //  - warm: BM_Frontend, 3 runs in one process after an untimed warm-up;
 //  - cold: one run per fresh process (`FrontendBench --once=N`, best of 3), as one
 //    `ptoc` invocation pays it, with the resident memory parse and bind add.
-// `--no-cold` skips the cold table. Figures, profile and analysis: bench/README.md.
+// `--no-cold` skips the cold table. `--rounds=K [--sizes=...]` instead runs the sizes
+// interleaved, K rounds, and prints medians (for this noisy shared machine: a burst of
+// load then slows every size alike). Figures, profile and analysis: bench/README.md.
 //
 // Allocator effects: in the warm loop, after a large program is freed glibc's
 // dynamic trim threshold can make it hand the freed heap back to the kernel, so
@@ -19,12 +21,15 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "ptoc/frontend/Frontend.h"
 #include "ptoc/frontend/Parser.h"
@@ -248,6 +253,72 @@ Results runCold(const char* self, const Results& sizes, int repeats) {
   return out;
 }
 
+/// `--rounds=K [--sizes=N1,N2,...]`: the sizes interleaved, K rounds of one warm run per
+/// size (after one untimed run of each), so that a burst of load on this shared machine
+/// hits every size alike instead of one size's consecutive runs. Prints per size the
+/// median over the rounds of each phase and of parse + bind + print (the issue's
+/// measure), and per round time(4N)/time(N) of parse + bind + print.
+int runRounds(int rounds, std::vector<int> sizes) {
+  struct Size {
+    int n = 0;
+    int statements = 0;
+    std::string src;
+    std::vector<Phases> runs;
+  };
+  std::vector<Size> all;
+  size_t printed = 0;
+  for (int n : sizes) {
+    Size s;
+    s.n = n;
+    s.src = generateProgram(n, s.statements);
+    runOnce(s.src, printed);  // warm-up
+    all.push_back(std::move(s));
+  }
+  for (int r = 0; r < rounds; ++r)
+    for (Size& s : all) s.runs.push_back(runOnce(s.src, printed));
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+  };
+  auto pbp = [](const Phases& p) { return p.parse + p.bind + p.print; };
+  auto column = [&](const Size& s, auto field) {
+    std::vector<double> v;
+    for (const Phases& p : s.runs) v.push_back(field(p));
+    return median(v);
+  };
+  fmt::print(
+      "Front end, interleaved ({} rounds, each size once per round, after a warm-up): "
+      "median thread CPU ms per run\n{:<22}",
+      rounds, "phase");
+  for (const Size& s : all) fmt::print("{:>10}", s.n);
+  fmt::print("\n");
+  auto row = [&](const char* name, auto field) {
+    fmt::print("{:<22}", name);
+    for (const Size& s : all) fmt::print("{:>10.1f}", column(s, field) * 1e3);
+    fmt::print("\n");
+  };
+  row("parse", [](const Phases& p) { return p.parse; });
+  row("bind", [](const Phases& p) { return p.bind; });
+  row("print", [](const Phases& p) { return p.print; });
+  row("free", [](const Phases& p) { return p.free; });
+  row("parse+bind+print", pbp);
+  row("sum", [](const Phases& p) { return p.sum(); });
+  fmt::print("{:<22}", "M stmt/s (p+b+p)");
+  for (const Size& s : all) fmt::print("{:>10.2f}", s.statements / column(s, pbp) * 1e-6);
+  fmt::print("\n");
+  for (const Size& s : all)
+    for (const Size& four : all) {
+      if (four.n != 4 * s.n) continue;
+      std::vector<double> ratios;
+      for (int r = 0; r < rounds; ++r) ratios.push_back(pbp(four.runs[r]) / pbp(s.runs[r]));
+      fmt::print("time({})/time({}) of parse+bind+print per round:", four.n, s.n);
+      for (double x : ratios) fmt::print(" {:.2f}", x);
+      fmt::print("  (median {:.2f})\n", median(ratios));
+    }
+  return 0;
+}
+
 }  // namespace
 
 BENCHMARK(BM_Frontend)
@@ -261,6 +332,21 @@ BENCHMARK(BM_Frontend)
 int main(int argc, char** argv) {
   if (argc == 2 && std::strncmp(argv[1], "--once=", 7) == 0)
     return runOnceMode(std::atoi(argv[1] + 7));
+  if (argc >= 2 && std::strncmp(argv[1], "--rounds=", 9) == 0) {
+    std::vector<int> sizes = {25000, 100000, 400000};
+    if (argc == 3 && std::strncmp(argv[2], "--sizes=", 8) == 0) {
+      sizes.clear();
+      for (const char* p = argv[2] + 8; *p;) {
+        sizes.push_back(std::atoi(p));
+        while (*p && *p != ',') ++p;
+        if (*p == ',') ++p;
+      }
+    } else if (argc != 2) {
+      std::fprintf(stderr, "usage: FrontendBench --rounds=K [--sizes=N1,N2,...]\n");
+      return 1;
+    }
+    return runRounds(std::max(1, std::atoi(argv[1] + 9)), sizes);
+  }
   bool cold = true;
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--no-cold") == 0) {
