@@ -21,6 +21,16 @@ std::string fmtShape(const std::vector<int64_t>& v) {
   return fmt::format("[{}]", fmt::join(v, ", "));
 }
 
+/// Steps the row-major multi-index `idx` of a box of `extents` over its first `axes` axes
+/// (the last of them fastest); false when it wraps around, i.e. the walk is over.
+bool advanceIndex(std::vector<int64_t>& idx, const std::vector<int64_t>& extents, size_t axes) {
+  for (size_t k = axes; k-- > 0;) {
+    if (++idx[k] < extents[k]) return true;
+    idx[k] = 0;
+  }
+  return false;
+}
+
 /// Copies the box [srcOrigin, srcOrigin + extents) of `src` to [dstOrigin, ...) of `dst`
 /// (same dtype, same rank, bounds checked by the caller).
 void copyBox(const Buffer& src, const std::vector<int64_t>& srcOrigin, Buffer& dst,
@@ -40,21 +50,14 @@ void copyBox(const Buffer& src, const std::vector<int64_t>& srcOrigin, Buffer& d
   }
   std::vector<int64_t> idx(rank, 0);
   size_t runBytes = static_cast<size_t>(extents[rank - 1]) * item;
-  while (true) {
+  do {  // one memcpy per run along the last axis
     int64_t so = 0, dof = 0;
     for (size_t k = 0; k < rank; ++k) {
       so += (srcOrigin[k] + idx[k]) * ss[k];
       dof += (dstOrigin[k] + idx[k]) * ds[k];
     }
     std::memcpy(dst.bytes.data() + dof * item, src.bytes.data() + so * item, runBytes);
-    size_t k = rank - 1;
-    while (true) {
-      if (k == 0) return;
-      --k;
-      if (++idx[k] < extents[k]) break;
-      idx[k] = 0;
-    }
-  }
+  } while (advanceIndex(idx, extents, rank - 1));
 }
 
 /// The flat row-major indices of the box [origin, origin + extents) of a tensor of `dims`.
@@ -68,18 +71,12 @@ std::vector<int64_t> boxIndices(const std::vector<int64_t>& dims,
     if (e <= 0) return out;
   std::vector<int64_t> stride(rank, 1), idx(rank, 0);
   for (size_t k = rank - 1; k > 0; --k) stride[k - 1] = stride[k] * dims[k];
-  while (true) {
+  do {
     int64_t flat = 0;
     for (size_t k = 0; k < rank; ++k) flat += (origin[k] + idx[k]) * stride[k];
     out.push_back(flat);
-    size_t k = rank;
-    while (true) {
-      if (k == 0) return out;
-      --k;
-      if (++idx[k] < extents[k]) break;
-      idx[k] = 0;
-    }
-  }
+  } while (advanceIndex(idx, extents, rank));
+  return out;
 }
 
 /// Checks valid extents against a static shape.
@@ -307,31 +304,11 @@ Value storeKernel(const KernelContext& ctx) {
                "that compute them");
   }
   if (ctx.core.checksLaneWrites() && !empty) {
-    // The written elements as flat indices (the check is rank-independent).
-    std::vector<int64_t> srcIndex, dstIndex;
-    const size_t rank = dims.size();
-    std::vector<int64_t> ss(rank, 1), ds(rank, 1), idx(rank, 0);
-    for (size_t k = rank; k-- > 1;) {
-      ss[k - 1] = ss[k] * src->shape[k];
-      ds[k - 1] = ds[k] * dims[k];
-    }
-    for (bool more = rank > 0; more;) {
-      int64_t so = 0, dof = 0;
-      for (size_t k = 0; k < rank; ++k) {
-        so += idx[k] * ss[k];
-        dof += (offsets[k] + idx[k]) * ds[k];
-      }
-      srcIndex.push_back(so);
-      dstIndex.push_back(dof);
-      more = false;
-      for (size_t k = rank; k-- > 0;) {
-        if (++idx[k] < t.valid[k]) {
-          more = true;
-          break;
-        }
-        idx[k] = 0;
-      }
-    }
+    // The written elements as flat indices (the check is rank-independent): the valid
+    // region of the tile, and the window it lands in.
+    std::vector<int64_t> srcIndex =
+        boxIndices(src->shape, std::vector<int64_t>(dims.size(), 0), t.valid);
+    std::vector<int64_t> dstIndex = boxIndices(dims, offsets, t.valid);
     ctx.core.noteTensorWrite(ctx.call, *src, dst, srcIndex, dstIndex,
                              ctx.intKwarg("atomic", 0) != 0);
   }
