@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "ptoc/analysis/CoreAffinity.h"
+#include "ptoc/ir/FunctionAttrs.h"
 #include "ptoc/ir/Visitor.h"
 #include "ptoc/transforms/Verifiers.h"
 
@@ -159,9 +160,9 @@ bool verifyVectorKernelSplit(const Program& program, DiagnosticEngine& diag) {
   bool ok = true;
   for (const auto& f : program.functions) {
     if (f->funcType != FunctionType::AIV) continue;
-    const bool* aiv = getAttr<bool>(f->attrs, "split_aiv");
-    const SplitMode* m = getAttr<SplitMode>(f->attrs, "split");
-    const bool* dual = getAttr<bool>(f->attrs, "dual_aiv_dispatch");
+    const bool* aiv = getAttr<bool>(f->attrs, fnattr::kSplitAiv);
+    const SplitMode* m = getAttr<SplitMode>(f->attrs, fnattr::kSplit);
+    const bool* dual = getAttr<bool>(f->attrs, fnattr::kDualAivDispatch);
     if (aiv && *aiv && m && *m != SplitMode::None && !(dual && *dual)) {
       ok = false;
       diag.error(f->span,
