@@ -218,6 +218,8 @@ class PlBinder {
   void checkRuntimeScopePlacement(Span span, const StmtList& stmts, const CallExpr& call,
                                   ir::RuntimeScopeKind kind, const ir::AttrList& attrs,
                                   const NameExpr* blockVar);
+  // Stores and augmented assignment (PlBindStore.cpp): bindElementStore, bindWindowStore,
+  // bindAugAssign.
   ir::StmtPtr bindElementStore(const SubscriptExpr& target, const Expr& value, Span span,
                                ir::ExprPtr predicate);
   /// `dst[a:b, i] = src` on a tensor (or a tile, with a slice): PyPTO's window write,
