@@ -308,6 +308,16 @@ void requireSameDType(const OpCallContext& ctx, int argIndex, DType a, DType b,
              sameDTypeHint(ctx, argIndex, a, b));
 }
 
+std::vector<int64_t> concatLastAxis(const OpCallContext& ctx, const std::vector<int64_t>& a,
+                                    const std::vector<int64_t>& b) {
+  if (a.empty() || a.size() != b.size() || !std::equal(a.begin(), a.end() - 1, b.begin()))
+    ctx.fail(1, fmt::format("{}: {} and {} differ outside the last axis", ctx.op.name,
+                            formatShape(a), formatShape(b)));
+  std::vector<int64_t> shape = a;
+  shape.back() += b.back();
+  return shape;
+}
+
 void requireSameShape(const OpCallContext& ctx, int argIndex, const std::vector<int64_t>& a,
                       const std::vector<int64_t>& b, std::string_view what) {
   if (a != b)

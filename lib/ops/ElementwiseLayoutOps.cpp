@@ -54,13 +54,7 @@ TypePtr deduceReinterpretView(const OpCallContext& ctx) {
 TypePtr deduceConcat(const OpCallContext& ctx) {
   Operand a = operandOf(ctx, 0), b = operandOf(ctx, 1);
   requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
-  if (a.shape.size() != b.shape.size() ||
-      !std::equal(a.shape.begin(), a.shape.end() - 1, b.shape.begin()))
-    ctx.fail(1, fmt::format("{}: {} and {} differ outside the last axis", ctx.op.name,
-                            formatShape(a.shape), formatShape(b.shape)));
-  auto shape = a.shape;
-  shape.back() += b.shape.back();
-  return resultLike(ctx, 0, shape, a.dtype);
+  return resultLike(ctx, 0, concatLastAxis(ctx, a.shape, b.shape), a.dtype);
 }
 
 /// Element-wise ops whose result is the first tile's shape and dtype in Vec; every other

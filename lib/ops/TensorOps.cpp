@@ -470,13 +470,7 @@ TypePtr deduceConcat(const OpCallContext& ctx) {
   const TensorType& a = rank2(ctx, 0);
   const TensorType& b = rank2(ctx, 1);
   requireSameDType(ctx, 1, a.dtype, b.dtype, "the operands");
-  if (a.shape.size() != b.shape.size() ||
-      !std::equal(a.shape.begin(), a.shape.end() - 1, b.shape.begin()))
-    ctx.fail(1, fmt::format("{}: {} and {} differ outside the last axis", ctx.op.name,
-                            formatShape(a.shape), formatShape(b.shape)));
-  auto shape = a.shape;
-  shape.back() += b.shape.back();
-  return tensorOf(shape, a.dtype);
+  return tensorOf(concatLastAxis(ctx, a.shape, b.shape), a.dtype);
 }
 
 }  // namespace

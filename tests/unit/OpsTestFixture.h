@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "IrTestBuilders.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/ops/OpRegistry.h"
 
@@ -14,7 +15,7 @@ using namespace ir;
 
 using Kw = AttrList;
 
-class OpsTest : public ::testing::Test {
+class OpsTest : public ::testing::Test, protected IrTestBuilders {
  protected:
   SourceManager sm;
   DiagnosticEngine diag{sm};
@@ -27,9 +28,6 @@ class OpsTest : public ::testing::Test {
     return *d;
   }
 
-  static ExprPtr var(std::string name, TypePtr t) {
-    return std::make_shared<Var>(std::move(name), std::move(t), Span{});
-  }
   static ExprPtr tile(std::vector<int64_t> shape, DType d = DType::FP32,
                       std::optional<MemorySpace> m = MemorySpace::Vec,
                       std::vector<ExprPtr> valid = {}, std::string name = "t") {
@@ -38,21 +36,8 @@ class OpsTest : public ::testing::Test {
   static ExprPtr tensor(std::vector<int64_t> shape, DType d = DType::FP32) {
     return var("x", TensorType::get(std::move(shape), d));
   }
-  static ExprPtr idx(int64_t v) { return std::make_shared<ConstInt>(v, DType::Index, Span{}); }
-  static ExprPtr i32(int64_t v) { return std::make_shared<ConstInt>(v, DType::Int32, Span{}); }
-  static ExprPtr f32(double v) { return std::make_shared<ConstFloat>(v, DType::FP32, Span{}); }
   static ExprPtr scalar(DType d, std::string name = "s") {
     return var(std::move(name), ScalarType::get(d));
-  }
-  static ExprPtr listOf(std::vector<ExprPtr> es) {
-    std::vector<TypePtr> ts;
-    for (const auto& e : es) ts.push_back(e->type);
-    return std::make_shared<MakeTuple>(std::move(es), TupleType::get(std::move(ts)), Span{});
-  }
-  static ExprPtr list(std::vector<int64_t> vs) {
-    std::vector<ExprPtr> es;
-    for (int64_t v : vs) es.push_back(idx(v));
-    return listOf(std::move(es));
   }
   static ExprPtr vreg(int64_t lanes, DType d = DType::FP32) {
     return var("v", VRegType::get(lanes, d));

@@ -166,6 +166,16 @@ TEST_F(TableOpsTest, GatherSortDeduction) {
   EXPECT_EQ(r->type->as<TileType>()->shape, (std::vector<int64_t>{8, 64}));
   auto c = call("tile.concat", {tileT({8, 32}, DType::FP32), tileT({8, 16}, DType::FP32)});
   EXPECT_EQ(c->type->as<TileType>()->shape, (std::vector<int64_t>{8, 48}));
+  EXPECT_NE(errorOf("tile.concat", {tileT({16, 32}, DType::FP32), tileT({8, 16}, DType::FP32)})
+                .find("tile.concat: [16, 32] and [8, 16] differ outside the last axis"),
+            std::string::npos);
+  auto tc = call("tensor.concat", {var("a", TensorType::get({4, 8}, DType::FP32)),
+                                   var("b", TensorType::get({4, 24}, DType::FP32))});
+  EXPECT_EQ(tc->type->as<TensorType>()->shape, (std::vector<int64_t>{4, 32}));
+  EXPECT_NE(errorOf("tensor.concat", {var("a", TensorType::get({4, 8}, DType::FP32)),
+                                      var("b", TensorType::get({2, 8}, DType::FP32))})
+                .find("tensor.concat: [4, 8] and [2, 8] differ outside the last axis"),
+            std::string::npos);
   ExprPtr in = var("in", TensorType::get({4, 16}, DType::FP32));
   ExprPtr ix = var("ix", TensorType::get({4, 8}, DType::Int32));
   auto tg = call("tensor.gather", {in, idx(-1), ix});

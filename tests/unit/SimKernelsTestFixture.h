@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "IrTestBuilders.h"
 #include "ptoc/ops/DeduceUtils.h"
 #include "ptoc/sim/OpSemantics.h"
 
@@ -24,7 +25,7 @@ inline bool same(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
-class SimKernelsTest : public ::testing::Test {
+class SimKernelsTest : public ::testing::Test, protected IrTestBuilders {
  protected:
   SourceManager sm;
   DiagnosticEngine diag{sm};
@@ -32,23 +33,7 @@ class SimKernelsTest : public ::testing::Test {
 
   void SetUp() override { diag.setPrintImmediately(false); }
 
-  static ExprPtr var(std::string name, TypePtr t) {
-    return std::make_shared<Var>(std::move(name), std::move(t), Span{});
-  }
-  static ExprPtr idx(int64_t v) { return std::make_shared<ConstInt>(v, DType::Index, Span{}); }
-  static ExprPtr i32(int64_t v) { return std::make_shared<ConstInt>(v, DType::Int32, Span{}); }
-  static ExprPtr f32(double v) { return std::make_shared<ConstFloat>(v, DType::FP32, Span{}); }
   static ExprPtr scalarVar(DType d) { return var("s", ScalarType::get(d)); }
-  static ExprPtr listOf(std::vector<ExprPtr> es) {
-    std::vector<TypePtr> ts;
-    for (const auto& e : es) ts.push_back(e->type);
-    return std::make_shared<MakeTuple>(std::move(es), TupleType::get(std::move(ts)), Span{});
-  }
-  static ExprPtr list(std::vector<int64_t> vs) {
-    std::vector<ExprPtr> es;
-    for (int64_t v : vs) es.push_back(idx(v));
-    return listOf(std::move(es));
-  }
   static ExprPtr dynList(size_t n) {
     std::vector<ExprPtr> es;
     for (size_t k = 0; k < n; ++k) es.push_back(scalarVar(DType::Index));

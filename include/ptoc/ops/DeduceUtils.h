@@ -83,6 +83,10 @@ void requireSameDType(const OpCallContext& ctx, int argIndex, ir::DType a, ir::D
 void requireSameShape(const OpCallContext& ctx, int argIndex, const std::vector<int64_t>& a,
                       const std::vector<int64_t>& b, std::string_view what);
 void requireFloat(const OpCallContext& ctx, int argIndex, ir::DType d, std::string_view what);
+/// The shape of `a` and `b` joined along the last axis (tile.concat, tensor.concat); they
+/// must agree on every other axis.
+std::vector<int64_t> concatLastAxis(const OpCallContext& ctx, const std::vector<int64_t>& a,
+                                    const std::vector<int64_t>& b);
 /// Checks a scalar operand that combines with elements of `elem` (no float into integer, no
 /// bool arithmetic).
 void requireScalarCompatible(const OpCallContext& ctx, int argIndex, ir::DType scalar,
