@@ -341,8 +341,11 @@ int main(int argc, char** argv) {
         while (*p && *p != ',') ++p;
         if (*p == ',') ++p;
       }
-    } else if (argc != 2) {
-      std::fprintf(stderr, "usage: FrontendBench --rounds=K [--sizes=N1,N2,...]\n");
+    }
+    bool sizesOk =
+        !sizes.empty() && std::all_of(sizes.begin(), sizes.end(), [](int n) { return n > 0; });
+    if ((argc == 3 && std::strncmp(argv[2], "--sizes=", 8) != 0) || argc > 3 || !sizesOk) {
+      std::fprintf(stderr, "usage: FrontendBench --rounds=K [--sizes=N1,N2,...] (N > 0)\n");
       return 1;
     }
     return runRounds(std::max(1, std::atoi(argv[1] + 9)), sizes);
