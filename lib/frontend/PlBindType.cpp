@@ -134,7 +134,7 @@ std::vector<int64_t> PlBinder::bindStaticShape(const Expr& written, const char* 
       fail(d->span,
            fmt::format("{} dimensions must be integer constants (shapes are static)", what),
            "a dynamic extent belongs in pl.TileView(valid_shape=[...])");
-    if (*lit <= 0 || *lit > (int64_t{1} << 31))
+    if (*lit <= 0 || *lit > ops::kMaxDimension)
       fail(d->span, fmt::format("{} dimension must be between 1 and 2^31, got {}", what, *lit),
            "every extent is a literal in [1, 2^31]; a partly used tile keeps its full shape and "
            "sets pl.TileView(valid_shape=[...])");
@@ -248,7 +248,7 @@ std::vector<ir::ExprPtr> PlBinder::bindTensorShape(const Expr& written) {
   for (const auto& d : *elts) {
     ir::ExprPtr x = bindTensorExtent(*d, "tensor shape");
     if (const auto* c = x->as<ir::ConstInt>();
-        c && (c->value <= 0 || c->value > (int64_t{1} << 31)))
+        c && (c->value <= 0 || c->value > ops::kMaxDimension))
       fail(d->span,
            fmt::format("tensor shape dimension must be between 1 and 2^31, got {}", c->value),
            "every static extent is in [1, 2^31]; an extent known only at run time is a "

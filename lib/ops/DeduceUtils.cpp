@@ -50,6 +50,8 @@ std::optional<std::string> malformedTypeReason(const Type& t) {
       }
       if ((*shape)[k] <= 0)
         return fmt::format("dimension {} of {} is not positive", k, describeType(&t));
+      if ((*shape)[k] > kMaxDimension)
+        return fmt::format("dimension {} of {} is over 2^31", k, describeType(&t));
     }
     auto n = dynamic ? std::optional<int64_t>(1) : elementCount(*shape);
     if (!n || *n > kMaxElements) return fmt::format("{} has too many elements", describeType(&t));
@@ -168,6 +170,12 @@ void checkShapeDims(const OpCallContext& ctx, int argIndex, const std::vector<in
                            "full shape and sets valid_shape",
                            formatShape(fixed)));
     }
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (shape[k] > kMaxDimension)
+      ctx.fail(argIndex,
+               fmt::format("dimension {} of the {} of {} must be at most 2^31, got {}", k, what,
+                           ctx.op.name, shape[k]),
+               "split the work into smaller tiles and loop over them with pl.range");
   auto n = elementCount(shape);
   if (!n || *n > kMaxElements)
     ctx.fail(argIndex,

@@ -479,6 +479,12 @@ std::shared_ptr<const Call> createOpCall(const OpDef& op, std::vector<ExprPtr> a
   else if (op.typeFromAnnotation)
     type = annotated;
   PTOC_CHECK(type, op.name + ": type deduction produced no type");
+  // A result type obeys the rules of a declared one (e.g. no extent over 2^31: tile.concat of
+  // two wide tiles), or its printed annotation would not read back.
+  if (auto why = ops::malformedTypeReason(*type))
+    failAt(diag, span,
+           fmt::format("the result of {} would have a malformed type: {}", op.name, *why),
+           "split the work into smaller tiles and loop over them with pl.range");
   return std::make_shared<Call>(Call::StableName{op.name}, &op, std::move(args),
                                 std::move(canonical), std::move(type), span);
 }

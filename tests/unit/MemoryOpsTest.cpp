@@ -102,7 +102,10 @@ TEST_F(OpsTest, LoadErrors) {
 
 TEST_F(OpsTest, HugeShapesAndOffsetsAreDiagnosed) {
   int64_t big = int64_t{1} << 62;
+  int64_t maxDim = int64_t{1} << 31;  // ops::kMaxDimension: what an annotation accepts
   expectError("tile.load", {tensor({16, 16}), list({0, 0}), list({big, big})}, {},
+              "dimension 0 of the shapes of tile.load must be at most 2^31");
+  expectError("tile.load", {tensor({16, 16}), list({0, 0}), list({maxDim, maxDim})}, {},
               "has too many elements");
   expectError("tile.load", {tensor({16, 16}), list({big, 0}), list({16, 16})}, {}, "accesses");
   int64_t maxv = std::numeric_limits<int64_t>::max();
@@ -111,7 +114,12 @@ TEST_F(OpsTest, HugeShapesAndOffsetsAreDiagnosed) {
               {tile({64, 64}, DType::FP16, MemorySpace::Mat), idx(maxv), idx(0), list({16, 64})},
               {}, "reads");
   expectError("vmi.vload", {tile({1, 128}), idx(maxv)}, {{"size", int64_t{64}}}, "accesses");
-  expectError("tile.create", {list({big, 4})}, {{"dtype", DType::FP32}}, "too many elements");
+  expectError("tile.create", {list({big, 4})}, {{"dtype", DType::FP32}}, "must be at most 2^31");
+  expectError("tile.create", {list({maxDim, 1024})}, {{"dtype", DType::FP32}}, "too many elements");
+  // A deduced type keeps to the same bound as a declared one (else its printed annotation
+  // would not read back): two tiles of 2^31 columns do not concatenate.
+  expectError("tile.concat", {tile({1, maxDim}), tile({1, maxDim})}, {},
+              "the result of tile.concat would have a malformed type: dimension 1 of");
   expectError("tile.create", {list({})}, {{"dtype", DType::FP32}}, "must not be empty");
   expectError("tile.add", {tile({16, 16}), var("b", TensorType::get({big, big}, DType::FP32))}, {},
               "malformed type");

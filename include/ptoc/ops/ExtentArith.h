@@ -14,6 +14,10 @@ namespace ptoc::ops {
 /// Dimensions of static tiles and tensors are bounded so that element and byte counts stay
 /// in int64.
 inline constexpr int64_t kMaxElements = int64_t{1} << 40;
+/// The largest static extent of one axis of a tile or tensor type: what a type annotation
+/// accepts, so every type an op deduces must keep to it too (or its printed form would not
+/// read back).
+inline constexpr int64_t kMaxDimension = int64_t{1} << 31;
 
 std::optional<int64_t> constIntValue(const ir::ExprPtr& e);
 /// a + b clamped to the int64 range (for extents printed in messages).
