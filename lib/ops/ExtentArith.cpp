@@ -14,6 +14,58 @@ std::optional<int64_t> constIntValue(const ExprPtr& e) {
   return std::nullopt;
 }
 
+std::optional<int64_t> foldConstInt(const ExprPtr& e) {
+  if (!e) return std::nullopt;
+  if (const auto* c = e->as<ConstInt>()) return c->value;
+  if (const auto* u = e->as<UnaryExpr>()) {
+    auto v = u->op == UnaryOp::Neg ? foldConstInt(u->operand) : std::nullopt;
+    if (!v || *v == std::numeric_limits<int64_t>::min()) return std::nullopt;
+    return -*v;
+  }
+  const auto* b = e->as<BinaryExpr>();
+  if (!b) return std::nullopt;
+  auto l = foldConstInt(b->lhs), r = foldConstInt(b->rhs);
+  if (!l || !r) return std::nullopt;
+  int64_t a = *l, c = *r, out = 0;
+  bool divOverflow = c == 0 || (a == std::numeric_limits<int64_t>::min() && c == -1);
+  switch (b->op) {
+    case BinaryOp::Add:
+      return __builtin_add_overflow(a, c, &out) ? std::nullopt : std::optional(out);
+    case BinaryOp::Sub:
+      return __builtin_sub_overflow(a, c, &out) ? std::nullopt : std::optional(out);
+    case BinaryOp::Mul:
+      return __builtin_mul_overflow(a, c, &out) ? std::nullopt : std::optional(out);
+    case BinaryOp::FloorDiv: {
+      if (divOverflow) return std::nullopt;
+      int64_t q = a / c;
+      if (a % c != 0 && ((a < 0) != (c < 0))) --q;  // Python floors
+      return q;
+    }
+    case BinaryOp::FloorMod: {
+      if (divOverflow) return std::nullopt;
+      int64_t m = a % c;
+      if (m != 0 && ((m < 0) != (c < 0))) m += c;
+      return m;
+    }
+    case BinaryOp::Pow: {
+      if (c < 0 || c > 63) return std::nullopt;
+      int64_t p = 1;
+      for (int64_t k = 0; k < c; ++k)
+        if (__builtin_mul_overflow(p, a, &p)) return std::nullopt;
+      return p;
+    }
+    case BinaryOp::Shl:
+      if (c < 0 || c > 62 || a < 0 || a > (std::numeric_limits<int64_t>::max() >> c))
+        return std::nullopt;
+      return a << c;
+    case BinaryOp::Shr:
+      if (c < 0 || c > 63) return std::nullopt;
+      return a >> c;
+    default:  // min / max are calls, not folded in annotations either
+      return std::nullopt;
+  }
+}
+
 int64_t saturatingAdd(int64_t a, int64_t b) {
   int64_t out = 0;
   if (!__builtin_add_overflow(a, b, &out)) return out;

@@ -76,8 +76,8 @@ std::vector<ExprPtr> tensorExtentsArg(const OpCallContext& ctx, size_t i) {
     ctx.fail(static_cast<int>(i), fmt::format("the shape of {} is empty", ctx.op.name),
              "give one extent per axis, e.g. [64, 64]");
   for (size_t k = 0; k < elems.size(); ++k) {
-    if (auto v = constIntValue(elems[k])) {
-      if (*v <= 0 || *v > (int64_t{1} << 31))
+    if (auto v = foldConstInt(elems[k])) {
+      if (*v <= 0 || *v > kMaxDimension)
         ctx.fail(static_cast<int>(i),
                  fmt::format("extent {} of the shape of {} must be in [1, 2^31], got {}", k,
                              ctx.op.name, *v),

@@ -20,6 +20,11 @@ inline constexpr int64_t kMaxElements = int64_t{1} << 40;
 inline constexpr int64_t kMaxDimension = int64_t{1} << 31;
 
 std::optional<int64_t> constIntValue(const ir::ExprPtr& e);
+/// The value of closed integer arithmetic on constants (+, -, *, //, %, **, <<, >> and unary
+/// minus, with Python's semantics; nullopt on overflow or division by zero): the same
+/// expressions the front end folds in a type annotation, so that an extent written `2 * 8` in
+/// an op's shape gives the type an annotation `[2 * 8]` gives (issue 8, round trip).
+std::optional<int64_t> foldConstInt(const ir::ExprPtr& e);
 /// a + b clamped to the int64 range (for extents printed in messages).
 int64_t saturatingAdd(int64_t a, int64_t b);
 /// Element count with overflow detection (nullopt on overflow or a negative extent).
