@@ -8,12 +8,41 @@
 
 #include "PlBinder.h"
 #include "ptoc/ir/Builder.h"
+#include "ptoc/ops/ExtentArith.h"
 
 namespace ptoc::frontend {
 
-namespace {
-bool mulOverflows(int64_t a, int64_t b, int64_t& out) { return __builtin_mul_overflow(a, b, &out); }
-}  // namespace
+std::optional<ir::BinaryOp> scalarBinaryOp(BinOpKind k) {
+  switch (k) {
+    case BinOpKind::Add:
+      return ir::BinaryOp::Add;
+    case BinOpKind::Sub:
+      return ir::BinaryOp::Sub;
+    case BinOpKind::Mul:
+      return ir::BinaryOp::Mul;
+    case BinOpKind::Div:
+      return ir::BinaryOp::Div;
+    case BinOpKind::FloorDiv:
+      return ir::BinaryOp::FloorDiv;
+    case BinOpKind::Mod:
+      return ir::BinaryOp::FloorMod;
+    case BinOpKind::Pow:
+      return ir::BinaryOp::Pow;
+    case BinOpKind::BitAnd:
+      return ir::BinaryOp::BitAnd;
+    case BinOpKind::BitOr:
+      return ir::BinaryOp::BitOr;
+    case BinOpKind::BitXor:
+      return ir::BinaryOp::BitXor;
+    case BinOpKind::LShift:
+      return ir::BinaryOp::Shl;
+    case BinOpKind::RShift:
+      return ir::BinaryOp::Shr;
+    case BinOpKind::MatMul:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 std::optional<PlBinder::ConstValue> PlBinder::evalConst(const Expr& e) const {
   if (const auto* i = e.as<IntLit>()) return ConstValue{i->value};
@@ -42,48 +71,14 @@ std::optional<PlBinder::ConstValue> PlBinder::evalConst(const Expr& e) const {
   const auto* li = std::get_if<int64_t>(&*l);
   const auto* ri = std::get_if<int64_t>(&*r);
   if (li && ri) {
-    int64_t a = *li, c = *ri, out = 0;
-    switch (b->op) {
-      case BinOpKind::Add:
-        if (__builtin_add_overflow(a, c, &out)) return std::nullopt;
-        return ConstValue{out};
-      case BinOpKind::Sub:
-        if (__builtin_sub_overflow(a, c, &out)) return std::nullopt;
-        return ConstValue{out};
-      case BinOpKind::Mul:
-        if (mulOverflows(a, c, out)) return std::nullopt;
-        return ConstValue{out};
-      case BinOpKind::FloorDiv: {
-        if (c == 0 || (a == INT64_MIN && c == -1)) return std::nullopt;
-        int64_t q = a / c;
-        if ((a % c != 0) && ((a < 0) != (c < 0))) --q;  // Python floors
-        return ConstValue{q};
-      }
-      case BinOpKind::Mod: {
-        if (c == 0 || (a == INT64_MIN && c == -1)) return std::nullopt;
-        int64_t m = a % c;
-        if (m != 0 && ((m < 0) != (c < 0))) m += c;
-        return ConstValue{m};
-      }
-      case BinOpKind::Pow: {
-        if (c < 0 || c > 63) return std::nullopt;
-        int64_t p = 1;
-        for (int64_t k = 0; k < c; ++k)
-          if (mulOverflows(p, a, p)) return std::nullopt;
-        return ConstValue{p};
-      }
-      case BinOpKind::LShift:
-        if (c < 0 || c > 62 || a < 0 || a > (INT64_MAX >> c)) return std::nullopt;
-        return ConstValue{a << c};
-      case BinOpKind::RShift:
-        if (c < 0 || c > 63) return std::nullopt;
-        return ConstValue{a >> c};
-      case BinOpKind::Div:
-        if (c == 0) return std::nullopt;
-        return ConstValue{static_cast<double>(a) / static_cast<double>(c)};
-      default:
-        return std::nullopt;
+    if (b->op == BinOpKind::Div) {
+      if (*ri == 0) return std::nullopt;
+      return ConstValue{static_cast<double>(*li) / static_cast<double>(*ri)};
     }
+    std::optional<ir::BinaryOp> op = scalarBinaryOp(b->op);
+    std::optional<int64_t> v = op ? ops::pyIntBinary(*op, *li, *ri) : std::nullopt;
+    if (!v) return std::nullopt;
+    return ConstValue{*v};
   }
   double x = li ? static_cast<double>(*li) : std::get<double>(*l);
   double y = ri ? static_cast<double>(*ri) : std::get<double>(*r);

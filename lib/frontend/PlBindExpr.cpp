@@ -397,16 +397,8 @@ ir::ExprPtr PlBinder::bindBinOp(const BinOpExpr& e, const ir::TypePtr& literalTy
     return createOpCall(*op, {std::move(lhs), std::move(rhs)}, {}, e.span, diag_,
                         {e.lhs->span, e.rhs->span});
   }
-  static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
-      {BinOpKind::Add, ir::BinaryOp::Add},           {BinOpKind::Sub, ir::BinaryOp::Sub},
-      {BinOpKind::Mul, ir::BinaryOp::Mul},           {BinOpKind::Div, ir::BinaryOp::Div},
-      {BinOpKind::FloorDiv, ir::BinaryOp::FloorDiv}, {BinOpKind::Mod, ir::BinaryOp::FloorMod},
-      {BinOpKind::Pow, ir::BinaryOp::Pow},           {BinOpKind::BitAnd, ir::BinaryOp::BitAnd},
-      {BinOpKind::BitOr, ir::BinaryOp::BitOr},       {BinOpKind::BitXor, ir::BinaryOp::BitXor},
-      {BinOpKind::LShift, ir::BinaryOp::Shl},        {BinOpKind::RShift, ir::BinaryOp::Shr}};
-  for (auto& [k, o] : kOps)
-    if (k == e.op)
-      return makeScalarBinary(o, *e.lhs, *e.rhs, std::move(lhs), std::move(rhs), e.span);
+  if (std::optional<ir::BinaryOp> o = scalarBinaryOp(e.op))
+    return makeScalarBinary(*o, *e.lhs, *e.rhs, std::move(lhs), std::move(rhs), e.span);
   fail(e.opSpan, fmt::format("operator '{}' is not supported on scalars", binOpSymbol(e.op)),
        "use + - * / // % ** on scalars, or the matching pl op");
 }

@@ -247,16 +247,7 @@ ir::StmtPtr PlBinder::bindAugAssign(const AugAssignStmt& s) {
     PTOC_CHECK(op, "tile arithmetic op missing from the registry");
     value = createOpCall(*op, {lhs, rhs}, {}, s.span, diag_, {s.target->span, s.value->span});
   } else {
-    static const std::pair<BinOpKind, ir::BinaryOp> kOps[] = {
-        {BinOpKind::Add, ir::BinaryOp::Add},           {BinOpKind::Sub, ir::BinaryOp::Sub},
-        {BinOpKind::Mul, ir::BinaryOp::Mul},           {BinOpKind::Div, ir::BinaryOp::Div},
-        {BinOpKind::FloorDiv, ir::BinaryOp::FloorDiv}, {BinOpKind::Mod, ir::BinaryOp::FloorMod},
-        {BinOpKind::BitAnd, ir::BinaryOp::BitAnd},     {BinOpKind::BitOr, ir::BinaryOp::BitOr},
-        {BinOpKind::BitXor, ir::BinaryOp::BitXor},     {BinOpKind::LShift, ir::BinaryOp::Shl},
-        {BinOpKind::RShift, ir::BinaryOp::Shr},        {BinOpKind::Pow, ir::BinaryOp::Pow}};
-    std::optional<ir::BinaryOp> op;
-    for (auto& [k, o] : kOps)
-      if (k == s.op) op = o;
+    std::optional<ir::BinaryOp> op = scalarBinaryOp(s.op);
     if (!op)
       fail(s.opSpan, fmt::format("operator '{}=' is not supported", binOpSymbol(s.op)),
            "write `x = x op v`");

@@ -436,6 +436,8 @@ std::string dottedName(const Expr& e);
 /// A value whose dtype follows its context: a bare numeric literal (possibly negated), a
 /// pl.select / conditional expression of two such values, or `+ - *` of two such values.
 bool isLiteralLike(const Expr& e);
+/// The IR operator of a scalar binary operator of the syntax tree (nullopt for `@`).
+std::optional<ir::BinaryOp> scalarBinaryOp(BinOpKind k);
 /// The candidate closest to `name` by edit distance (empty when none is close).
 std::string closestName(std::string_view name,
                         const std::vector<std::string>&

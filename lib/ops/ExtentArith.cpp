@@ -26,9 +26,13 @@ std::optional<int64_t> foldConstInt(const ExprPtr& e) {
   if (!b) return std::nullopt;
   auto l = foldConstInt(b->lhs), r = foldConstInt(b->rhs);
   if (!l || !r) return std::nullopt;
-  int64_t a = *l, c = *r, out = 0;
+  return pyIntBinary(b->op, *l, *r);
+}
+
+std::optional<int64_t> pyIntBinary(BinaryOp op, int64_t a, int64_t c) {
+  int64_t out = 0;
   bool divOverflow = c == 0 || (a == std::numeric_limits<int64_t>::min() && c == -1);
-  switch (b->op) {
+  switch (op) {
     case BinaryOp::Add:
       return __builtin_add_overflow(a, c, &out) ? std::nullopt : std::optional(out);
     case BinaryOp::Sub:
@@ -61,7 +65,7 @@ std::optional<int64_t> foldConstInt(const ExprPtr& e) {
     case BinaryOp::Shr:
       if (c < 0 || c > 63) return std::nullopt;
       return a >> c;
-    default:  // min / max are calls, not folded in annotations either
+    default:  // true division, min / max, bitwise and comparisons are not folded
       return std::nullopt;
   }
 }

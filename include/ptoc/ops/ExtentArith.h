@@ -25,6 +25,10 @@ std::optional<int64_t> constIntValue(const ir::ExprPtr& e);
 /// expressions the front end folds in a type annotation, so that an extent written `2 * 8` in
 /// an op's shape gives the type an annotation `[2 * 8]` gives (issue 8, round trip).
 std::optional<int64_t> foldConstInt(const ir::ExprPtr& e);
+/// `a op b` on integers with Python's semantics (+, -, *, // and % floored, ** with an
+/// exponent in 0..63, << and >>); nullopt on overflow, division by zero or any other operator.
+/// The one definition foldConstInt and the front end's constant evaluation share.
+std::optional<int64_t> pyIntBinary(ir::BinaryOp op, int64_t a, int64_t b);
 /// a + b clamped to the int64 range (for extents printed in messages).
 int64_t saturatingAdd(int64_t a, int64_t b);
 /// Element count with overflow detection (nullopt on overflow or a negative extent).
